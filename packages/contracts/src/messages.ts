@@ -1,0 +1,190 @@
+import { scoreTooltips } from './constants.ts';
+
+// api-spec §8, auth part: copied word for word.
+export const authMessages = {
+  unauthorized: 'User unauthorized.',
+  cannotGetUser: 'Can not get current user.',
+  cannotGetBalance: 'Can not get users balance.',
+  cannotUpdateUser: 'Can not update current user.',
+  wrongOldPassword: 'The old password you entered is incorrect. Please try again.',
+  cannotUpdatePassword: 'Can not update password.',
+  wrongPasswordOnDelete: 'The password you entered is incorrect.',
+  accountExists: 'This account already exists, please log in',
+  disposableEmail: 'Temporary Email Address Detected. Please use a permanent email address.',
+  signUpFailed: 'Failed to sign up',
+  wrongCredentials: 'These credentials do not match our records.',
+  loginFailed: 'Failed to log in',
+  genericRetry: 'Something went wrong. Please try again later',
+  linkExpired: 'Your link is expired',
+  googleFailed: 'Failed to log in with Google',
+  verifyCodeFailed:
+    'An error occurred while verifying your code. Please try again or contact support if the issue persists.',
+  sessionExpired: 'User unauthorized. Please log in again.',
+  profileUpdated: 'Your personal information was updated successfully.',
+  accountDeleted: 'Your account was deleted successfully.',
+  passwordUpdated: 'Your password has been updated successfully.',
+  resetLinkSent: 'Please check your inbox. You should find a link to reset your password.',
+  codeResent: 'We have resent the verification code, please check your email.',
+} as const;
+
+export type NameField = 'First Name' | 'Last Name';
+
+// product-spec §5. Texts the spec leaves open are marked "not in the spec" and kept plain.
+export const validationMessages = {
+  required: 'This field is required',
+
+  passwordRequired: 'Password is required',
+  passwordSpaces: 'Password cannot contain empty spaces',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 20 characters',
+  passwordCapital: 'Password must contain at least 1 capital letter',
+  passwordNumber: 'Password must contain at least 1 number',
+  confirmPasswordMismatch: 'Must match "New password" field value',
+
+  emailRequired: 'This field is required',
+  emailInvalid: 'Please enter a valid email',
+
+  nameMin: (field: NameField) => `${field} must be at least 2 characters`,
+  nameMax: (field: NameField) => `${field} must be at most 50 characters`,
+  nameInvalid: (field: NameField) => `Invalid ${field}`,
+  firstNameMin: 'First Name must be at least 2 characters',
+  firstNameMax: 'First Name must be at most 50 characters',
+  firstNameInvalid: 'Invalid First Name',
+  lastNameMin: 'Last Name must be at least 2 characters',
+  lastNameMax: 'Last Name must be at most 50 characters',
+  lastNameInvalid: 'Invalid Last Name',
+
+  // Not in the spec: the verification code and analytics event texts.
+  codeInvalid: 'The code must be 6 digits',
+  redirectUrlInvalid: 'redirectUrl must be a path starting with /',
+  eventNameInvalid: 'Event name must be 1 to 100 characters',
+
+  companyRequired: 'Company website or name is a required field',
+  searchNameInvalid: 'Invalid Name',
+
+  creditsMin: 'Minimum value is 10',
+  // Not in the spec ("the credit-field schema message" is not shown).
+  creditsMax: 'Maximum value is 9,999,999',
+
+  // Generic length text for the limits whose messages the spec does not show.
+  maxLength: (max: number) => `Must be at most ${max} characters`,
+
+  emailsLimitRequired: 'Daily limit is required',
+  emailsLimitMax: 'The number of emails cannot be more than 50',
+  minGapRequired: 'Min gap is required',
+  maxGapRequired: 'Max gap is required',
+  maxGapAboveMin: 'Max must be higher than Min',
+  numberMaxDigits: 'Must be at most 4 digits',
+
+  nameInUse: 'This name is already in use. Try another one.',
+  campaignNameInUse: 'This name is already in use.',
+
+  subjectRequired: 'Subject is required',
+  bodyRequired: 'Body is required',
+  subjectInvalidVariables: 'Subject contains invalid variables',
+  bodyInvalidVariables: 'Body contains invalid variables',
+
+  recipientRequired: 'Please add at least one recipient',
+
+  scheduleEndDateBeforeStart: 'End date cannot be before start date',
+  scheduleTimeOrder: 'Time To must be later than Time From on the same day',
+  scheduleDaysRequired: 'Select at least one day',
+
+  selectMailbox: 'Select at least one mailbox',
+
+  companyNameMin: 'Company name must be at least 2 characters',
+  companyNameUrl: 'Company name cannot be a URL',
+  foundedYearMin: 'Year must be at least 1',
+  foundedYearMax: 'Year cannot be in the future',
+  foundedYearOrder: "'To' year cannot be earlier than 'From' year",
+  jobTitleMin: 'Job title must be at least 2 characters',
+
+  filterYearAlone:
+    "Searching by year alone isn't possible. Please select at least one additional filter option.",
+  filterExcludeAlone:
+    "Searching by exclude location alone isn't possible. Please select at least one additional filter option.",
+  filterYearsAndExclude:
+    "Using both Founded In and Exclude Locations together isn't allowed. Please select an additional filter to proceed.",
+  filterNone: 'You have not selected any filters. Please select at least one.',
+} as const;
+
+// api-spec §8 "Search" and product-spec §2 single search and bulk screens.
+export const searchMessages = {
+  outOfFreeSearches: 'Out of Free Searches',
+  searchLimitReached: 'You reached your search limit...',
+  upgradeNow: 'Upgrade Now',
+  notEnoughCredits: (needed: number) =>
+    `You do not have enough credits... You need ${needed} more credits.`,
+  purchaseCredits: 'Purchase Credits',
+  noMxRecords: 'No MX records associated with domain found',
+  connectionTimedOut: 'Connection timed out',
+  unknownError: 'Unknown error.',
+  slicing: 'slicing...',
+  scoreTooltips,
+} as const;
+
+export const billingMessages = {
+  unauthorized: 'User unauthorized.',
+  cannotGetPlans: 'Can not get plans.',
+  cannotGetCard: 'Can not get card details.',
+  cannotCreateCheckout: 'Can not create checkout session.',
+  cannotGetCheckout: 'Can not get checkout session.',
+  // "session session" is the spec's text, kept as written.
+  cannotCreatePortal: 'Can not create customer portal session session.',
+  cannotCancelSubscription: 'Can not cancel a subscription',
+  cannotGetReceipts: 'Can not get receipts',
+  subscriptionCanceled: 'Your subscription plan was successfully canceled',
+  planAlreadyPurchased: 'Selected plan is already purchased',
+  freeForever: 'FREE Forever',
+  cancelAnytime: 'You can cancel anytime',
+  startFreePlan: 'Start your FREE plan today',
+} as const;
+
+export const bulkMessages = {
+  previewFailed: (message: string) => `An error occurred while loading the preview: ${message}`,
+  downloadFailed: (message: string) => `An error occurred while downloading your file: ${message}`,
+  listCreationFailed: 'Something went wrong, please try again later',
+  listCreated: 'Contact list created successfully!',
+  bonusFailed: 'Something went wrong.',
+  alreadyPaid: 'You already paid for these emails',
+  youWillPay: (credits: number) => `You will pay up to ${credits} credit(s)`,
+  noEmailsFound: 'No emails were found',
+  emailsFound: (count: number) => `${count} emails found`,
+  bulkFailed: 'Bulk search failed',
+  listCreationProgress: 'Please wait until the list creation is finished...',
+  noContactsFound: 'No contacts were found',
+  searchesAvailable: (count: number) => `Searches available: ${count}`,
+} as const;
+
+export const contactMessages = {
+  nameInUse: 'This name is already in use. Try another one.',
+  deleteConfirm: 'Are you sure you want to delete this contact List?',
+  activeCampaignDetected: 'Active Campaign Detected',
+  checkCampaigns: 'Check the Campaigns',
+  noResults: 'No results found',
+  showing: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} results`,
+} as const;
+
+export const invoiceMessages = {
+  sent: 'The invoice was sent successfully.',
+  sendFailed: 'Failed to send the invoice. Please try again.',
+  linkCopied: 'Invoice link copied to clipboard.',
+  copyFailed: 'Failed to copy.',
+  empty: 'Invoices are not found. Please create one',
+} as const;
+
+export const surveyMessages = {
+  submitted: 'Survey submitted successfully!',
+  failed: 'Error submitting survey!',
+} as const;
+
+export const campaignMessages = {
+  settingsSaveFailed: 'Something went wrong, please try again later.',
+  nameInUse: 'This name is already in use.',
+  openTrackingLater: "This feature will be available later. We're working on it!",
+} as const;
+
+// A fixed toast id keeps repeated 401s from stacking notifications (api-spec §4).
+export const notificationIds = {
+  authorization: 'authorization error',
+} as const;
