@@ -92,8 +92,8 @@ export type TooltipScore = keyof typeof scoreTooltips;
 export const receiptDateFormat = 'YYYY-MM-DD HH-MM-SS';
 
 export function formatReceiptDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const day = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   const time = `${pad(date.getUTCHours())}-${pad(date.getUTCMinutes())}-${pad(date.getUTCSeconds())}`;
   return `${day} ${time}`;
 }
