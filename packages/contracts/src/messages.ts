@@ -65,27 +65,29 @@ export const validationMessages = {
   creditsMin: 'Minimum value is 10',
   // Not in the spec ("the credit-field schema message" is not shown).
   creditsMax: 'Maximum value is 9,999,999',
+  creditsWhole: 'Credits must be a whole number',
 
   // Generic length text for the limits whose messages the spec does not show.
   maxLength: (max: number) => `Must be at most ${max} characters`,
 
-  emailsLimitRequired: 'Daily limit is required',
+  emailsLimitMin: 'The number of emails must be at least 1',
   emailsLimitMax: 'The number of emails cannot be more than 50',
-  minGapRequired: 'Min gap is required',
-  maxGapRequired: 'Max gap is required',
   maxGapAboveMin: 'Max must be higher than Min',
   numberMaxDigits: 'Must be at most 4 digits',
+  wholeNumber: 'Must be a whole number of 0 or more',
 
   nameInUse: 'This name is already in use. Try another one.',
   campaignNameInUse: 'This name is already in use.',
 
-  subjectRequired: 'Subject is required',
-  bodyRequired: 'Body is required',
   subjectInvalidVariables: 'Subject contains invalid variables',
   bodyInvalidVariables: 'Body contains invalid variables',
 
   recipientRequired: 'Please add at least one recipient',
 
+  invalidTime: 'Please enter a time as HH:MM',
+  invalidDate: 'Please enter a date as YYYY-MM-DD',
+  invalidTimezone: 'Please select a valid timezone',
+  invalidPort: 'Please enter a port from 1 to 65535',
   scheduleEndDateBeforeStart: 'End date cannot be before start date',
   scheduleTimeOrder: 'Time To must be later than Time From on the same day',
   scheduleDaysRequired: 'Select at least one day',

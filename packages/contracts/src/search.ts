@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { GUEST_ID_PREFIX, PAGE_SIZE, SCORE_YELLOW_MIN, VERIFIED_SCORE } from './constants.ts';
+import { validationMessages as m } from './messages.ts';
+
+const COMPANY_MAX = 255;
+
+// A host name of dot-separated labels ending in a letter TLD (or a punycode one), optionally
+// with scheme, www., port and a path/query: "acme.com", "https://www.acme.co.uk/about".
+const domainPattern =
+  /^(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})\.?(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+// product-spec §5: a company value matching a domain pattern is sent as a website.
+export function isDomainLike(value: string): boolean {
+  return domainPattern.test(value.trim());
+}
+
+const companySchema = z
+  .string({ error: m.companyRequired })
+  .trim()
+  .min(1, m.companyRequired)
+  .max(COMPANY_MAX, m.maxLength(COMPANY_MAX));
+
+// Names are compared without spaces: "Mary Ann" is searched as "MaryAnn" (product-spec §5).
+const searchNameSchema = z
+  .string({ error: m.searchNameInvalid })
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .min(1, m.searchNameInvalid)
+  .max(50, m.searchNameInvalid);
+
+export const singleSearchFormSchema = z.object({
+  company: companySchema,
+  firstName: searchNameSchema,
+  lastName: searchNameSchema,
+});
+export type SingleSearchForm = z.infer<typeof singleSearchFormSchema>;
+
+export const guestIdSchema = z
+  .string()
+  .regex(
+    new RegExp(
+      `^${GUEST_ID_PREFIX}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`,
+      'i',
+    ),
+    'Invalid guest id',
+  );
+
+export const singleSearchBodySchema = z
+  .object({
+    firstName: searchNameSchema,
+    lastName: searchNameSchema,
+    companyWebsite: companySchema.refine(isDomainLike, 'Invalid company website').optional(),
+    companyName: companySchema.optional(),
+    // Guests only: the bot-check token and their guest id (product-spec §5).
+    code: z.string().min(1).optional(),
+    userId: guestIdSchema.optional(),
+  })
+  .strict()
+  .check((ctx) => {
+    const { companyWebsite, companyName } = ctx.value;
+    if (companyWebsite === undefined && companyName === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['companyName'],
+        message: m.companyRequired,
+      });
+    } else if (companyWebsite !== undefined && companyName !== undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['companyName'],
+        message: 'Send either companyWebsite or companyName, not both',
+      });
+    }
+  });
+export type SingleSearchBody = z.infer<typeof singleSearchBodySchema>;
+
+export type GuestSearchIdentity = { code: string; userId: string };
+
+export function toSingleSearchBody(
+  form: SingleSearchForm,
+  guest?: GuestSearchIdentity,
+): SingleSearchBody {
+  const company = form.company.trim();
+  const body: SingleSearchBody = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    ...(isDomainLike(company) ? { companyWebsite: company } : { companyName: company }),
+  };
+  return guest ? { ...body, code: guest.code, userId: guest.userId } : body;
+}
+
+export type ScoreColor = 'green' | 'yellow' | 'red';
+
+// product-spec §4 Score icon.
+export function scoreColor(score: number): ScoreColor {
+  if (score >= VERIFIED_SCORE) return 'green';
+  if (score >= SCORE_YELLOW_MIN) return 'yellow';
+  return 'red';
+}
+
+// The result of one single search: the best address and its delivery score, or nothing found.
+export const singleSearchResultSchema = z.object({
+  exactEmail: z.string().nullable(),
+  exactEmailScore: z.number().nullable(),
+});
+export type SingleSearchResult = z.infer<typeof singleSearchResultSchema>;
+
+// api-spec §7: the streaming single search emits payment_error, error, or data messages.
+export const singleSearchEvent = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('data'), data: singleSearchResultSchema }),
+  z.object({ event: z.literal('payment_error'), data: z.object({ message: z.string() }) }),
+  z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
+]);
+export type SingleSearchEvent = z.infer<typeof singleSearchEvent>;
+
+export const singleSearchQuerySchema = z.union([
+  z.object({ firstName: z.string(), lastName: z.string(), companyWebsite: z.string() }),
+  z.object({ firstName: z.string(), lastName: z.string(), companyName: z.string() }),
+]);
+
+// product-spec §3 Single search history item and History page.
+export const singleSearchHistoryItemSchema = z.object({
+  _id: z.string(),
+  query: singleSearchQuerySchema,
+  result: singleSearchResultSchema.nullable(),
+  error: z.string().nullable(),
+  isSubmitting: z.boolean(),
+});
+export type SingleSearchHistoryItem = z.infer<typeof singleSearchHistoryItemSchema>;
+
+export const historyPageSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({
+    items: z.array(item),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalItems: z.number().int(),
+  });
+
+export const singleSearchHistoryPageSchema = historyPageSchema(singleSearchHistoryItemSchema);
+export type SingleSearchHistoryPage = z.infer<typeof singleSearchHistoryPageSchema>;
+
+// api-spec §7: page, perPage (default 10) and, for guests, userId.
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  userId: guestIdSchema.optional(),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
