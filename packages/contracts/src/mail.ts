@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { COLUMN_NAME_MAX, EMAILS_LIMIT_MAX, LIST_NAME_MAX, NOTE_MAX } from './constants.ts';
+import { validationMessages as m } from './messages.ts';
+
+// Required text: trimmed, then non-empty and at most `max` characters.
+const requiredText = (max: number) =>
+  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+
+const optionalText = (max: number) => z.string().trim().max(max, m.maxLength(max)).default('');
+
+const portSchema = z.coerce
+  .number({ error: m.required })
+  .int(m.invalidPort)
+  .min(1, m.invalidPort)
+  .max(65_535, m.invalidPort);
+
+// Fields the spec sets a limit on without a size: a wide bound so the database stays sane.
+const HOST_MAX = 255;
+const TEXT_MAX = 10_000;
+
+// product-spec §5 Mailbox: name ≤30, description ≤50, password and both servers required.
+export const mailboxFormSchema = z
+  .object({
+    email: emailSchema,
+    name: optionalText(30),
+    description: optionalText(50),
+    password: z.string({ error: m.required }).min(1, m.required),
+    smtp_host: requiredText(HOST_MAX),
+    smtp_port: portSchema,
+    imap_host: requiredText(HOST_MAX),
+    imap_port: portSchema,
+  })
+  .strict();
+export type MailboxForm = z.input<typeof mailboxFormSchema>;
+export type MailboxPayload = z.output<typeof mailboxFormSchema>;
+
+const wholeNumber = z.number({ error: m.required }).int(m.wholeNumber).min(0, m.wholeNumber);
+
+const maxAboveMin = <T extends { min_email_gap: number; max_email_gap: number }>(value: T) =>
+  value.max_email_gap > value.min_email_gap;
+
+// product-spec §5 Sending limits (per mailbox).
+export const sendingLimitsSchema = z
+  .object({
+    emails_limit: z
+      .number({ error: m.required })
+      .int(m.wholeNumber)
+      .min(1, m.emailsLimitMin)
+      .max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
+    min_email_gap: wholeNumber,
+    max_email_gap: wholeNumber,
+  })
+  .strict()
+  .refine(maxAboveMin, { error: m.maxGapAboveMin, path: ['max_email_gap'] });
+export type SendingLimits = z.infer<typeof sendingLimitsSchema>;
+
+// product-spec §5: list and contact names are trimmed with inner whitespace collapsed.
+export const listNameSchema = z
+  .string({ error: m.required })
+  .overwrite((value) => value.trim().replace(/\s+/g, ' '))
+  .min(1, m.required)
+  .max(LIST_NAME_MAX, m.maxLength(LIST_NAME_MAX));
+
+export const listNameFormSchema = z.object({ name: listNameSchema }).strict();
+export type ListNameForm = z.infer<typeof listNameFormSchema>;
+
+export const columnNameSchema = requiredText(COLUMN_NAME_MAX);
+
+export const campaignNameSchema = requiredText(50);
+
+export const campaignStatusSchema = z.enum(['active', 'paused']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+// api-spec §4: new campaigns are created paused.
+export const campaignCreateSchema = z
+  .object({
+    name: campaignNameSchema,
+    status: campaignStatusSchema.default('paused'),
+  })
+  .strict();
+export type CampaignCreatePayload = z.output<typeof campaignCreateSchema>;
+
+const contactField = (max: number) =>
+  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+
+// product-spec §5 Contact: e-mail, first and last name required, at most 50 each.
+export const contactSchema = z
+  .object({
+    email: emailSchema.pipe(z.string().max(50, m.maxLength(50))),
+    fname: contactField(50),
+    lname: contactField(50),
+  })
+  .strict();
+export type Contact = z.infer<typeof contactSchema>;
+
+export const customColumnValueSchema = z.string().trim().max(50, m.maxLength(50));
+
+// product-spec §3 Template variables: first name, last name, e-mail and unsubscribe link.
+export const TEMPLATE_VARIABLES = [
+  '{{first_name}}',
+  '{{last_name}}',
+  '{{email}}',
+  '{{unsubscribe_link}}',
+] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+
+// Anything in double braces must be a known variable; a lone "{{" or "}}" is a broken one.
+export function hasOnlyKnownVariables(text: string): boolean {
+  const rest = text.replace(/\{\{[^{}]*\}\}/g, (token) =>
+    (TEMPLATE_VARIABLES as readonly string[]).includes(token) ? '' : '{{',
+  );
+  return !rest.includes('{{') && !rest.includes('}}');
+}
+
+// The visible text of an editor's HTML: "<p><br></p>" is an empty body.
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// product-spec §5 Campaign steps.
+export const campaignStepSchema = z.object({
+  subject: requiredText(50).refine(hasOnlyKnownVariables, m.subjectInvalidVariables),
+  body: z
+    .string({ error: m.required })
+    .max(TEXT_MAX, m.maxLength(TEXT_MAX))
+    .refine((body) => htmlToText(body) !== '', m.required)
+    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables),
+  email_gap: wholeNumber.default(0),
+});
+export type CampaignStep = z.output<typeof campaignStepSchema>;
+
+export const noteSchema = z.object({ text: requiredText(NOTE_MAX) }).strict();
+export type Note = z.infer<typeof noteSchema>;
+
+export const replySchema = z
+  .object({
+    subject: requiredText(255),
+    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+  })
+  .strict();
+export type ReplyPayload = z.infer<typeof replySchema>;
+
+export const forwardSchema = z
+  .object({
+    subject: requiredText(255),
+    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+    recipients: z.array(emailSchema, { error: m.recipientRequired }).min(1, m.recipientRequired),
+  })
+  .strict();
+export type ForwardPayload = z.infer<typeof forwardSchema>;
+
+export const otherFeatureSchema = z.object({ reason: optionalText(200) }).strict();
+export type OtherFeaturePayload = z.output<typeof otherFeatureSchema>;
+
+export const WEEK_DAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+export const weekDaySchema = z.enum(WEEK_DAYS);
+export type WeekDay = z.infer<typeof weekDaySchema>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const requiredString = z.string({ error: m.required }).trim().min(1, m.required);
+
+// 24-hour "HH:MM"; zero-padded, so two valid times compare as strings.
+const timeSchema = requiredString.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, m.invalidTime);
+// "YYYY-MM-DD"; also compares as a string.
+const dateSchema = requiredString.pipe(z.iso.date({ error: m.invalidDate }));
+
+// product-spec §5 Schedule.
+export const scheduleSchema = z
+  .object({
+    name: requiredText(30),
+    timezone: requiredString.refine(isTimeZone, m.invalidTimezone),
+    start_time: timeSchema,
+    end_time: timeSchema,
+    start_date: dateSchema,
+    end_date: dateSchema.nullable().optional(),
+    days: z
+      .array(weekDaySchema, { error: m.scheduleDaysRequired })
+      .min(1, m.scheduleDaysRequired)
+      .refine((days) => new Set(days).size === days.length, 'Each day may appear once'),
+  })
+  .strict()
+  .refine((s) => !s.end_date || s.end_date >= s.start_date, {
+    error: m.scheduleEndDateBeforeStart,
+    path: ['end_date'],
+  })
+  .refine((s) => s.end_date !== s.start_date || s.end_time > s.start_time, {
+    error: m.scheduleTimeOrder,
+    path: ['end_time'],
+  });
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+// product-spec §5 Settings form numbers: at most 4 digits, required, 0 by default.
+const settingsNumber = wholeNumber.max(9999, m.numberMaxDigits);
+
+// product-spec §3 Campaign settings form and §5 Campaign sending settings.
+export const campaignSettingsSchema = z
+  .object({
+    mailbox_ids: z.array(z.string(), { error: m.selectMailbox }).min(1, m.selectMailbox),
+    stop_after_reply: z.boolean(),
+    track_email: z.boolean(),
+    link_tracking: z.boolean(),
+    send_as_text: z.boolean(),
+    // 0 means the mailbox's own limit applies (api-spec §9).
+    emails_limit: settingsNumber.max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
+    min_email_gap: settingsNumber,
+    max_email_gap: settingsNumber,
+    max_new_leads: settingsNumber,
+    new_leads_first: z.boolean(),
+  })
+  .strict()
+  .refine(maxAboveMin, { error: m.maxGapAboveMin, path: ['max_email_gap'] })
+  // Plain-text mail cannot carry a tracking pixel or rewritten links (product-spec §4).
+  .overwrite((settings) =>
+    settings.send_as_text ? { ...settings, track_email: false, link_tracking: false } : settings,
+  );
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+
+export const campaignSettingsDefaults: CampaignSettings = {
+  mailbox_ids: [],
+  stop_after_reply: false,
+  track_email: false,
+  link_tracking: false,
+  send_as_text: false,
+  emails_limit: 0,
+  min_email_gap: 0,
+  max_email_gap: 0,
+  max_new_leads: 0,
+  new_leads_first: false,
+};
