@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { generateLab } from './generate-lab.ts';
+import { buildManifest } from './start-mail-lab.ts';
+
+describe('generateLab', () => {
+  const spec = generateLab({ seed: 7, domains: 500, people: 5000 });
+  const manifest = buildManifest(spec);
+
+  it('builds the same lab from the same seed', () => {
+    expect(generateLab({ seed: 7, domains: 500, people: 5000 })).toEqual(spec);
+  });
+
+  it('builds the requested number of domains and about the requested number of people', () => {
+    expect(spec.domains).toHaveLength(500);
+    expect(manifest.people.length).toBeGreaterThan(4900);
+  });
+
+  it('mixes every behaviour', () => {
+    const kinds = new Set(spec.domains.map((d) => d.kind));
+    for (const kind of [
+      'pattern',
+      'shared-mx',
+      'greylist',
+      'recipient-limit',
+      'slow',
+      'session-limit',
+      'catch-all',
+      'catch-all-known',
+      'microsoft-accept-all',
+      'dead-nxdomain',
+      'dead-null-mx',
+      'dead-refused',
+      'dead-silent',
+      'dead-no-address',
+    ]) {
+      expect(kinds).toContain(kind);
+    }
+  });
+
+  it('includes people no pattern can find and name collisions', () => {
+    const unfindable = manifest.people.filter((p) => p.email && !p.findable);
+    expect(unfindable.length).toBeGreaterThan(0);
+    const sameFirstName = spec.domains.some((d) => {
+      const names = (d.people ?? []).map((p) => p.firstName);
+      return new Set(names).size < names.length;
+    });
+    expect(sameFirstName).toBe(true);
+  });
+
+  it('gives every findable person a mailbox the lab accepts', () => {
+    const addresses = new Set(manifest.addresses);
+    const catchAll = new Set(manifest.domains.filter((d) => d.catchAll).map((d) => d.name));
+    for (const person of manifest.people.filter((p) => p.findable)) {
+      expect(catchAll.has(person.domain) || addresses.has(person.email!)).toBe(true);
+    }
+  });
+});
