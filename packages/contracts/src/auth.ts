@@ -1,34 +1,28 @@
 import { z } from 'zod';
 import { CODE_LENGTH } from './constants.ts';
+import { firstIssue } from './first-issue.ts';
 import { authMessages, validationMessages as m, type NameField } from './messages.ts';
-
-// A rule runs only while the value has no issue yet, so a field reports its first broken rule
-// in the spec's order. (`abort` would also stop the form-level "must match" refinements.)
-const stop = (message: string) => ({
-  error: message,
-  when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
-});
 
 // product-spec §5 Password: required → spaces → 6..20 → capital → number.
 export const passwordSchema = z
   .string({ error: m.passwordRequired })
-  .min(1, stop(m.passwordRequired))
-  .regex(/^\S*$/, stop(m.passwordSpaces))
-  .min(6, stop(m.passwordMin))
-  .max(20, stop(m.passwordMax))
-  .regex(/[A-Z]/, stop(m.passwordCapital))
-  .regex(/\d/, stop(m.passwordNumber));
+  .min(1, firstIssue(m.passwordRequired))
+  .regex(/^\S*$/, firstIssue(m.passwordSpaces))
+  .min(6, firstIssue(m.passwordMin))
+  .max(20, firstIssue(m.passwordMax))
+  .regex(/[A-Z]/, firstIssue(m.passwordCapital))
+  .regex(/\d/, firstIssue(m.passwordNumber));
 
 // Login and old-password fields only need a value: the rules above apply to new passwords.
 const enteredPasswordSchema = z
   .string({ error: m.passwordRequired })
-  .min(1, stop(m.passwordRequired));
+  .min(1, firstIssue(m.passwordRequired));
 
 export const emailSchema = z
   .string({ error: m.emailRequired })
   .trim()
   .toLowerCase()
-  .min(1, stop(m.emailRequired))
+  .min(1, firstIssue(m.emailRequired))
   .pipe(z.email({ error: m.emailInvalid }));
 
 // Letters and combining marks, with spaces, apostrophes (' and ’), hyphens or periods;
@@ -39,9 +33,9 @@ const personNameSchema = (field: NameField) =>
   z
     .string({ error: m.nameInvalid(field) })
     .trim()
-    .min(2, stop(m.nameMin(field)))
-    .max(50, stop(m.nameMax(field)))
-    .regex(personNamePattern, stop(m.nameInvalid(field)));
+    .min(2, firstIssue(m.nameMin(field)))
+    .max(50, firstIssue(m.nameMax(field)))
+    .regex(personNamePattern, firstIssue(m.nameInvalid(field)));
 
 export const firstNameSchema = personNameSchema('First Name');
 export const lastNameSchema = personNameSchema('Last Name');
@@ -62,7 +56,7 @@ export const loginSchema = z
       .string({ error: m.emailRequired })
       .trim()
       .toLowerCase()
-      .min(1, stop(m.emailRequired)),
+      .min(1, firstIssue(m.emailRequired)),
     password: enteredPasswordSchema,
   })
   .strict();
@@ -74,7 +68,9 @@ export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     // A reset without a usable token is reported like an expired link (api-spec §8).
-    token: z.string({ error: authMessages.linkExpired }).min(1, stop(authMessages.linkExpired)),
+    token: z
+      .string({ error: authMessages.linkExpired })
+      .min(1, firstIssue(authMessages.linkExpired)),
     password: passwordSchema,
   })
   .strict();
@@ -111,7 +107,7 @@ export type ResendVerificationPayload = z.infer<typeof resendVerificationSchema>
 
 export const googleLoginSchema = z
   .object({
-    code: z.string({ error: m.required }).min(1, stop(m.required)),
+    code: z.string({ error: m.required }).min(1, firstIssue(m.required)),
     state: z.string().optional(),
   })
   .strict();
@@ -166,8 +162,8 @@ export const trackEventSchema = z
     name: z
       .string({ error: m.eventNameInvalid })
       .trim()
-      .min(1, stop(m.eventNameInvalid))
-      .max(100, stop(m.eventNameInvalid)),
+      .min(1, firstIssue(m.eventNameInvalid))
+      .max(100, firstIssue(m.eventNameInvalid)),
     properties: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { COLUMN_NAME_MAX, EMAILS_LIMIT_MAX, LIST_NAME_MAX, NOTE_MAX } from './constants.ts';
+import { firstIssue } from './first-issue.ts';
 import { validationMessages as m } from './messages.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
@@ -170,10 +171,10 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const requiredString = z.string({ error: m.required }).trim().min(1, m.required);
+const requiredString = z.string({ error: m.required }).trim().min(1, firstIssue(m.required));
 
 // 24-hour "HH:MM"; zero-padded, so two valid times compare as strings.
-const timeSchema = requiredString.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, m.invalidTime);
+const timeSchema = requiredString.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, firstIssue(m.invalidTime));
 // "YYYY-MM-DD"; also compares as a string.
 const dateSchema = requiredString.pipe(z.iso.date({ error: m.invalidDate }));
 
@@ -181,7 +182,7 @@ const dateSchema = requiredString.pipe(z.iso.date({ error: m.invalidDate }));
 export const scheduleSchema = z
   .object({
     name: requiredText(30),
-    timezone: requiredString.refine(isTimeZone, m.invalidTimezone),
+    timezone: requiredString.refine(isTimeZone, firstIssue(m.invalidTimezone)),
     start_time: timeSchema,
     end_time: timeSchema,
     start_date: dateSchema,
