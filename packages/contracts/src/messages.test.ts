@@ -46,6 +46,14 @@ describe('auth messages are the api-spec §8 texts', () => {
   });
 });
 
+describe('server-mapped validation texts (product-spec §5)', () => {
+  it('pins the name-in-use texts', () => {
+    expect(validationMessages.nameInUse).toBe('This name is already in use. Try another one.');
+    expect(validationMessages.campaignNameInUse).toBe('This name is already in use.');
+    expect(campaignMessages.nameInUse).toBe('This name is already in use.');
+  });
+});
+
 describe('name messages name their field', () => {
   it('builds the same texts as the fixed keys', () => {
     expect(validationMessages.nameMin('First Name')).toBe(validationMessages.firstNameMin);

@@ -126,7 +126,7 @@ export const searchMessages = {
 } as const;
 
 export const billingMessages = {
-  unauthorized: 'User unauthorized.',
+  unauthorized: authMessages.unauthorized,
   cannotGetPlans: 'Can not get plans.',
   cannotGetCard: 'Can not get card details.',
   cannotCreateCheckout: 'Can not create checkout session.',
@@ -159,7 +159,7 @@ export const bulkMessages = {
 } as const;
 
 export const contactMessages = {
-  nameInUse: 'This name is already in use. Try another one.',
+  nameInUse: validationMessages.nameInUse,
   deleteConfirm: 'Are you sure you want to delete this contact List?',
   activeCampaignDetected: 'Active Campaign Detected',
   checkCampaigns: 'Check the Campaigns',
@@ -182,7 +182,7 @@ export const surveyMessages = {
 
 export const campaignMessages = {
   settingsSaveFailed: 'Something went wrong, please try again later.',
-  nameInUse: 'This name is already in use.',
+  nameInUse: validationMessages.campaignNameInUse,
   openTrackingLater: "This feature will be available later. We're working on it!",
 } as const;
 
