@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './mail.ts';
