@@ -1,0 +1,23 @@
+import { createClient } from './create-client.ts';
+
+// Main API: the raw token (api-spec §6).
+export const apiClient = createClient({
+  baseUrl: '/api',
+  authorization: (token) => token,
+  unauthorizedExempt: ['/auth/login', '/auth/password/reset', '/auth/verify-email'],
+  logoutOnUnauthorized: true,
+});
+
+// Mail service: a Bearer token, with credentials included (api-spec §6).
+export const mailClient = createClient({
+  baseUrl: '/api/mail',
+  authorization: (token) => `Bearer ${token}`,
+  credentials: 'include',
+  logoutOnUnauthorized: true,
+});
+
+// Company-info API: public pages, no session.
+export const companyClient = createClient({
+  baseUrl: '/api/company',
+  logoutOnUnauthorized: false,
+});

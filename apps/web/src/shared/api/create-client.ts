@@ -1,0 +1,106 @@
+import { authMessages, notificationIds, TOAST_MS } from '@mailhound/contracts';
+import { notifications } from '@mantine/notifications';
+import type { z } from 'zod';
+import { logout, readToken } from '../session/session-store.ts';
+import { ApiError } from './api-error.ts';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions<T> = {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+};
+
+type ClientOptions = {
+  baseUrl: string;
+  authorization?: (token: string) => string;
+  credentials?: RequestCredentials;
+  // api-spec §4: a 401 logs out, except on the calls where 401 means "wrong input".
+  unauthorizedExempt?: string[];
+  logoutOnUnauthorized: boolean;
+};
+
+export type ApiClient = ReturnType<typeof createClient>;
+
+export function createClient(options: ClientOptions) {
+  async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = readToken();
+    if (token !== null && options.authorization) {
+      headers.set('Authorization', options.authorization(token));
+    }
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(init.body);
+    }
+    const response = await fetch(`${options.baseUrl}${path}${toSearch(init.query)}`, {
+      method,
+      headers,
+      body,
+      credentials: options.credentials,
+      signal: init.signal,
+    });
+    const payload = await readPayload(response);
+    if (!response.ok) {
+      if (
+        response.status === 401 &&
+        options.logoutOnUnauthorized &&
+        !options.unauthorizedExempt?.includes(path)
+      ) {
+        endSession();
+      }
+      throw new ApiError(response.status, serverMessage(payload) ?? response.statusText);
+    }
+    return (init.schema ? init.schema.parse(payload) : payload) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: RequestOptions<T>) => request<T>('GET', path, init),
+    post: <T>(path: string, init?: RequestOptions<T>) => request<T>('POST', path, init),
+    patch: <T>(path: string, init?: RequestOptions<T>) => request<T>('PATCH', path, init),
+    delete: <T>(path: string, init?: RequestOptions<T>) => request<T>('DELETE', path, init),
+  };
+}
+
+function endSession(): void {
+  // The fixed id keeps a burst of 401s from stacking notifications.
+  notifications.show({
+    id: notificationIds.authorization,
+    message: authMessages.sessionExpired,
+    color: 'red',
+    autoClose: TOAST_MS,
+  });
+  logout();
+}
+
+function toSearch(query: Record<string, QueryValue> | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? '' : `?${search}`;
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function serverMessage(payload: unknown): string | undefined {
+  if (typeof payload === 'object' && payload !== null && 'message' in payload) {
+    const { message } = payload;
+    if (typeof message === 'string') return message;
+  }
+  return undefined;
+}
