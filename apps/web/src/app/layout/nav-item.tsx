@@ -1,0 +1,31 @@
+import { NavLink, Tooltip } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/app-link.tsx';
+import type { NavLinkItem } from './nav-links.ts';
+
+type NavItemProps = { link: NavLinkItem; disabled: boolean; collapsed?: boolean };
+
+export function NavItem({ link, disabled, collapsed = false }: NavItemProps) {
+  const location = useLocation();
+  const onClick = useGuardedLinkClick(link.to, disabled);
+  const Icon = link.icon;
+  const item = (
+    <NavLink
+      component={Link}
+      to={link.to}
+      label={collapsed ? undefined : link.label}
+      aria-label={collapsed ? link.label : undefined}
+      leftSection={<Icon size={20} stroke={1.5} />}
+      active={location.pathname.startsWith(link.to)}
+      onClick={onClick}
+      {...disabledLinkProps(disabled)}
+    />
+  );
+  if (!collapsed) return item;
+  // Collapsed sidebar links show their label as a tooltip.
+  return (
+    <Tooltip label={link.label} position="right" withArrow>
+      {item}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,191 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { EmailVerificationPage } from '../features/auth/components/email-verification-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
+import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
+import { CompanyPage } from '../features/companies/components/company-page.tsx';
+import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
+import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
+import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
+import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
+import { Page } from '../shared/ui/page.tsx';
+import {
+  AnonymousOnly,
+  EmailVerificationAccess,
+  RequireActive,
+  RequireLogin,
+  RequireMail,
+  RequirePaidPlan,
+  RequireUnsubParam,
+} from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+
+// product-spec §2 "Route table and guards", top to bottom. Screens that later issues build
+// show their real title only.
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <Navigate to="/search/single" replace /> },
+      {
+        element: <RequireActive />,
+        children: [
+          {
+            path: 'search/single/:company_name?/:first_name?/:last_name?',
+            element: <Page title="Single Search" />,
+          },
+          { path: 'search/bulk', element: <Page title="Bulk Search" /> },
+        ],
+      },
+      {
+        element: <RequireLogin />,
+        children: [
+          { path: 'search/bulk/preview/:requestId', element: <Page title="Bulk Search" /> },
+        ],
+      },
+      {
+        element: <RequireActive />,
+        children: [
+          { path: 'lead-finder', element: <Page title="Lead Finder" /> },
+          { path: 'company-finder', element: <Page title="Company Finder" /> },
+        ],
+      },
+      {
+        path: 'look-alike',
+        element: <RequireLogin />,
+        children: [
+          {
+            element: <RequirePaidPlan />,
+            children: [
+              { index: true, element: <Page title="Look-Alike" /> },
+              { path: 'preview/:requestId', element: <Page title="Look-Alike" /> },
+            ],
+          },
+          { path: 'restricted', element: <LookAlikeRestrictedPage /> },
+        ],
+      },
+      {
+        element: <RequireLogin />,
+        children: [
+          {
+            element: <RequireMail />,
+            children: [
+              {
+                element: <RequireActive />,
+                children: [
+                  { path: 'sender-list', element: <Page title="Sender List" /> },
+                  { path: 'unibox', element: <Page title="Unibox" /> },
+                  { path: 'analytics', element: <Page title="Analytics" /> },
+                  {
+                    path: 'contacts',
+                    children: [
+                      { index: true, element: <Page title="Contacts" /> },
+                      { path: 'name', element: <Page title="Contacts" /> },
+                      { path: 'contacts-source', element: <Page title="Contacts" /> },
+                      { path: 'details/:requestId', element: <Page title="Contacts" /> },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: 'company/:name', element: <CompanyPage /> },
+      {
+        path: 'campaigns',
+        element: <RequireLogin />,
+        children: [
+          {
+            element: <RequireMail />,
+            children: [
+              { index: true, element: <Page title="Campaigns" /> },
+              { path: 'campaign-name', element: <Page title="Campaigns" /> },
+              {
+                path: 'campaign-configuration/:campaignId',
+                children: [
+                  { index: true, element: <Navigate to="contacts" replace /> },
+                  { path: 'schedule', element: <Page title="Campaigns" /> },
+                  { path: 'sequences', element: <Page title="Campaigns" /> },
+                  { path: 'analytics', element: <Page title="Campaigns" /> },
+                  { path: 'settings', element: <Page title="Campaigns" /> },
+                  {
+                    path: 'contacts',
+                    children: [
+                      { index: true, element: <Page title="Campaigns" /> },
+                      { path: 'name', element: <Page title="Campaigns" /> },
+                      { path: 'contacts-source', element: <Page title="Campaigns" /> },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'settings',
+        element: <RequireLogin />,
+        children: [
+          {
+            element: <RequireActive />,
+            children: [
+              {
+                element: <SettingsLayout />,
+                children: [
+                  { index: true, element: <Navigate to="account" replace /> },
+                  { path: 'account', element: <AccountSettingsPage /> },
+                  { path: 'billing', element: <Page title="Billing" /> },
+                  { path: 'password', element: <PasswordSettingsPage /> },
+                  { path: 'delete', element: <DeleteAccountPage /> },
+                  { path: 'invoices', element: <Page title="Invoices" /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <AnonymousOnly />,
+        children: [
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'auth/login', element: <LoginPage /> },
+        ],
+      },
+      {
+        element: <AnonymousOnly />,
+        children: [
+          { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'auth/reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <EmailVerificationAccess />,
+        children: [{ path: 'email-verification', element: <EmailVerificationPage /> }],
+      },
+      {
+        element: <RequireActive />,
+        children: [{ path: 'purchase', element: <Page title="Purchase" /> }],
+      },
+      {
+        element: <RequireLogin />,
+        children: [{ path: 'checkout', element: <Page title="Checkout" /> }],
+      },
+      { path: 'checkout/return', element: <Page title="Checkout" /> },
+      {
+        element: <RequireUnsubParam />,
+        children: [{ path: 'survey/campaign-unsubscribe', element: <Page title="Unsubscribe" /> }],
+      },
+      {
+        element: <RequireLogin />,
+        children: [{ path: 'one-time-credits-bonus', element: <Page title="Bonus Credits" /> }],
+      },
+      { path: '404', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

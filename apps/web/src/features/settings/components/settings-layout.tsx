@@ -1,0 +1,34 @@
+import { Stack, Tabs } from '@mantine/core';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../../shared/session/use-session.ts';
+
+const tabs = [
+  { value: 'account', label: 'Account' },
+  { value: 'password', label: 'Password' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'invoices', label: 'Invoices' },
+  { value: 'delete', label: 'Delete Account' },
+];
+
+export function SettingsLayout() {
+  const { loginProvider } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = pathname.split('/')[2] ?? 'account';
+  // Identity-provider users have no password page (product-spec §6).
+  const visible = tabs.filter((tab) => tab.value !== 'password' || loginProvider !== 'google');
+  return (
+    <Stack gap="lg">
+      <Tabs value={current} onChange={(value) => value && navigate(`/settings/${value}`)}>
+        <Tabs.List aria-label="Settings">
+          {visible.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </Stack>
+  );
+}
