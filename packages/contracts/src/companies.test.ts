@@ -8,6 +8,7 @@ import {
   foundedYearsSchema,
   industryId,
   industryLabel,
+  parseRevenueRange,
 } from './companies.ts';
 import { issuesOf } from './test-issues.ts';
 
@@ -126,5 +127,16 @@ describe('industry ids and labels', () => {
   ])('%s ↔ %s', (id, label) => {
     expect(industryLabel(id)).toBe(label);
     expect(industryId(label)).toBe(id);
+  });
+});
+
+describe('company answer', () => {
+  it('reads the revenue as a range', () => {
+    expect(parseRevenueRange('1000000,5000000')).toEqual({ min: 1_000_000, max: 5_000_000 });
+    expect(parseRevenueRange(' 10 , 20 ')).toEqual({ min: 10, max: 20 });
+    expect(parseRevenueRange(null)).toBeNull();
+    expect(parseRevenueRange('1000000')).toBeNull();
+    expect(parseRevenueRange('5,1')).toBeNull();
+    expect(parseRevenueRange('a,b')).toBeNull();
   });
 });

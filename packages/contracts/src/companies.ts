@@ -111,3 +111,35 @@ export function industryLabel(id: string): string {
 export function industryId(label: string): string {
   return label.trim().toLowerCase().split(/\s+/).join('_');
 }
+
+// api-spec §3 Company answer (company-info API).
+export const companyAnswerSchema = z.object({
+  companyName: z.string(),
+  website: z.string().nullable(),
+  country: z.string().nullable(),
+  industry: z.string().nullable(),
+  employees: z.string().nullable(),
+  foundedYear: z.number().int().nullable(),
+  // Two numbers separated by a comma: "1000000,5000000".
+  revenue: z.string().nullable(),
+  instagramUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  twitterUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+});
+export type CompanyAnswer = z.infer<typeof companyAnswerSchema>;
+
+export const employeeStatsAnswerSchema = z.record(z.string(), z.number().int().nonnegative());
+export const decisionMakersAnswerSchema = z.array(z.object({ jobTitle: z.string() }));
+export const similarCompaniesAnswerSchema = z.array(z.object({ companyName: z.string() }));
+
+export type RevenueRange = { min: number; max: number };
+
+// "1000000,5000000" → { min: 1000000, max: 5000000 }; anything else has no range to show.
+export function parseRevenueRange(revenue: string | null): RevenueRange | null {
+  const parts = revenue?.split(',').map((part) => part.trim()) ?? [];
+  if (parts.length !== 2 || parts.some((part) => !/^\d+$/.test(part))) return null;
+  const [min, max] = parts.map(Number) as [number, number];
+  return min <= max ? { min, max } : null;
+}

@@ -241,3 +241,30 @@ export const campaignSettingsDefaults: CampaignSettings = {
   max_new_leads: 0,
   new_leads_first: false,
 };
+
+// api-spec §3 Contact creation: items of email, fname, lname; the answer lists their ids.
+export const contactCreateItemsSchema = z.array(contactSchema).min(1);
+export const contactCreateAnswerSchema = z.object({
+  data: z.array(z.object({ id: z.union([z.string(), z.number()]) }).loose()),
+});
+export type ContactCreateAnswer = z.infer<typeof contactCreateAnswerSchema>;
+
+// product-spec §3 Contact list (group) and the list answer.
+export const contactListSchema = z.object({
+  id: z.union([z.string(), z.number()]),
+  name: z.string(),
+  campaign_id: z.union([z.string(), z.number()]).nullable(),
+  campaign_name: z.string().nullable(),
+  customer_count: z.number().int().nonnegative(),
+  created: z.string(),
+});
+export type ContactList = z.infer<typeof contactListSchema>;
+
+export const contactListPageSchema = z.object({
+  groups: z.array(contactListSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  per_page: z.number().int(),
+  total_count: z.number().int(),
+});
+export type ContactListPage = z.infer<typeof contactListPageSchema>;

@@ -147,3 +147,7 @@ export const historyQuerySchema = z.object({
   userId: guestIdSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+// api-spec §3 Look-alike search-emails: {requestId}.
+export const lookalikeSearchEmailsSchema = z.object({ requestId: z.string().min(1) }).strict();
+export type LookalikeSearchEmailsPayload = z.infer<typeof lookalikeSearchEmailsSchema>;
