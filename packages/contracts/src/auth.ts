@@ -23,7 +23,8 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .min(1, firstIssue(m.emailRequired))
-  .pipe(z.email({ error: m.emailInvalid }));
+  // 254 is the longest address SMTP can carry (RFC 5321).
+  .pipe(z.email({ error: m.emailInvalid }).max(254, m.emailInvalid));
 
 // Letters and combining marks, with spaces, apostrophes (' and ’), hyphens or periods;
 // at least one letter, so "--" is not a name.

@@ -29,7 +29,10 @@ export const authMessages = {
 
 export type NameField = 'First Name' | 'Last Name';
 
-// product-spec §5. Texts the spec leaves open are marked "not in the spec" and kept plain.
+// product-spec §5, word for word. The spec shows no text for a bare required field, the code,
+// redirect and event checks, the credits maximum, generic lengths and number bounds, time, date,
+// timezone and port formats, the schedule's end date and days, or the company filter fields:
+// those texts are ours, kept plain.
 export const validationMessages = {
   required: 'This field is required',
 
@@ -54,7 +57,6 @@ export const validationMessages = {
   lastNameMax: 'Last Name must be at most 50 characters',
   lastNameInvalid: 'Invalid Last Name',
 
-  // Not in the spec: the verification code and analytics event texts.
   codeInvalid: 'The code must be 6 digits',
   redirectUrlInvalid: 'redirectUrl must be a path starting with /',
   eventNameInvalid: 'Event name must be 1 to 100 characters',
@@ -63,11 +65,9 @@ export const validationMessages = {
   searchNameInvalid: 'Invalid Name',
 
   creditsMin: 'Minimum value is 10',
-  // Not in the spec ("the credit-field schema message" is not shown).
   creditsMax: 'Maximum value is 9,999,999',
   creditsWhole: 'Credits must be a whole number',
 
-  // Generic length text for the limits whose messages the spec does not show.
   maxLength: (max: number) => `Must be at most ${max} characters`,
 
   emailsLimitMin: 'The number of emails must be at least 1',
