@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '../app/providers.tsx';
+import { routes } from '../app/routes.tsx';
+
+type Entry = string | { pathname: string; search?: string; state?: unknown };
+
+// The whole app (routes, guards, layout) at one URL, as a user would open it.
+export function renderApp(entry: Entry) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, queryClient, user, location };
+}
