@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/test-context.ts';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext({ env: { BODY_LIMIT_BYTES: '2048' } });
+});
+afterAll(() => t.close());
+
+describe('the platform', () => {
+  it('answers /healthz with ok while the database is reachable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document at /api/docs listing the auth routes', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; paths: Record<string, object> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/login',
+        '/api/auth/user',
+        '/api/auth/user/balance',
+        '/api/auth/user/password',
+        '/api/auth/password/forgot',
+        '/api/auth/password/reset',
+        '/api/auth/verify-email',
+        '/api/auth/resend-verification-email',
+        '/api/auth/google/url',
+        '/api/auth/google',
+        '/api/events',
+        '/api/person/emails-found',
+      ]),
+    );
+    expect(Object.keys(document.paths['/api/auth/user'] ?? {})).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete']),
+    );
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/no-such-thing not found',
+    });
+  });
+
+  it('answers /dev/outbox as an HTML page while mail stays in the outbox', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('Outbox');
+  });
+});
+
+describe('bad input', () => {
+  const signUp = (payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
+  it('refuses malformed JSON with 400 and writes nothing', async () => {
+    const before = await t.countRows('users');
+    const response = await signUp('{"username": "ann@acme.com",');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON.',
+    });
+    expect(await t.countRows('users')).toBe(before);
+  });
+
+  it('refuses a body over BODY_LIMIT_BYTES with 413', async () => {
+    const before = await t.countRows('users');
+    const response = await signUp(
+      JSON.stringify({
+        username: 'ann@acme.com',
+        password: 'Secret1',
+        fname: 'x'.repeat(4000),
+        lname: 'Lee',
+      }),
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request body is too large.');
+    expect(await t.countRows('users')).toBe(before);
+  });
+
+  it('names an unknown field', async () => {
+    const response = await signUp(
+      JSON.stringify({
+        username: 'ann@acme.com',
+        password: 'Secret1',
+        fname: 'Ann',
+        lname: 'Lee',
+        admin: true,
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Unknown field in the body: admin');
+  });
+
+  it('names a field of the wrong type', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      payload: { name: 'clicked', properties: 'not an object' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('properties must be an object');
+  });
+
+  it('answers a missing body with a clear 400', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The body must be a JSON object');
+  });
+
+  it('refuses an unsupported content type with 415', async () => {
+    const response = await signUp('username=ann', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+  });
+});

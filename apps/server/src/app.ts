@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { healthAnswerSchema } from '@mailhound/contracts';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerCreditsRoutes } from './features/credits/routes.ts';
+import { registerEventsRoutes } from './features/events/routes.ts';
+import { registerOutboxRoutes } from './features/outbox/routes.ts';
+import { registerSearchRoutes } from './features/search/routes.ts';
+import { registerAuthHook } from './platform/auth-hook.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Db } from './platform/database.ts';
+import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
+import type { Jobs } from './platform/jobs.ts';
+import type { Mailer } from './platform/mailer.ts';
+import { createTokens, type Tokens } from './platform/tokens.ts';
+
+export type RateLimits = {
+  // Login attempts per client address per window (auth feature; the per-account limit is
+  // counted in the database).
+  loginPerIp: number;
+  loginPerAccount: number;
+  windowMs: number;
+};
+
+export const defaultRateLimits: RateLimits = {
+  loginPerIp: 30,
+  loginPerAccount: 10,
+  windowMs: 15 * 60_000,
+};
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  // Absent in tests that do not need background work; features then skip what they would queue.
+  jobs?: Jobs | undefined;
+  // Serves WEB_DIST with an SPA fallback (`start` and `api` modes).
+  serveWeb?: boolean;
+  // A pino logger (the command line's), false for silence, or absent for one at LOG_LEVEL.
+  logger?: FastifyBaseLogger | false;
+  rateLimits?: Partial<RateLimits>;
+  // Overrides issuer discovery (tests point it at oauth2-mock-server).
+  oidc?: OidcProvider | undefined;
+};
+
+// What route modules receive.
+export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'mailer'>> & {
+  jobs: Jobs | undefined;
+  tokens: Tokens;
+  rateLimits: RateLimits;
+  oidc: OidcProvider | undefined;
+};
+
+export type App = FastifyInstance;
+
+const tooManyAttempts = 'Too many attempts. Please try again later.';
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const logging =
+    deps.logger === false
+      ? { logger: false }
+      : deps.logger
+        ? { loggerInstance: deps.logger }
+        : { logger: { level: config.logLevel } };
+  const app: FastifyInstance = Fastify({
+    ...logging,
+    bodyLimit: config.bodyLimitBytes,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tokens = createTokens({
+    secret: config.jwtSecret,
+    ttlSeconds: config.tokenTtlSeconds,
+    clock: deps.clock,
+  });
+  const featureDeps: FeatureDeps = {
+    config,
+    db: deps.db,
+    clock: deps.clock,
+    mailer: deps.mailer,
+    jobs: deps.jobs,
+    tokens,
+    rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    oidc: deps.oidc ?? createOidcProvider(config),
+  };
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: 'Too Many Requests',
+      message: tooManyAttempts,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Mailhound API',
+        version: '0.1.0',
+        description:
+          'Main API. Send the login token as `Authorization: <token>` or `Bearer <token>`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAuthHook(app, { db: deps.db, tokens });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/healthz',
+    {
+      schema: {
+        hide: true,
+        response: { 200: healthAnswerSchema, 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await deps.db.execute(sql`select 1`);
+        return reply.send({ status: 'ok' as const });
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' as const });
+      }
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, featureDeps);
+      registerCreditsRoutes(api, featureDeps);
+      registerEventsRoutes(api, featureDeps);
+      registerSearchRoutes(api, featureDeps);
+    },
+    { prefix: '/api' },
+  );
+  registerOutboxRoutes(app, featureDeps);
+
+  const indexHtml = join(config.webDist, 'index.html');
+  const spa = deps.serveWeb === true && existsSync(indexHtml);
+  if (deps.serveWeb && !spa) {
+    app.log.warn(
+      `WEB_DIST has no index.html (${indexHtml}); serving the API only. Build the web app with \`npm run build -w @mailhound/web\`.`,
+    );
+  }
+  if (spa) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const apiPath = /^\/(api|healthz|dev)(\/|$)/.test(path);
+    // Client-side routes (/search/single, /auth/login...) load the SPA, which routes itself.
+    if (spa && !apiPath && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return sendNotFound(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Relative paths in the environment are read from the repository root, so that
+// `npm start` at the root and a workspace script find the same ./data.
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+type Variable = { name: string; default: string; meaning: string };
+
+const variables = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port of the API and web app' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'address the HTTP server listens on' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:8080',
+    meaning: 'public base URL, used in mailed links and the Google redirect URI',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    meaning: 'PostgreSQL connection string; unset starts an embedded PostgreSQL in DATA_DIR/pg',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    meaning: 'local state: embedded database, generated JWT secret (relative to the repository)',
+  },
+  {
+    name: 'PG_PORT',
+    default: '54329',
+    meaning: 'port of the embedded PostgreSQL (a free port is used when it is busy)',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated)',
+    meaning: 'HS256 signing secret; unset generates one once into DATA_DIR/jwt-secret (mode 600)',
+  },
+  { name: 'TOKEN_TTL', default: '7d', meaning: 'login token lifetime (s, m, h or d suffix)' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    meaning: 'SMTP server for transactional mail; unset keeps mail in the outbox at /dev/outbox',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Mailhound <no-reply@mailhound.dev>',
+    meaning: 'sender of transactional mail',
+  },
+  {
+    name: 'OIDC_ISSUER',
+    default: 'https://accounts.google.com',
+    meaning: 'OpenID Connect issuer for "Sign in with Google"',
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    default: '(unset)',
+    meaning: 'OpenID Connect client id; unset disables Google sign-in (503)',
+  },
+  { name: 'OIDC_CLIENT_SECRET', default: '(unset)', meaning: 'OpenID Connect client secret' },
+  {
+    name: 'DEFAULT_SECTIONS',
+    default: 'mail',
+    meaning: 'comma list of sections given to new users (properties.sections)',
+  },
+  {
+    name: 'ANALYTICS_FORWARD_URL',
+    default: '(unset)',
+    meaning: 'when set, analytics events are also POSTed there as JSON',
+  },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level (fatal..trace, silent)' },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    meaning: 'built web app served with SPA fallback (relative to the repository)',
+  },
+  { name: 'BODY_LIMIT_BYTES', default: '1048576', meaning: 'largest accepted request body' },
+  {
+    name: 'SEED_DEMO',
+    default: 'true',
+    meaning: 'seed the Free plan and demo@mailhound.dev / Demo1234 at `start`',
+  },
+] as const satisfies readonly Variable[];
+
+export function describeConfig(): Variable[] {
+  return variables.map((variable) => ({ ...variable }));
+}
+
+const durationPattern = /^(\d+)\s*([smhd]?)$/;
+const secondsPerUnit: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
+
+const duration = z
+  .string()
+  .trim()
+  .regex(durationPattern, 'must be a number of seconds or end with s, m, h or d (e.g. 7d)')
+  .transform((value) => {
+    const [, amount, unit] = durationPattern.exec(value) ?? [];
+    return Number(amount) * (secondsPerUnit[unit ?? ''] ?? 1);
+  });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((value) => value.replace(/\/+$/, '')),
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  PG_PORT: port.default(54_329),
+  JWT_SECRET: optionalText,
+  TOKEN_TTL: duration.default(7 * 86_400),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().trim().min(3).default('Mailhound <no-reply@mailhound.dev>'),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  DEFAULT_SECTIONS: z
+    .string()
+    .default('mail')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((section) => section.trim())
+        .filter(Boolean),
+    ),
+  ANALYTICS_FORWARD_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().trim().min(1).default('apps/web/dist'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SEED_DEMO: booleanText.default(true),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgPort: number;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
+  defaultSections: string[];
+  analyticsForwardUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+  bodyLimitBytes: number;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+function fromRepoRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(repoRoot, path);
+}
+
+// A generated secret is kept so that tokens survive a restart.
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as in most .env tooling.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([name, value]) => value !== '' && name in environmentSchema.shape),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = fromRepoRoot(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: values.PUBLIC_URL,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    pgPort: values.PG_PORT,
+    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    tokenTtlSeconds: values.TOKEN_TTL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    oidc: {
+      issuer: values.OIDC_ISSUER,
+      clientId: values.OIDC_CLIENT_ID,
+      clientSecret: values.OIDC_CLIENT_SECRET,
+    },
+    defaultSections: values.DEFAULT_SECTIONS,
+    analyticsForwardUrl: values.ANALYTICS_FORWARD_URL,
+    logLevel: values.LOG_LEVEL,
+    webDist: fromRepoRoot(values.WEB_DIST),
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    seedDemo: values.SEED_DEMO,
+  };
+}

@@ -1,0 +1,38 @@
+import { errorAnswerSchema, trackEventSchema } from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, FeatureDeps } from '../../app.ts';
+import { type ForwardedEvent, forwardEventQueue } from './jobs.ts';
+import { insertEvent } from './queries.ts';
+
+const guestIdHeader = z.string().trim().min(1).max(100);
+
+export function registerEventsRoutes(app: App, deps: FeatureDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Record a first-party analytics event (token optional, x-guest-id for guests)',
+        body: trackEventSchema,
+        response: { 204: z.null(), 400: errorAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const guest = guestIdHeader.safeParse(request.headers['x-guest-id']);
+      const event = {
+        userId: request.user?.id ?? null,
+        guestId: guest.success ? guest.data : null,
+        name: request.body.name,
+        properties: request.body.properties ?? {},
+        createdAt: deps.clock.now(),
+      };
+      await insertEvent(deps.db, event);
+      if (deps.config.analyticsForwardUrl && deps.jobs) {
+        const forwarded: ForwardedEvent = { ...event, createdAt: event.createdAt.toISOString() };
+        await deps.jobs.send(forwardEventQueue, forwarded);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,61 @@
+import { authMessages } from '@mailhound/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type LoginProvider, type UserStatus, users } from '../features/auth/schema.ts';
+import type { Db } from './database.ts';
+import { unauthorized } from './errors.ts';
+import type { Tokens } from './tokens.ts';
+
+export type AuthUser = {
+  id: string;
+  username: string;
+  status: UserStatus;
+  loginProvider: LoginProvider;
+  tokenVersion: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+// The main API sends `Authorization: <token>`, the mail API `Authorization: Bearer <token>`;
+// both are accepted everywhere (auth-api.md).
+export function readToken(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  const bearer = /^Bearer\s+(.+)$/i.exec(value);
+  return (bearer ? bearer[1] : value)?.trim() || undefined;
+}
+
+export function registerAuthHook(app: FastifyInstance, deps: { db: Db; tokens: Tokens }): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const token = readToken(request.headers.authorization);
+    if (!token) return;
+    const claims = await deps.tokens.verify(token);
+    if (!claims) return;
+    const [user] = await deps.db
+      .select({
+        id: users.id,
+        username: users.username,
+        status: users.status,
+        loginProvider: users.loginProvider,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    // A password change bumps the version: tokens issued before it stop working.
+    if (user && user.tokenVersion === claims.ver) request.user = user;
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized(authMessages.unauthorized);
+}
+
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized(authMessages.unauthorized);
+  return request.user;
+}

@@ -1,0 +1,59 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// Queries that work inside or outside a transaction take this.
+export type Queryable = Db | Tx;
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  embedded: RunningPostgres | undefined;
+  // Closes the pool, then stops the embedded server if we started one.
+  close: () => Promise<void>;
+};
+
+export function createDb(pool: pg.Pool): Db {
+  return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPort'>,
+  log: (message: string) => void,
+): Promise<Database> {
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort, log });
+  const url = config.databaseUrl ?? (await ensureEmbeddedDatabase(embedded));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
+  pool.on('error', (error) => log(`database pool error: ${error.message}`));
+  return {
+    db: createDb(pool),
+    pool,
+    url,
+    embedded,
+    close: async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+async function ensureEmbeddedDatabase(embedded: RunningPostgres | undefined): Promise<string> {
+  if (!embedded) throw new Error('no database: set DATABASE_URL or use the embedded server');
+  const client = new pg.Client(embedded.adminUrl());
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', ['mailhound']);
+    if (found.rowCount === 0) await client.query('create database mailhound');
+  } finally {
+    await client.end();
+  }
+  return embedded.adminUrl('mailhound');
+}

@@ -1,0 +1,74 @@
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { defineEventJobs } from './features/events/jobs.ts';
+import { systemClock } from './platform/clock.ts';
+import { type Database, openDatabase } from './platform/database.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createMailer } from './platform/mailer.ts';
+import { runMigrations } from './platform/migrations.ts';
+import { seedDemo } from './seed.ts';
+
+export type ServeOptions = { api: boolean; workers: boolean; migrate: boolean; seed: boolean };
+
+export type Running = { stop: () => Promise<void> };
+
+// Every feature's queues and workers.
+export function defineAllJobs(jobs: Jobs, config: Config): void {
+  defineEventJobs(jobs, config);
+}
+
+export async function withDatabase<T>(
+  config: Config,
+  log: Logger,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(config, (message) => log.debug(message));
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+// `start`, `api` and `worker`: one process with the parts asked for. Stops in order: HTTP,
+// jobs, the pool, then the embedded PostgreSQL.
+export async function serve(config: Config, log: Logger, options: ServeOptions): Promise<Running> {
+  const database = await openDatabase(config, (message) => log.debug(message));
+  if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port}`);
+  let jobs: Jobs | undefined;
+  let stopHttp: (() => Promise<void>) | undefined;
+  const stop = async () => {
+    await stopHttp?.();
+    await jobs?.stop();
+    await database.close();
+  };
+  try {
+    if (options.migrate) await runMigrations(database.db);
+    if (options.seed) await seedDemo(database.db, config, systemClock);
+    jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
+    defineAllJobs(jobs, config);
+    await jobs.start({ workers: options.workers });
+    if (options.api) {
+      const app = await buildApp({
+        config,
+        db: database.db,
+        clock: systemClock,
+        mailer: createMailer({
+          smtpUrl: config.smtpUrl,
+          mailFrom: config.mailFrom,
+          db: database.db,
+        }),
+        jobs,
+        serveWeb: true,
+        logger: log,
+      });
+      await app.listen({ port: config.port, host: config.host });
+      stopHttp = () => app.close();
+    }
+    return { stop };
+  } catch (error) {
+    await stop().catch((stopError: unknown) => log.error({ err: stopError }, 'shutdown failed'));
+    throw error;
+  }
+}

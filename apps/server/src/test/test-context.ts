@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type App, buildApp, type RateLimits } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createDb, type Db } from '../platform/database.ts';
+import { createJobs, type Jobs } from '../platform/jobs.ts';
+import { createMailer, listOutbox, type OutboxMail } from '../platform/mailer.ts';
+import { defineAllJobs } from '../runtime.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
+
+export type TestContext = {
+  app: App;
+  db: Db;
+  pool: pg.Pool;
+  config: Config;
+  clock: TestClock;
+  jobs: Jobs | undefined;
+  outbox: {
+    all: () => Promise<OutboxMail[]>;
+    // The newest mail to an address, or undefined.
+    latestTo: (recipient: string) => Promise<OutboxMail | undefined>;
+  };
+  // Row count of a table, to prove that bad input wrote nothing.
+  countRows: (table: string) => Promise<number>;
+  close: () => Promise<void>;
+};
+
+export type TestContextOptions = {
+  env?: Record<string, string>;
+  // Starts pg-boss with the workers (off by default: most tests do not need it).
+  jobs?: boolean;
+  rateLimits?: Partial<RateLimits>;
+  serveWeb?: boolean;
+};
+
+// A fresh database (a copy of the migrated template) and an app built on it.
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const adminUrl = inject('pgAdminUrl');
+  const database = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`create database ${database} template ${inject('pgTemplateDatabase')}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+
+  const config = loadConfig({
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+    DATABASE_URL: url.href,
+    PUBLIC_URL: 'http://mailhound.test',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const pool = new pg.Pool({ connectionString: url.href, max: 5 });
+  const db = createDb(pool);
+  const clock = createTestClock();
+  let jobs: Jobs | undefined;
+  if (options.jobs) {
+    jobs = createJobs({ connectionString: url.href, log: () => undefined });
+    defineAllJobs(jobs, config);
+    await jobs.start({ workers: true });
+  }
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db }),
+    jobs,
+    logger: false,
+    serveWeb: options.serveWeb ?? false,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    pool,
+    config,
+    clock,
+    jobs,
+    outbox: {
+      all: () => listOutbox(db),
+      latestTo: async (recipient) =>
+        (await listOutbox(db)).find((mail) => mail.recipient === recipient),
+    },
+    countRows: async (table) => {
+      const result = await db.execute<{ count: string }>(
+        sql`select count(*)::text as count from ${sql.identifier(table)}`,
+      );
+      return Number(result.rows[0]?.count ?? 0);
+    },
+    close: async () => {
+      await app.close();
+      await jobs?.stop();
+      await pool.end();
+      const cleanup = new pg.Client(adminUrl);
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${database} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
