@@ -1,10 +1,10 @@
 import { authMessages } from '@mailhound/contracts';
 import { Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { isCompletingLogin } from '../features/auth/complete-login.ts';
 import { readVerificationState } from '../features/auth/verification-state.ts';
 import { useCurrentUser } from '../shared/session/api/get-current-user.ts';
 import { currentPath, safeRedirectUrl, withRedirectUrl } from '../shared/session/redirect-url.ts';
+import { isSessionTransition } from '../shared/session/session-store.ts';
 import { useSession } from '../shared/session/use-session.ts';
 import { PageLoader } from '../shared/ui/page-loader.tsx';
 
@@ -15,6 +15,8 @@ export function RequireLogin() {
   const { isLoggedIn } = useSession();
   const location = useLocation();
   if (!isLoggedIn) {
+    // A logout is already on its way to /auth/login.
+    if (isSessionTransition()) return null;
     return <Navigate to={withRedirectUrl('/auth/login', currentPath(location))} replace />;
   }
   return <Outlet />;
@@ -57,7 +59,7 @@ export function RequirePaidPlan() {
 // Sign-up, login, forgot and reset password are for visitors who are not logged in.
 export function AnonymousOnly() {
   const { isLoggedIn } = useSession();
-  if (isLoggedIn && !isCompletingLogin()) return <Navigate to="/search/single" replace />;
+  if (isLoggedIn && !isSessionTransition()) return <Navigate to="/search/single" replace />;
   return <Outlet />;
 }
 

@@ -32,7 +32,7 @@ export function SessionEffects() {
       onLogout(({ redirect }) => {
         queryClient.removeQueries({ queryKey: currentUserKey });
         queryClient.removeQueries({ queryKey: balanceKey });
-        if (redirect) navigate('/auth/login');
+        if (redirect) return navigate('/auth/login');
       }),
     [navigate, queryClient],
   );

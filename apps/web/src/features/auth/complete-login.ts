@@ -1,25 +1,18 @@
 import { useNavigate } from 'react-router';
-import { clearGuestId, storeToken } from '../../shared/session/session-store.ts';
-
-let completingLogin = false;
-
-// While a page finishes a login it navigates itself; AnonymousOnly must not race it.
-export function isCompletingLogin(): boolean {
-  return completingLogin;
-}
+import {
+  clearGuestId,
+  runSessionTransition,
+  storeToken,
+} from '../../shared/session/session-store.ts';
 
 // product-spec §4: login stores the token, clears the guest id and goes to the redirect
 // target or /search/single.
 export function useCompleteLogin() {
   const navigate = useNavigate();
-  return async (token: string, redirectUrl: string | null) => {
-    completingLogin = true;
-    try {
+  return (token: string, redirectUrl: string | null) =>
+    runSessionTransition(async () => {
       storeToken(token);
       clearGuestId();
       await navigate(redirectUrl ?? '/search/single', { replace: true });
-    } finally {
-      completingLogin = false;
-    }
-  };
+    });
 }

@@ -1,10 +1,12 @@
 import { createClient } from './create-client.ts';
 
-// Main API: the raw token (api-spec §6).
+// Main API: the raw token (api-spec §6). The 401 rule spares the calls where 401 means a
+// refused attempt, not an expired session: api-spec §4's three, plus the Google sign-in,
+// whose refusal is a 401 'Failed to log in with Google' (auth-api.md).
 export const apiClient = createClient({
   baseUrl: '/api',
   authorization: (token) => token,
-  unauthorizedExempt: ['/auth/login', '/auth/password/reset', '/auth/verify-email'],
+  unauthorizedExempt: ['/auth/login', '/auth/password/reset', '/auth/verify-email', '/auth/google'],
   logoutOnUnauthorized: true,
 });
 

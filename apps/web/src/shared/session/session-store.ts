@@ -5,9 +5,25 @@ import { GUEST_ID_PREFIX, storageKeys } from '@mailhound/contracts';
 type Listener = () => void;
 
 const listeners = new Set<Listener>();
-const logoutListeners = new Set<(options: LogoutOptions) => void>();
+const logoutListeners = new Set<(options: LogoutOptions) => Promise<void> | void>();
+let transition = false;
 
 export type LogoutOptions = { redirect: boolean };
+
+// True while a login or logout changes the token and then navigates: the guards wait for
+// that navigation instead of racing it with their own redirects.
+export function isSessionTransition(): boolean {
+  return transition;
+}
+
+export async function runSessionTransition(change: () => Promise<void>): Promise<void> {
+  transition = true;
+  try {
+    await change();
+  } finally {
+    transition = false;
+  }
+}
 
 function emitChange(): void {
   for (const listener of listeners) listener();
@@ -61,12 +77,15 @@ export function clearGuestId(): void {
 }
 
 // Logout removes the token; the listeners (inside the router) clear cached data and navigate.
-export function logout(options: LogoutOptions = { redirect: true }): void {
-  removeToken();
-  for (const listener of logoutListeners) listener(options);
+export function logout(options: LogoutOptions = { redirect: true }): Promise<void> {
+  const notify = async () => {
+    removeToken();
+    await Promise.all([...logoutListeners].map((listener) => listener(options)));
+  };
+  return options.redirect ? runSessionTransition(notify) : notify();
 }
 
-export function onLogout(listener: (options: LogoutOptions) => void): () => void {
+export function onLogout(listener: (options: LogoutOptions) => Promise<void> | void): () => void {
   logoutListeners.add(listener);
   return () => {
     logoutListeners.delete(listener);
