@@ -1,12 +1,14 @@
 // How mail admins turn a name into a local part. The lab's own table, written apart from
 // the finder's so that the ground truth does not borrow the code it grades.
 
+const transliterations: Record<string, string> = { ß: 'ss', ø: 'o', ł: 'l', æ: 'ae' };
+
 export function foldName(name: string): string {
   return name
+    .toLowerCase()
+    .replace(/[ßøłæ]/g, (c) => transliterations[c] ?? c)
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 }
 

@@ -1,0 +1,33 @@
+export { isPrivateAddress } from './address-policy.ts';
+export { runFinderCli } from './cli.ts';
+export {
+  type FinderConfig,
+  type FinderConfigInput,
+  finderConfig,
+  finderConfigFromEnv,
+  finderConfigSchema,
+} from './config.ts';
+export {
+  type CatchAllProbe,
+  type Clock,
+  createFinder,
+  createMemoryPatternStore,
+  type Finder,
+  type FinderEvidence,
+  type FinderPorts,
+  type FindInput,
+  type FindResult,
+  type LookupOptions,
+  normaliseDomain,
+  type PatternStore,
+  type ProgressEvent,
+  systemClock,
+} from './finder.ts';
+export { type AddressFlags, flagsFor } from './flags.ts';
+export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
+export { foldAccents, nameVariants, nameWords } from './names.ts';
+export { type Candidate, candidatesFor, patternKind, patterns } from './patterns.ts';
+export { createDnsResolver, type DnsResult, type MxRecord, type Resolver } from './resolver.ts';
+export { type CandidateEvidence, scoreFind, scoreTexts, scoreVerify } from './score.ts';
+export { classifyRcpt, type SmtpReply } from './smtp-reply.ts';
+export { netSmtpProbe, type SmtpProbe, type SmtpSession } from './smtp-session.ts';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { foldAccents, nameVariants, nameWords } from './names.ts';
+
+describe('name normalisation', () => {
+  it('folds accents and special letters', () => {
+    expect(foldAccents('José Zoë Renée François Jürgen Søren Łukasz Strauß')).toBe(
+      'jose zoe renee francois jurgen soren lukasz strauss',
+    );
+  });
+
+  it('drops apostrophes and splits hyphenated and multi-part names', () => {
+    expect(nameWords("O'Brien")).toEqual(['obrien']);
+    expect(nameWords('Anne-Marie')).toEqual(['anne', 'marie']);
+    expect(nameWords('  Mary  Ann ')).toEqual(['mary', 'ann']);
+  });
+
+  it('offers the joined spelling first, then the parts people are known by', () => {
+    expect(nameVariants('Anne-Marie', 'Smith-Jones')).toEqual({
+      first: ['annemarie', 'anne', 'anne-marie'],
+      last: ['smithjones', 'jones', 'smith', 'smith-jones'],
+    });
+  });
+
+  it('drops particles (van, de, der, la) in a variant', () => {
+    expect(nameVariants('Jan', 'van der Berg').last).toEqual([
+      'vanderberg',
+      'berg',
+      'van',
+      'van-der-berg',
+    ]);
+    expect(nameVariants('Juan', 'de la Cruz').last).toContain('cruz');
+  });
+});

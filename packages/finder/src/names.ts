@@ -1,0 +1,80 @@
+// Name parts as mail admins write them: accents folded, apostrophes dropped, hyphens and
+// spaces joined; variants cover people known by one part of a compound name.
+
+const particles = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'dos',
+  'das',
+  'la',
+  'le',
+  'ter',
+  'ten',
+  'bin',
+  'ben',
+  'al',
+  'el',
+  'st',
+  'mc',
+]);
+
+const specialLetters: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+export function foldAccents(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => specialLetters[c] ?? c)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '');
+}
+
+// The words of a name part, folded: "Anne-Marie" → ["anne", "marie"], "O'Brien" → ["obrien"].
+export function nameWords(part: string): string[] {
+  return foldAccents(part)
+    .replace(/['’`´]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+export interface NameVariants {
+  // The most likely spelling first.
+  first: string[];
+  last: string[];
+}
+
+export function nameVariants(firstName: string, lastName: string): NameVariants {
+  const firstWords = nameWords(firstName);
+  const lastWords = nameWords(lastName);
+  const first = unique([firstWords.join(''), firstWords[0] ?? '', firstWords.join('-')]);
+  const core = lastWords.filter((w) => !particles.has(w));
+  const last = unique([
+    lastWords.join(''),
+    core.join(''),
+    core[core.length - 1] ?? '',
+    lastWords[0] ?? '',
+    lastWords.join('-'),
+  ]);
+  return { first, last };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter((v) => v.length > 0))];
+}
