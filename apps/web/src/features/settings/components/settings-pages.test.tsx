@@ -1,0 +1,141 @@
+import { authMessages, validationMessages as m, storageKeys } from '@mailhound/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn, makeToken, makeUser } from '../../../test/session-fixtures.ts';
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input' });
+
+describe('account settings', () => {
+  it('shows the e-mail read-only and saves the names', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('PATCH /api/auth/user', { body: makeUser({ fname: 'Anna' }) });
+    const { user } = renderApp('/settings/account');
+    await screen.findByRole('heading', { name: 'Account Settings' });
+    await waitFor(() => expect(field('Email')).toHaveValue('ann@acme.com'));
+    expect(field('Email')).toHaveAttribute('readonly');
+
+    await user.clear(field('First Name'));
+    await user.type(field('First Name'), 'A');
+    expect(await screen.findByText(m.firstNameMin)).toBeInTheDocument();
+    await user.type(field('First Name'), 'nna');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText(authMessages.profileUpdated)).toBeInTheDocument();
+    expect(server.requestsTo('PATCH /api/auth/user')[0]?.body).toEqual({
+      fname: 'Anna',
+      lname: 'Lee',
+    });
+  });
+
+  it('checks the last name as you type', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const { user } = renderApp('/settings/account');
+    await waitFor(() => expect(field('Last Name')).toHaveValue('Lee'));
+    await user.type(field('Last Name'), '7');
+    expect(await screen.findByText(m.lastNameInvalid)).toBeInTheDocument();
+  });
+});
+
+describe('password settings', () => {
+  async function openPassword() {
+    const server = createFakeServer();
+    logIn(server);
+    const app = renderApp('/settings/password');
+    await screen.findByRole('heading', { name: 'Password' });
+    return { server, ...app };
+  }
+
+  it('checks every field as you type', async () => {
+    const { user } = await openPassword();
+    await user.type(field('Old password'), 'x');
+    await user.clear(field('Old password'));
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
+    await user.type(field('New password'), 'secret12');
+    expect(await screen.findByText(m.passwordCapital)).toBeInTheDocument();
+    await user.type(field('Confirm password'), 'other');
+    expect(await screen.findByText(m.confirmPasswordMismatch)).toBeInTheDocument();
+  });
+
+  it('tells the user when the old password is wrong', async () => {
+    const { server, user } = await openPassword();
+    server.on('PATCH /api/auth/user/password', errorBody(400, authMessages.wrongOldPassword));
+    await user.type(field('Old password'), 'Wrong123');
+    await user.type(field('New password'), 'Secret12');
+    await user.type(field('Confirm password'), 'Secret12');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(authMessages.wrongOldPassword)).toBeInTheDocument();
+  });
+
+  it('stores the fresh token after the change', async () => {
+    const { server, user } = await openPassword();
+    const fresh = makeToken({ expiresInSeconds: 7200 });
+    server.on('PATCH /api/auth/user/password', { body: { token: fresh } });
+    await user.type(field('Old password'), 'Secret12');
+    await user.type(field('New password'), 'Secret34');
+    await user.type(field('Confirm password'), 'Secret34');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(authMessages.passwordUpdated)).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
+    expect(server.requestsTo('PATCH /api/auth/user/password')[0]?.body).toEqual({
+      oldPassword: 'Secret12',
+      newPassword: 'Secret34',
+    });
+  });
+
+  it('sends Google users to the account page', async () => {
+    const server = createFakeServer();
+    logIn(server, { auth: 'google' });
+    const app = renderApp('/settings/password');
+    await waitFor(() => expect(app.location()).toBe('/settings/account'));
+    expect(screen.queryByRole('tab', { name: 'Password' })).not.toBeInTheDocument();
+  });
+});
+
+describe('delete account', () => {
+  it('tells the user when the password is wrong', async () => {
+    const server = createFakeServer({
+      'DELETE /api/auth/user': errorBody(400, authMessages.wrongPasswordOnDelete),
+    });
+    logIn(server);
+    const { user } = renderApp('/settings/delete');
+    await user.type(
+      await screen.findByLabelText('Password', { exact: false, selector: 'input' }),
+      'x',
+    );
+    await user.clear(field('Password'));
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
+    await user.type(field('Password'), 'Wrong123');
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText(authMessages.wrongPasswordOnDelete)).toBeInTheDocument();
+  });
+
+  it('deletes, confirms and logs out', async () => {
+    const server = createFakeServer({ 'DELETE /api/auth/user': { body: { message: 'deleted' } } });
+    logIn(server);
+    const app = renderApp('/settings/delete');
+    await app.user.type(
+      await screen.findByLabelText('Password', { exact: false, selector: 'input' }),
+      'Secret12',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText(authMessages.accountDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(app.location()).toBe('/auth/login'));
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(server.requestsTo('DELETE /api/auth/user')[0]?.body).toEqual({ password: 'Secret12' });
+  });
+
+  it('lets Google users delete without a password', async () => {
+    const server = createFakeServer({ 'DELETE /api/auth/user': { body: { message: 'deleted' } } });
+    logIn(server, { auth: 'google' });
+    const app = renderApp('/settings/delete');
+    await screen.findByRole('heading', { name: 'Delete Account' });
+    expect(screen.queryByLabelText('Password', { exact: false, selector: 'input' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() => expect(app.location()).toBe('/auth/login'));
+    expect(server.requestsTo('DELETE /api/auth/user')[0]?.body).toEqual({});
+  });
+});
