@@ -113,7 +113,8 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
       schema: {
         tags,
         summary: 'Delete the account (password required unless signed in with Google)',
-        body: deleteAccountSchema.optional(),
+        // Google users may send no body at all.
+        body: deleteAccountSchema.nullish(),
         response: { 200: messageAnswerSchema, ...errors },
       },
     },

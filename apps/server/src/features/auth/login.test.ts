@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimsOf, logIn, signUp } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, ip = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+
+describe('POST /api/auth/login', () => {
+  it('answers a JWT carrying sub, auth, ver and a 7-day expiry, also for unverified users', async () => {
+    const user = await signUp(t);
+    const token = await logIn(t, user.username, user.password);
+    const claims = claimsOf(token);
+    expect(claims).toMatchObject({ sub: user.id, auth: 'local', ver: 0 });
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(7 * 24 * 3600);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown e-mail', async () => {
+    const user = await signUp(t);
+    const wrongPassword = await login(user.username, 'Wrong1234');
+    const unknownEmail = await login('nobody@acme.com', user.password);
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'These credentials do not match our records.',
+      });
+    }
+  });
+
+  it('locks an account for 15 minutes after 10 wrong passwords, even with the right one', async () => {
+    const user = await signUp(t);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await login(user.username, 'Wrong1234', `10.0.0.${attempt}`)).statusCode).toBe(401);
+    }
+    const locked = await login(user.username, user.password, '10.0.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many attempts. Please try again later.');
+
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await login(user.username, user.password)).statusCode).toBe(200);
+  });
+
+  it('answers an empty password with the spec message', async () => {
+    const response = await login('ann@acme.com', '');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Password is required');
+  });
+});
+
+describe('login rate limit per client address', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ rateLimits: { loginPerIp: 3 } });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 once an address has used its attempts', async () => {
+    const attempt = (ip: string) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'ann@acme.com', password: 'Whatever1' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i += 1) expect((await attempt('10.1.1.1')).statusCode).toBe(401);
+    const blocked = await attempt('10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({
+      statusCode: 429,
+      message: 'Too many attempts. Please try again later.',
+    });
+    expect((await attempt('10.1.1.2')).statusCode).toBe(401);
+  });
+});
