@@ -190,7 +190,12 @@ export function createFinder(
     let failure: { error: string; detail: string } = { error: 'Connection timed out', detail: '' };
     for (const host of hosts) {
       for (const address of host.addresses) {
-        const release = await limiter.acquire(address, signal);
+        let release: () => void;
+        try {
+          release = await limiter.acquire(address, signal);
+        } catch {
+          return { ok: false as const, error: 'Aborted', detail: 'Aborted', busy: false };
+        }
         const opened = await probe.open(
           { host: host.name, address, port: config.smtpPort },
           {
