@@ -20,7 +20,8 @@ export function ProfileMenu() {
   if (user.data === undefined) return null;
   const fullName = `${user.data.fname} ${user.data.lname}`.trim();
   return (
-    <Menu position={narrow ? 'bottom-start' : 'bottom-end'} withinPortal>
+    // The top bar is fixed, so the menu's target never scrolls out of view.
+    <Menu position={narrow ? 'bottom-start' : 'bottom-end'} withinPortal hideDetached={false}>
       <Menu.Target>
         <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />}>
           {shortenName(fullName)}

@@ -1,0 +1,284 @@
+import { storageKeys } from '@mailhound/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeServer, type FakeResponse } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { logIn } from '../../test/session-fixtures.ts';
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('top bar (product-spec §2 "Navigation")', () => {
+  it('shows guests the search links and Login, without Look-Alike', async () => {
+    createFakeServer();
+    renderApp('/search/single');
+    await screen.findByRole('heading', { name: 'Single Search' });
+    const nav = mainNav();
+    for (const name of ['Search', 'Bulk Search', 'Company Finder', 'Lead Finder']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).queryByRole('link', { name: 'Look-Alike' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('link', { name: 'Mailhound home' })).toHaveAttribute(
+      'href',
+      'https://mailhound.dev',
+    );
+  });
+
+  it('shows Look-Alike and the profile menu when logged in, and the logo leads home', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    expect(await screen.findByRole('button', { name: 'Ann Lee' })).toBeInTheDocument();
+    expect(within(mainNav()).getByRole('link', { name: 'Look-Alike' })).toHaveAttribute(
+      'href',
+      '/look-alike',
+    );
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mailhound home' })).toHaveAttribute('href', '/');
+  });
+
+  it('cuts the full name to 25 characters plus an ellipsis', async () => {
+    const server = createFakeServer();
+    logIn(server, { user: { fname: 'Maximiliana-Alexandra', lname: 'Featherstonehaugh' } });
+    renderApp('/search/single');
+    expect(
+      await screen.findByRole('button', { name: 'Maximiliana-Alexandra Fea…' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers Account Settings and Logout in the profile menu', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const app = renderApp('/search/single');
+    await app.user.click(await screen.findByRole('button', { name: 'Ann Lee' }));
+    expect(await screen.findByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/settings/account',
+    );
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(app.location()).toBe('/auth/login'));
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(app.queryClient.getQueryData(['auth', 'user'])).toBeUndefined();
+  });
+
+  it('disables every link, the logo and Add Credits while the e-mail is not verified', async () => {
+    const server = createFakeServer();
+    logIn(server, { user: { status: 'not verified', properties: { sections: ['mail'] } } });
+    const app = renderApp('/email-verification');
+    await screen.findByRole('heading', { name: 'Verify your e-mail' });
+    const bulk = within(mainNav()).getByRole('link', { name: 'Bulk Search' });
+    await waitFor(() => expect(bulk).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.getByRole('link', { name: 'Mailhound home' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: 'Add Credits' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    const unibox = within(
+      screen.getByRole('group', { name: 'Email Notification Service' }),
+    ).getByRole('link', { name: 'Unibox' });
+    expect(unibox).toHaveAttribute('aria-disabled', 'true');
+
+    await app.user.click(bulk);
+    await app.user.click(screen.getByRole('link', { name: 'Add Credits' }));
+    await app.user.click(unibox);
+    expect(app.location()).toBe('/email-verification');
+    expect(server.requestsTo('POST /api/events').map((r) => r.body)).not.toContainEqual({
+      name: 'add_credits_click',
+    });
+  });
+
+  it('blocks a click on a link to the current page', async () => {
+    createFakeServer();
+    const app = renderApp('/search/bulk');
+    await screen.findByRole('heading', { name: 'Bulk Search' });
+    await app.user.click(within(mainNav()).getByRole('link', { name: 'Bulk Search' }));
+    expect(app.router.state.historyAction).toBe('POP');
+    await app.user.click(within(mainNav()).getByRole('link', { name: 'Lead Finder' }));
+    await waitFor(() => expect(app.location()).toBe('/lead-finder'));
+  });
+
+  it('sends add_credits_click and goes to /purchase on Add Credits', async () => {
+    const server = createFakeServer();
+    const app = renderApp('/search/single');
+    await app.user.click(await screen.findByRole('link', { name: 'Add Credits' }));
+    await waitFor(() => expect(app.location()).toBe('/purchase'));
+    expect(server.requestsTo('POST /api/events').map((r) => r.body)).toContainEqual({
+      name: 'add_credits_click',
+    });
+  });
+
+  it("sends logged_in when the user id becomes a logged-in user's", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/events').map((r) => r.body)).toContainEqual({
+        name: 'logged_in',
+      }),
+    );
+  });
+});
+
+describe('credits display', () => {
+  it('stays hidden until the balance is known, then shows balance minus on hold', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    let answer: (response: FakeResponse) => void = () => {};
+    server.on('GET /api/auth/user/balance', () => new Promise((resolve) => (answer = resolve)));
+    renderApp('/search/single');
+    await screen.findByRole('button', { name: 'Ann Lee' });
+    expect(screen.queryByText(/Credits available/)).not.toBeInTheDocument();
+
+    act(() =>
+      answer({
+        body: {
+          balance: 25,
+          onHold: 5,
+          plan: { name: 'Free', is_default: true },
+          leadSearchBalance: 10,
+        },
+      }),
+    );
+    expect(await screen.findByText('Credits available: 20')).toBeInTheDocument();
+  });
+
+  it('explains balance and hold in its tooltip', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 25, onHold: 5 } });
+    const { user } = renderApp('/search/single');
+    await user.hover(await screen.findByText('Credits available: 20'));
+    expect(await screen.findByText('Current Balance: 25')).toBeInTheDocument();
+    expect(screen.getByText('Amount on Hold: 5')).toBeInTheDocument();
+    expect(screen.getByText('On hold is the amount of reserved credits.')).toBeInTheDocument();
+  });
+
+  it('gives a guest 2 minus the searches scored 75 or more, under a guest id', async () => {
+    const server = createFakeServer({
+      'GET /api/search-history/single': {
+        body: {
+          items: [
+            { result: { exactEmail: 'a@b.com', exactEmailScore: 99 } },
+            { result: { exactEmail: null, exactEmailScore: 50 } },
+          ],
+          currentPage: 1,
+          totalPages: 1,
+          totalItems: 2,
+        },
+      },
+    });
+    renderApp('/search/single');
+    expect(await screen.findByText('Credits available: 1')).toBeInTheDocument();
+    const guestId = localStorage.getItem(storageKeys.uid);
+    expect(guestId).toMatch(/^guest_[0-9a-f-]{36}$/);
+    expect(server.requestsTo('GET /api/search-history/single')[0]?.query.get('userId')).toBe(
+      guestId,
+    );
+  });
+});
+
+describe('sidebar', () => {
+  it('shows the Email Notification Service group only with the mail section', async () => {
+    const server = createFakeServer();
+    logIn(server, { user: { properties: { sections: ['mail'] } } });
+    renderApp('/search/single');
+    const group = await screen.findByRole('group', { name: 'Email Notification Service' });
+    expect(
+      within(group)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/unibox', '/campaigns', '/contacts', '/sender-list', '/analytics']);
+  });
+
+  it('has no mail group without the mail section', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    await screen.findByRole('button', { name: 'Ann Lee' });
+    expect(
+      screen.queryByRole('group', { name: 'Email Notification Service' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('keeps the open or closed choice in local storage and shows tooltips when collapsed', async () => {
+    // A desktop-wide window, where the sidebar can collapse to icons.
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }));
+    const server = createFakeServer();
+    logIn(server, { user: { properties: { sections: ['mail'] } } });
+    const first = renderApp('/search/single');
+    await first.user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
+    expect(localStorage.getItem(storageKeys.sidebar)).toBe('false');
+    first.unmount();
+
+    const second = renderApp('/search/single');
+    expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    const unibox = screen.getByRole('link', { name: 'Unibox' });
+    expect(unibox).not.toHaveTextContent('Unibox');
+    await second.user.hover(unibox);
+    expect(await screen.findByRole('tooltip', { name: 'Unibox' })).toBeInTheDocument();
+  });
+});
+
+describe('footer and banner', () => {
+  it('shows Total Emails Found as the server count times 10, localised', async () => {
+    createFakeServer({ 'GET /api/person/emails-found': { body: { count: 123456 } } });
+    renderApp('/search/single');
+    expect(await screen.findByTestId('emails-found')).toHaveTextContent((1234560).toLocaleString());
+    expect(screen.getByText(/Total Emails Found/)).toBeInTheDocument();
+  });
+
+  it('shows guests the free plan banner until they dismiss it', async () => {
+    createFakeServer();
+    const first = renderApp('/search/single');
+    const banner = await screen.findByRole('link', { name: 'Start your FREE plan today' });
+    expect(banner).toHaveAttribute('href', '/purchase');
+    await first.user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Start your FREE plan today')).not.toBeInTheDocument();
+    first.unmount();
+    renderApp('/search/bulk');
+    await screen.findByRole('heading', { name: 'Bulk Search' });
+    expect(screen.queryByText('Start your FREE plan today')).not.toBeInTheDocument();
+  });
+
+  it.each(['/purchase', '/email-verification'])('hides the banner on %s', async (pathname) => {
+    createFakeServer();
+    renderApp({
+      pathname,
+      state: { username: 'ann@acme.com', password: 'Secret12', fname: 'Ann', lname: 'Lee' },
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText('Start your FREE plan today')).not.toBeInTheDocument();
+  });
+
+  it('hides the banner when logged in', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    await screen.findByRole('button', { name: 'Ann Lee' });
+    expect(screen.queryByText('Start your FREE plan today')).not.toBeInTheDocument();
+  });
+});
+
+describe('opened-link tracking', () => {
+  it('reports an mlsr query parameter once', async () => {
+    const server = createFakeServer({ 'GET /api/mail/tracker/click': { status: 204 } });
+    const app = renderApp('/company-finder?mlsr=tok123');
+    await screen.findByRole('heading', { name: 'Company Finder' });
+    await waitFor(() => expect(server.requestsTo('GET /api/mail/tracker/click')).toHaveLength(1));
+    expect(server.requestsTo('GET /api/mail/tracker/click')[0]?.query.get('mlsr')).toBe('tok123');
+    await act(() => app.router.navigate('/lead-finder?mlsr=tok123'));
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    expect(server.requestsTo('GET /api/mail/tracker/click')).toHaveLength(1);
+  });
+});
