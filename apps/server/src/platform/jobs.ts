@@ -61,7 +61,8 @@ export function createJobs(options: {
       await boss.start();
       started = true;
       for (const definition of definitions.values()) {
-        await boss.createQueue(definition.name, definition.queue ?? {});
+        // NOTIFY wakes a worker at once instead of at its next poll.
+        await boss.createQueue(definition.name, { notify: true, ...definition.queue });
         if (!workers) continue;
         await boss.work<object, unknown>(
           definition.name,
