@@ -96,6 +96,13 @@ describe('e-mail verification', () => {
     expect(server.requestsTo('GET /api/auth/user').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('sends an already active user on to redirectUrl', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const app = renderApp('/email-verification?redirectUrl=%2Fpurchase');
+    await waitFor(() => expect(app.location()).toBe('/purchase'));
+  });
+
   it('resends the code and starts the 60 s cooldown', async () => {
     const server = createFakeServer({
       'POST /api/auth/resend-verification-email': { body: { message: authMessages.codeResent } },

@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { currentUserKey, useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
@@ -49,6 +49,11 @@ export function EmailVerificationPage() {
     setDigits(next);
     setCodeFailed(false);
   };
+
+  // An account that is already active has nothing to verify.
+  if (isLoggedIn && user.data?.status === 'active' && !verifyEmail.isPending) {
+    return <Navigate to={redirectUrl ?? '/search/single'} replace />;
+  }
 
   const onVerify = async () => {
     if (!code.success || username === undefined) return;
