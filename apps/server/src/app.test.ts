@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test/test-context.ts';
 
@@ -131,5 +134,36 @@ describe('bad input', () => {
   it('refuses an unsupported content type with 415', async () => {
     const response = await signUp('username=ann', 'application/x-www-form-urlencoded');
     expect(response.statusCode).toBe(415);
+  });
+});
+
+describe('the built web app', () => {
+  let web: TestContext;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'mailhound-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    web = await createTestContext({ serveWeb: true, env: { WEB_DIST: dist } });
+  });
+  afterAll(() => web.close());
+
+  it('serves files and falls back to index.html for client-side routes', async () => {
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    for (const url of ['/', '/search/single', '/auth/reset-password?token=abc']) {
+      const page = await web.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+    }
+  });
+
+  it('keeps JSON 404s for /api and /dev paths', async () => {
+    for (const url of ['/api/nothing', '/dev/nothing']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().statusCode).toBe(404);
+    }
   });
 });

@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   }
   if (spa) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,0 +1,79 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig, repoRoot } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has a safe default for every variable in embedded mode', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: undefined,
+      dataDir,
+      pgPort: 54329,
+      tokenTtlSeconds: 7 * 86_400,
+      smtpUrl: undefined,
+      oidc: { issuer: 'https://accounts.google.com', clientId: undefined },
+      defaultSections: ['mail'],
+      analyticsForwardUrl: undefined,
+      logLevel: 'info',
+      webDist: join(repoRoot, 'apps/web/dist'),
+      bodyLimitBytes: 1_048_576,
+      seedDemo: true,
+    });
+  });
+
+  it('generates JWT_SECRET once into DATA_DIR/jwt-secret with mode 600 and reuses it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, 'jwt-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('resolves relative paths from the repository root, not the working directory', () => {
+    const config = loadConfig({ DATA_DIR: './data', JWT_SECRET: 'x'.repeat(32), WEB_DIST: 'web' });
+    expect(config.dataDir).toBe(join(repoRoot, 'data'));
+    expect(config.webDist).toBe(join(repoRoot, 'web'));
+  });
+
+  it('reads durations, lists and booleans', () => {
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      TOKEN_TTL: '12h',
+      DEFAULT_SECTIONS: 'mail, leads,,',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://app.example.com/',
+    });
+    expect(config.tokenTtlSeconds).toBe(12 * 3600);
+    expect(config.defaultSections).toEqual(['mail', 'leads']);
+    expect(config.seedDemo).toBe(false);
+    expect(config.publicUrl).toBe('https://app.example.com');
+  });
+
+  it('names every invalid variable', () => {
+    expect(() =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: 'eighty', TOKEN_TTL: 'a week' }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: 'eighty', TOKEN_TTL: 'a week' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/TOKEN_TTL/);
+    }
+  });
+
+  it('documents every variable it reads', () => {
+    const names = describeConfig().map((variable) => variable.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SEED_DEMO']),
+    );
+    expect(names).toHaveLength(19);
+  });
+});
