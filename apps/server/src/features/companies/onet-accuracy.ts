@@ -66,12 +66,8 @@ export function measureOnetAccuracy(path: string): OnetAccuracy {
     const group = code.slice(0, 2);
     const expectation = onetExpectations[group];
     if (!expectation) throw new Error(`No expectation for O*NET group ${group}`);
-    const tally = (perGroup[group] ??= {
-      name: expectation.name,
-      total: 0,
-      correct: 0,
-      accuracy: 0,
-    });
+    const tally = perGroup[group] ?? { name: expectation.name, total: 0, correct: 0, accuracy: 0 };
+    perGroup[group] = tally;
     const right = isCorrect(expectation, title);
     tally.total++;
     total++;
