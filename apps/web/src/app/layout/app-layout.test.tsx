@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { logIn } from '../../test/session-fixtures.ts';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+const topBar = () => within(screen.getByRole('banner'));
 
 describe('top bar (product-spec §2 "Navigation")', () => {
   it('shows guests the search links and Login, without Look-Alike', async () => {
@@ -130,7 +131,7 @@ describe('credits display', () => {
     server.on('GET /api/auth/user/balance', () => new Promise((resolve) => (answer = resolve)));
     renderApp('/search/single');
     await screen.findByRole('button', { name: 'Ann Lee' });
-    expect(screen.queryByText(/Credits available/)).not.toBeInTheDocument();
+    expect(screen.queryAllByText(/Credits available/)).toHaveLength(0);
 
     act(() =>
       answer({
@@ -142,14 +143,14 @@ describe('credits display', () => {
         },
       }),
     );
-    expect(await screen.findByText('Credits available: 20')).toBeInTheDocument();
+    expect(await topBar().findByText('Credits available: 20')).toBeInTheDocument();
   });
 
   it('explains balance and hold in its tooltip', async () => {
     const server = createFakeServer();
     logIn(server, { balance: { balance: 25, onHold: 5 } });
     const { user } = renderApp('/search/single');
-    await user.hover(await screen.findByText('Credits available: 20'));
+    await user.hover(await topBar().findByText('Credits available: 20'));
     expect(await screen.findByText('Current Balance: 25')).toBeInTheDocument();
     expect(screen.getByText('Amount on Hold: 5')).toBeInTheDocument();
     expect(screen.getByText('On hold is the amount of reserved credits.')).toBeInTheDocument();
@@ -170,7 +171,7 @@ describe('credits display', () => {
       },
     });
     renderApp('/search/single');
-    expect(await screen.findByText('Credits available: 1')).toBeInTheDocument();
+    expect(await topBar().findByText('Credits available: 1')).toBeInTheDocument();
     const guestId = localStorage.getItem(storageKeys.uid);
     expect(guestId).toMatch(/^guest_[0-9a-f-]{36}$/);
     expect(server.requestsTo('GET /api/search-history/single')[0]?.query.get('userId')).toBe(

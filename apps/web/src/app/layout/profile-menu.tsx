@@ -1,7 +1,7 @@
 import { PROFILE_NAME_DISPLAY_MAX } from '@mailhound/contracts';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../shared/session/api/get-current-user.ts';
 import { logout } from '../../shared/session/session-store.ts';
@@ -23,8 +23,18 @@ export function ProfileMenu() {
     // The top bar is fixed, so the menu's target never scrolls out of view.
     <Menu position={narrow ? 'bottom-start' : 'bottom-end'} withinPortal hideDetached={false}>
       <Menu.Target>
-        <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />}>
-          {shortenName(fullName)}
+        <Button
+          variant="subtle"
+          color="gray"
+          px="xs"
+          // Narrow screens show only the icon; the title still names the button.
+          title={fullName}
+          leftSection={<IconUserCircle size={20} />}
+          rightSection={<IconChevronDown size={16} />}
+        >
+          <Text span inherit visibleFrom="sm">
+            {shortenName(fullName)}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

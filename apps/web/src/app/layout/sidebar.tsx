@@ -1,6 +1,7 @@
-import { ActionIcon, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { CreditsDisplay } from './credits-display.tsx';
 import { NavItem } from './nav-item.tsx';
 import { lookAlikeLink, mailGroupTitle, mailLinks, searchLinks } from './nav-links.ts';
 import { useNavigationState } from './use-navigation-state.ts';
@@ -19,6 +20,9 @@ export function Sidebar({ opened, onToggle }: SidebarProps) {
     <ScrollArea>
       <Stack gap={4} p="xs" component="nav" aria-label="Sidebar">
         <Stack gap={4} hiddenFrom="sm">
+          <Box px="xs" py={4}>
+            <CreditsDisplay />
+          </Box>
           {links.map((link) => (
             <NavItem key={link.to} link={link} disabled={locked} />
           ))}

@@ -1,4 +1,4 @@
-import { Anchor, Burger, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { IconDog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { marketingUrl } from '../../shared/config.ts';
@@ -33,7 +33,9 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <CreditsDisplay />
+        <Box visibleFrom="sm">
+          <CreditsDisplay />
+        </Box>
         <Button
           component={Link}
           to="/purchase"
@@ -79,7 +81,7 @@ function Logo({ isLoggedIn, disabled }: { isLoggedIn: boolean; disabled: boolean
   const content = (
     <Group gap={6} wrap="nowrap">
       <IconDog size={28} stroke={1.5} />
-      <Text fw={700} size="lg">
+      <Text fw={700} size="lg" visibleFrom="xs">
         Mailhound
       </Text>
     </Group>
