@@ -144,6 +144,9 @@ interface DomainOutcome {
 }
 
 const rowsPerSession = 25;
+// Without a learnt pattern, the most frequent patterns go first; the rest only for rows
+// that found no exact match among them.
+const firstStageCandidates = 4;
 
 // Builds the finder: DNS and SMTP go through the ports, so tests and the bench run it
 // against the mail lab; the real edges are node:net/tls and UDP DNS (dns2).
@@ -281,10 +284,20 @@ export function createFinder(
       reply !== undefined && ['accepted', 'rejected'].includes(classifyRcpt(reply));
     const settled = (job: Job): boolean => {
       if (job.kind === 'verify') return decided(outcome.replies.get(job.candidates[0]!.email));
+      if (learnt === null) {
+        return job.candidates.some((c) => {
+          const reply = outcome.replies.get(c.email);
+          return (
+            c.kind === 'exact' &&
+            !ambiguous.has(c.email) &&
+            reply !== undefined &&
+            classifyRcpt(reply) === 'accepted'
+          );
+        });
+      }
       const first = job.candidates[0];
       const reply = first && outcome.replies.get(first.email);
       return (
-        learnt !== null &&
         first?.pattern === learnt &&
         !ambiguous.has(first.email) &&
         reply !== undefined &&
@@ -366,7 +379,10 @@ export function createFinder(
       for (const job of jobs) {
         if (settled(job)) continue;
         const untested = job.candidates.filter((c) => !decided(outcome.replies.get(c.email)));
-        const wanted = job.kind === 'find' && learnt !== null ? untested.slice(0, 1) : untested;
+        const wanted =
+          job.kind === 'verify'
+            ? untested
+            : untested.slice(0, learnt !== null ? 1 : firstStageCandidates);
         for (const c of wanted) firstStage.add(c.email);
       }
       const merge = (replies: Map<string, SmtpReply>) => {

@@ -260,37 +260,51 @@ export const netSmtpProbe: SmtpProbe = {
           const replies = new Map<string, SmtpReply>();
           const queue = [...recipients];
           while (queue.length > 0 && !broken) {
-            const room = limit === undefined ? queue.length : Math.max(0, limit - inTransaction);
-            if (room === 0) {
-              // A new transaction in the same session: the limit is per message.
-              const reset = await command('RSET');
-              const again =
-                reset.code === 250 ? await command(`MAIL FROM:<${options.mailFrom}>`) : reset;
-              if (again.code !== 250) {
-                broken = true;
-                break;
+            // Once the per-transaction limit is known, every transaction is planned at
+            // once (RSET, MAIL, RCPT...): with PIPELINING they all go out in one write.
+            const plan: Array<{ line: string; rcpt: string | null }> = [];
+            let planned = inTransaction;
+            while (queue.length > 0) {
+              if (limit !== undefined && planned >= limit) {
+                plan.push(
+                  { line: 'RSET', rcpt: null },
+                  { line: `MAIL FROM:<${options.mailFrom}>`, rcpt: null },
+                );
+                planned = 0;
               }
-              inTransaction = 0;
-              continue;
+              const take = limit === undefined ? queue.length : limit - planned;
+              for (const rcpt of queue.splice(0, take))
+                plan.push({ line: `RCPT TO:<${rcpt}>`, rcpt });
+              planned += take;
+              if (!pipelining) break;
             }
-            const chunk = queue.splice(0, pipelining ? room : 1);
-            for (const rcpt of chunk) send(`RCPT TO:<${rcpt}>`);
-            let progressed = false;
+            if (pipelining) for (const step of plan) send(step.line);
             const retry: string[] = [];
-            for (const rcpt of chunk) {
+            let progressed = false;
+            for (const step of plan) {
+              if (!pipelining) send(step.line);
               const reply = await reader.next(timeout);
               if (reply.code === 0) broken = true;
+              if (step.rcpt === null) {
+                if (reply.code !== 250) broken = true;
+                inTransaction = 0;
+                continue;
+              }
+              if (broken) {
+                replies.set(step.rcpt, reply);
+                continue;
+              }
               if (isTooManyRecipients(reply)) {
                 // Remember how many this server takes per transaction, then go on.
                 limit = Math.max(1, Math.min(limit ?? Number.POSITIVE_INFINITY, inTransaction));
-                retry.push(rcpt);
+                retry.push(step.rcpt);
                 continue;
               }
               inTransaction++;
               progressed = true;
-              replies.set(rcpt, reply);
+              replies.set(step.rcpt, reply);
             }
-            if (retry.length > 0) {
+            if (retry.length > 0 && !broken) {
               if (!progressed && inTransaction === 0) {
                 // Not even one recipient per transaction: this session can do no more.
                 for (const rcpt of [...retry, ...queue]) {
