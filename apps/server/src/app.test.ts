@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import { createDb } from './platform/database.ts';
+import { createMailer } from './platform/mailer.ts';
 import { createTestContext, type TestContext } from './test/test-context.ts';
 
 let t: TestContext;
@@ -62,6 +67,28 @@ describe('the platform', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('Outbox');
+  });
+});
+
+describe('/healthz without a database', () => {
+  it('answers 503', async () => {
+    const pool = new pg.Pool({
+      connectionString: 'postgres://nobody@127.0.0.1:1/none',
+      connectionTimeoutMillis: 1000,
+    });
+    const db = createDb(pool);
+    const app = await buildApp({
+      config: t.config,
+      db,
+      clock: systemClock,
+      mailer: createMailer({ smtpUrl: undefined, mailFrom: t.config.mailFrom, db }),
+      logger: false,
+    });
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable' });
+    await app.close();
+    await pool.end();
   });
 });
 
@@ -165,5 +192,14 @@ describe('the built web app', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().statusCode).toBe(404);
     }
+  });
+});
+
+describe('with SMTP_URL set', () => {
+  it('has no /dev/outbox page', async () => {
+    const smtp = await createTestContext({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const response = await smtp.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    await smtp.close();
   });
 });

@@ -66,8 +66,12 @@ export async function updateUser(
   return row;
 }
 
-export async function deleteUser(db: Queryable, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
+// Rows keyed by user id go with the user (ON DELETE CASCADE); rows keyed by address are
+// deleted here.
+export async function deleteUser(db: Queryable, user: { id: string; username: string }) {
+  await db.delete(loginFailures).where(eq(loginFailures.username, user.username));
+  await db.delete(passwordResetRequests).where(eq(passwordResetRequests.email, user.username));
+  await db.delete(users).where(eq(users.id, user.id));
 }
 
 export type CurrentUserRow = UserRow & {

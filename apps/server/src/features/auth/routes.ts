@@ -46,7 +46,12 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
         response: { 201: signUpAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.signUp(deps, request.body)),
+    async (request, reply) => {
+      const created = await auth.signUp(deps, request.body, (error) =>
+        request.log.error({ err: error }, 'verification mail not sent'),
+      );
+      return reply.status(201).send(created);
+    },
   );
 
   api.post(
@@ -131,7 +136,10 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
         response: { 200: messageAnswerSchema, ...errors },
       },
     },
-    async (request) => auth.forgotPassword(deps, request.body.email),
+    async (request) =>
+      auth.forgotPassword(deps, request.body.email, (error) =>
+        request.log.error({ err: error }, 'reset mail not sent'),
+      ),
   );
 
   api.post(

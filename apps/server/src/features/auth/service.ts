@@ -91,6 +91,7 @@ export function signToken(
 export async function signUp(
   deps: FeatureDeps,
   payload: SignUpPayload,
+  log: (error: unknown) => void,
 ): Promise<{ id: string; username: string }> {
   if (isDisposableEmail(payload.username)) throw conflict(authMessages.disposableEmail);
   const passwordHash = await hashPassword(payload.password);
@@ -121,7 +122,9 @@ export async function signUp(
     if (isUniqueViolation(error)) throw badRequest(authMessages.accountExists);
     throw error;
   }
-  await mailCode(deps, created.username, created.code);
+  // The account exists now: a mail failure must not turn into an error that makes the user
+  // sign up again ('This account already exists'); they can ask for a new code.
+  await mailCode(deps, created.username, created.code).catch(log);
   return { id: created.id, username: created.username };
 }
 
@@ -195,6 +198,7 @@ export async function resendVerificationCode(
 export async function forgotPassword(
   deps: FeatureDeps,
   email: string,
+  log: (error: unknown) => void,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
   const slot = await queries.claimResetRequest(deps.db, email, now, COOLDOWN_MS);
@@ -213,11 +217,10 @@ export async function forgotPassword(
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
     });
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send({
-      to: user.username,
-      subject: mailTexts.resetSubject,
-      text: mailTexts.resetBody(link),
-    });
+    // A mail failure is logged, not answered: the answer must not differ for known addresses.
+    await deps.mailer
+      .send({ to: user.username, subject: mailTexts.resetSubject, text: mailTexts.resetBody(link) })
+      .catch(log);
   }
   // The same answer whether or not the account exists.
   return { message: authMessages.resetLinkSent };
@@ -317,7 +320,7 @@ export async function deleteAccount(
       throw badRequest(authMessages.wrongPasswordOnDelete);
     }
   }
-  await queries.deleteUser(deps.db, user.id);
+  await deps.db.transaction((tx) => queries.deleteUser(tx, user));
   return { message: authMessages.accountDeleted };
 }
 
