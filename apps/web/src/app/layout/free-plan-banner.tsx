@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '../../shared/session/use-session.ts';
 
 // Not one of the spec's storage keys: the spec only says the dismissal is remembered.
-export const freePlanBannerKey = 'freePlanBannerDismissed';
+const freePlanBannerKey = 'freePlanBannerDismissed';
 
 export function FreePlanBanner() {
   const { isLoggedIn } = useSession();

@@ -1,6 +1,6 @@
 import { NavLink, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/app-link.tsx';
+import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 import type { NavLinkItem } from './nav-links.ts';
 
 type NavItemProps = { link: NavLinkItem; disabled: boolean; collapsed?: boolean };

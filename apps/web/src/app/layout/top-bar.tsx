@@ -3,7 +3,7 @@ import { IconDog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { marketingUrl } from '../../shared/config.ts';
 import { track } from '../../shared/track.ts';
-import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/app-link.tsx';
+import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 import { CreditsDisplay } from './credits-display.tsx';
 import { lookAlikeLink, type NavLinkItem, searchLinks } from './nav-links.ts';
 import { ProfileMenu } from './profile-menu.tsx';

@@ -22,8 +22,6 @@ type ClientOptions = {
   logoutOnUnauthorized: boolean;
 };
 
-export type ApiClient = ReturnType<typeof createClient>;
-
 export function createClient(options: ClientOptions) {
   async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
     const headers = new Headers({ Accept: 'application/json' });
