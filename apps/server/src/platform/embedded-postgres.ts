@@ -135,9 +135,11 @@ async function clearStalePostmaster(pgDir: string, log: (message: string) => voi
   }
 }
 
-function readOrCreatePassword(dataDir: string): string {
+// The superuser password is chosen at initdb time and kept beside the cluster.
+function clusterPassword(dataDir: string, initialised: boolean): string {
   const file = join(dataDir, 'pg-password');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (initialised && existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (initialised) throw new Error(`${file} is missing: the password of ${dataDir}/pg is unknown`);
   const password = randomBytes(24).toString('hex');
   writeFileSync(file, `${password}\n`, { mode: 0o600 });
   return password;
@@ -159,8 +161,7 @@ export async function startEmbeddedPostgres(
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   if (!initialised) rmSync(pgDir, { recursive: true, force: true });
-  const password = initialised ? readOrCreatePassword(dataDir) : randomBytes(24).toString('hex');
-  if (!initialised) writeFileSync(join(dataDir, 'pg-password'), `${password}\n`, { mode: 0o600 });
+  const password = clusterPassword(dataDir, initialised);
   await clearStalePostmaster(pgDir, log);
 
   const port = (await isPortFree(options.port)) ? options.port : await freePort();

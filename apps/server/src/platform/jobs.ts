@@ -38,6 +38,7 @@ export function createJobs(options: {
 
   const define = <Data extends object>(definition: JobDefinition<Data>) => {
     if (definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
+    // Stored type-erased: each handler only ever receives jobs of its own queue.
     definitions.set(definition.name, definition as unknown as JobDefinition);
   };
 

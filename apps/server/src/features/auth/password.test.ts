@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activeUser,
@@ -166,7 +167,9 @@ describe('DELETE /api/auth/user', () => {
     expect(response.json()).toEqual({ message: 'Your account was deleted successfully.' });
     expect((await getUser(user.token)).statusCode).toBe(401);
     for (const table of ['credit_accounts', 'credit_entries', 'verification_codes']) {
-      const rows = await t.db.execute(`select 1 from ${table} where user_id = '${user.id}'`);
+      const rows = await t.db.execute(
+        sql`select 1 from ${sql.identifier(table)} where user_id = ${user.id}`,
+      );
       expect(rows.rows, table).toHaveLength(0);
     }
   });

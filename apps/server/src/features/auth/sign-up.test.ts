@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, claimsOf, logIn, newSignUp, signUp } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
@@ -48,7 +49,7 @@ describe('POST /api/auth/signup', () => {
   it('stores the password as an argon2id hash', async () => {
     const user = await signUp(t);
     const result = await t.db.execute<{ password_hash: string }>(
-      `select password_hash from users where id = '${user.id}'`,
+      sql`select password_hash from users where id = ${user.id}`,
     );
     expect(result.rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -56,7 +57,7 @@ describe('POST /api/auth/signup', () => {
   it('grants the Free plan credits once, as a ledger entry', async () => {
     const user = await activeUser(t);
     const entries = await t.db.execute<{ kind: string; amount: number; lead_amount: number }>(
-      `select kind, amount, lead_amount from credit_entries where user_id = '${user.id}'`,
+      sql`select kind, amount, lead_amount from credit_entries where user_id = ${user.id}`,
     );
     expect(entries.rows).toEqual([{ kind: 'plan_grant', amount: 25, lead_amount: 10 }]);
   });
