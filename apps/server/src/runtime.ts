@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, defaultRateLimits } from './app.ts';
 import type { Config } from './config.ts';
+import { defineAuthJobs } from './features/auth/jobs.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
-import { systemClock } from './platform/clock.ts';
-import { type Database, openDatabase } from './platform/database.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { type Database, type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { runMigrations } from './platform/migrations.ts';
@@ -14,8 +15,9 @@ export type ServeOptions = { api: boolean; workers: boolean; migrate: boolean; s
 export type Running = { stop: () => Promise<void> };
 
 // Every feature's queues and workers.
-export function defineAllJobs(jobs: Jobs, config: Config): void {
-  defineEventJobs(jobs, config);
+export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }): void {
+  defineEventJobs(jobs, deps.config);
+  defineAuthJobs(jobs, { db: deps.db, clock: deps.clock, rateLimits: defaultRateLimits });
 }
 
 export async function withDatabase<T>(
@@ -47,7 +49,7 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
     if (options.migrate) await runMigrations(database.db);
     if (options.seed) await seedDemo(database.db, config, systemClock);
     jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
-    defineAllJobs(jobs, config);
+    defineAllJobs(jobs, { config, db: database.db, clock: systemClock });
     await jobs.start({ workers: options.workers });
     if (options.api) {
       const app = await buildApp({

@@ -7,6 +7,8 @@ export type JobDefinition<Data extends object = object> = {
   name: string;
   queue?: Omit<Queue, 'name'>;
   work?: WorkOptions;
+  // A cron expression (UTC) for recurring jobs; pg-boss sends one job per tick cluster-wide.
+  cron?: string;
   // What it resolves to is stored as the job's output.
   handler: (job: Job<Data>) => Promise<unknown>;
 };
@@ -64,6 +66,7 @@ export function createJobs(options: {
       for (const definition of definitions.values()) {
         // NOTIFY wakes a worker at once instead of at its next poll.
         await boss.createQueue(definition.name, { notify: true, ...definition.queue });
+        if (definition.cron) await boss.schedule(definition.name, definition.cron);
         if (!workers) continue;
         await boss.work<object, unknown>(
           definition.name,

@@ -59,7 +59,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   let jobs: Jobs | undefined;
   if (options.jobs) {
     jobs = createJobs({ connectionString: url.href, log: () => undefined });
-    defineAllJobs(jobs, config);
+    defineAllJobs(jobs, { config, db, clock });
     await jobs.start({ workers: true });
   }
   const app = await buildApp({

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { creditAccounts, plans } from '../credits/schema.ts';
 import {
@@ -234,4 +234,24 @@ export async function clearFailures(db: Queryable, username: string, before: Dat
   await db
     .delete(loginFailures)
     .where(or(eq(loginFailures.username, username), lte(loginFailures.createdAt, before)));
+}
+
+// Housekeeping: rows that no rule reads any more.
+export async function purgeExpiredAuthRows(
+  db: Queryable,
+  now: Date,
+  limits: { loginWindowMs: number; cooldownMs: number },
+): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(lte(loginFailures.createdAt, new Date(now.getTime() - limits.loginWindowMs)));
+  await db
+    .delete(passwordResetRequests)
+    .where(lte(passwordResetRequests.requestedAt, new Date(now.getTime() - limits.cooldownMs)));
+  await db
+    .delete(verificationCodes)
+    .where(or(lte(verificationCodes.expiresAt, now), isNotNull(verificationCodes.usedAt)));
+  await db
+    .delete(passwordResets)
+    .where(or(lte(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)));
 }
