@@ -21,7 +21,7 @@ export const finderConfigSchema = z.object({
   smtpPort: positive.max(65535).default(25),
   connectTimeoutMs: positive.default(10_000),
   commandTimeoutMs: positive.default(15_000),
-  dnsTimeoutMs: positive.default(5_000),
+  dnsTimeoutMs: positive.default(2_000),
   // SMTP sessions open at once, overall and per MX address.
   concurrency: positive.default(64),
   perHostConcurrency: positive.default(4),

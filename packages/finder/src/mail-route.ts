@@ -45,14 +45,22 @@ export async function findMailRoute(
         resolver.addresses(record.exchange, 4),
         resolver.addresses(record.exchange, 6),
       ]);
+      const failed = v4.status === 'error' && v6.status === 'error' ? v4.detail : null;
       return {
+        failed,
         name: record.exchange.toLowerCase().replace(/\.$/, ''),
         priority: record.priority,
         addresses: [...v4.records, ...v6.records],
       };
     }),
   );
-  const reachable = resolved.filter((h) => h.addresses.length > 0);
+  const reachable = resolved
+    .filter((h) => h.addresses.length > 0)
+    .map(({ failed: _failed, ...host }) => host);
+  const failure = resolved.find((h) => h.failed)?.failed;
+  if (reachable.length === 0 && failure) {
+    return { ok: false, error: 'DNS lookup failed', detail: failure };
+  }
   if (reachable.length === 0) {
     return {
       ok: false,

@@ -25,6 +25,7 @@ export interface DnsResolverOptions {
   maxEntries?: number;
   // Negative answers (NXDOMAIN, failures) are kept this long at most.
   negativeTtlSeconds?: number;
+  maxInFlight?: number;
 }
 
 function parseServer(server: string): { host: string; port: number } {
@@ -58,16 +59,28 @@ export function createDnsResolver(options: DnsResolverOptions): Resolver {
   });
   const cache = new Map<string, { expires: number; value: Promise<DnsResult<unknown>> }>();
 
+  // A burst of thousands of UDP queries overflows resolvers' buffers: a bounded number in
+  // flight, and each server tried twice.
+  const maxInFlight = options.maxInFlight ?? 32;
+  let inFlight = 0;
+  const waiting: Array<() => void> = [];
   const query = async (name: string, type: 'MX' | 'A' | 'AAAA'): Promise<Answer> => {
-    let lastError: unknown = new Error('No DNS resolver configured');
-    for (const client of clients) {
-      try {
-        return (await client(name, type)) as unknown as Answer;
-      } catch (error) {
-        lastError = error;
+    if (inFlight >= maxInFlight) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight++;
+    try {
+      let lastError: unknown = new Error('No DNS resolver configured');
+      for (const client of [...clients, ...clients]) {
+        try {
+          return (await client(name, type)) as unknown as Answer;
+        } catch (error) {
+          lastError = error;
+        }
       }
+      throw lastError;
+    } finally {
+      inFlight--;
+      waiting.shift()?.();
     }
-    throw lastError;
   };
 
   const cached = <T>(key: string, load: () => Promise<DnsResult<T>>): Promise<DnsResult<T>> => {
