@@ -50,6 +50,10 @@ describe('the platform', () => {
     expect(Object.keys(document.paths['/api/auth/user'] ?? {})).toEqual(
       expect.arrayContaining(['get', 'patch', 'delete']),
     );
+    // Routes that need the token say so.
+    expect(document.paths['/api/auth/user/balance']).toMatchObject({
+      get: { security: [{ token: [] }] },
+    });
   });
 
   it('answers an unknown API route with a JSON 404', async () => {

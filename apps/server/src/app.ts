@@ -21,7 +21,7 @@ import { registerCreditsRoutes } from './features/credits/routes.ts';
 import { registerEventsRoutes } from './features/events/routes.ts';
 import { registerOutboxRoutes } from './features/outbox/routes.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
-import { registerAuthHook } from './platform/auth-hook.ts';
+import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
@@ -118,6 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         version: '0.1.0',
         description:
           'Main API. Send the login token as `Authorization: <token>` or `Bearer <token>`.',
+      },
+      components: {
+        securitySchemes: {
+          [tokenSecurity]: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -20,6 +20,10 @@ declare module 'fastify' {
   }
 }
 
+// The OpenAPI name of the login token; routes that need it list `tokenRequired`.
+export const tokenSecurity = 'token';
+export const tokenRequired = [{ [tokenSecurity]: [] }];
+
 // The main API sends `Authorization: <token>`, the mail API `Authorization: Bearer <token>`;
 // both are accepted everywhere (auth-api.md).
 export function readToken(header: string | undefined): string | undefined {

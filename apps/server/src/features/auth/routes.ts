@@ -19,7 +19,7 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, FeatureDeps } from '../../app.ts';
-import { currentUser, requireUser } from '../../platform/auth-hook.ts';
+import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
 import * as auth from './service.ts';
 
 const tags = ['auth'];
@@ -75,6 +75,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
     {
       preHandler: requireUser,
       schema: {
+        security: tokenRequired,
         tags,
         summary: 'The current user',
         response: { 200: currentUserSchema, ...errors },
@@ -88,6 +89,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
     {
       preHandler: requireUser,
       schema: {
+        security: tokenRequired,
         tags,
         summary: 'Update first and last name',
         body: profileUpdateSchema,
@@ -102,6 +104,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
     {
       preHandler: requireUser,
       schema: {
+        security: tokenRequired,
         tags,
         summary: 'Change the password; answers a fresh token (older tokens stop working)',
         body: passwordChangeSchema,
@@ -116,6 +119,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
     {
       preHandler: requireUser,
       schema: {
+        security: tokenRequired,
         tags,
         summary: 'Delete the account (password required unless signed in with Google)',
         // Google users may send no body at all.

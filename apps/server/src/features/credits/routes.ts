@@ -1,7 +1,7 @@
 import { authMessages, balanceAnswerSchema, errorAnswerSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, FeatureDeps } from '../../app.ts';
-import { currentUser, requireUser } from '../../platform/auth-hook.ts';
+import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { readAccountSummary } from './queries.ts';
 
@@ -11,6 +11,7 @@ export function registerCreditsRoutes(api: App, deps: FeatureDeps): void {
     {
       preHandler: requireUser,
       schema: {
+        security: tokenRequired,
         tags: ['auth'],
         summary: 'Credit balance of the current user (available = balance − onHold)',
         response: { 200: balanceAnswerSchema, 401: errorAnswerSchema },
