@@ -8,7 +8,9 @@ import { CompanyPage } from '../features/companies/components/company-page.tsx';
 import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
+import { BillingPage } from '../features/settings/components/billing-page.tsx';
 import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
+import { InvoicesPage } from '../features/settings/components/invoices-page.tsx';
 import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { Page } from '../shared/ui/page.tsx';
@@ -139,10 +141,10 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="account" replace /> },
                   { path: 'account', element: <AccountSettingsPage /> },
-                  { path: 'billing', element: <Page title="Billing" /> },
+                  { path: 'billing', element: <BillingPage /> },
                   { path: 'password', element: <PasswordSettingsPage /> },
                   { path: 'delete', element: <DeleteAccountPage /> },
-                  { path: 'invoices', element: <Page title="Invoices" /> },
+                  { path: 'invoices', element: <InvoicesPage /> },
                 ],
               },
             ],

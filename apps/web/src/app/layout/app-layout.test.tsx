@@ -123,6 +123,21 @@ describe('top bar (product-spec §2 "Navigation")', () => {
   });
 });
 
+describe('mobile menu', () => {
+  it('closes on route change', async () => {
+    createFakeServer();
+    const app = renderApp('/search/single');
+    // jsdom applies Mantine's desktop media rules, so the mobile-only parts count as hidden.
+    const burger = await screen.findByLabelText('Toggle navigation');
+    await app.user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = screen.getByRole('navigation', { name: 'Sidebar' });
+    await app.user.click(within(sidebar).getByText('Lead Finder'));
+    await waitFor(() => expect(app.location()).toBe('/lead-finder'));
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('credits display', () => {
   it('stays hidden until the balance is known, then shows balance minus on hold', async () => {
     const server = createFakeServer();

@@ -24,6 +24,7 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
           hiddenFrom="sm"
           size="sm"
           aria-label="Toggle navigation"
+          aria-expanded={mobileOpened}
         />
         <Logo isLoggedIn={isLoggedIn} disabled={locked} />
         <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">

@@ -1,0 +1,5 @@
+import { Page } from '../../../shared/ui/page.tsx';
+
+export function BillingPage() {
+  return <Page title="Billing" />;
+}
