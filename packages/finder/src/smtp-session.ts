@@ -247,6 +247,15 @@ export const netSmtpProbe: SmtpProbe = {
       if (mail.code === 421) return fail('busy', mail, mail.text);
       if (mail.code !== 250) return fail('rejected', mail, mail.text);
 
+      // Inside a session a silent server ends it: the replies still owed count as lost.
+      const nextReply = async (): Promise<SmtpReply> => {
+        try {
+          return await reader.next(timeout);
+        } catch {
+          socket.destroy();
+          return lost('Connection timed out');
+        }
+      };
       let limit = options.recipientLimit;
       let inTransaction = 0;
       let broken = false;
@@ -283,7 +292,7 @@ export const netSmtpProbe: SmtpProbe = {
             let progressed = false;
             for (const step of plan) {
               if (!pipelining) send(step.line);
-              const reply = await reader.next(timeout);
+              const reply = await nextReply();
               if (reply.code === 0) broken = true;
               if (step.rcpt === null) {
                 if (reply.code !== 250) broken = true;
