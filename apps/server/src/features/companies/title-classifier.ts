@@ -197,7 +197,7 @@ add(
 add(
   'engineering',
   2,
-  `developer, programmer, coder, tester, architect, technologist, drafter,
+  `developer, programmer, coder, tester, architect, drafter,
   draftsman, surveyor, cartographer, photogrammetrist, geodesist, metallurgist, statistician,
   mathematician, data scientist, data engineer, biostatistician, cryptographer, cryptanalyst,
   data modeler, machine learning engineer, aerodynamicist, bioengineer, detailer,
@@ -223,18 +223,18 @@ add(
   `information technology, information system, information security, cybersecurity,
   cyber security, cyber, network, networking, system administrator, system analyst,
   database, help desk, helpdesk, desktop support, technical support, computer support,
-  user support, network support, support engineer, support analyst, application support,
+  user support, network support, support analyst, application support,
   it support, it support specialist, it specialist, it technician,
   infrastructure, computer system, computer, cloud, telecommunication, data warehouse,
   data warehousing, business intelligence, web administrator, webmaster, website,
   chief information officer, chief information security officer, chief data officer,
-  information officer, informatic, informatics, informaticist, informatician,
+  information officer, informatics, informaticist, informatician,
   document management, records management, digital forensic, erp, sap, crm administrator,
   data center, data administrator, data management, data security, sharepoint, windows,
   linux, unix, web, internet, penetration, threat, vulnerability, security analyst,
-  security administrator, security specialist, it`,
+  security administrator, security specialist`,
 );
-add('it', 1, 'security, system, systems, digital, electronic data, data processing');
+add('it', 1, 'security, system, digital, electronic data, data processing');
 add(
   'product',
   3,
@@ -263,12 +263,12 @@ add(
   'design',
   1,
   `design, graphic, art, arts, creative, visual, fashion, animation, music, musical, craft,
-  display, floral, theatre, theater, stage, dance, sport, sports, game, games, athletic`,
+  display, floral, theatre, theater, stage, dance, sport, game, athletic`,
 );
 add(
   'sales',
   3,
-  `sales, sale, salesperson, salesman, saleswoman, selling, account executive, account manager,
+  `sales, salesperson, salesman, saleswoman, selling, account executive, account manager,
   key account, business development, business developer, sales development, inside sales,
   chief revenue officer, chief commercial officer, telemarketer, telemarketing, telesales,
   pre sales, presales, retail sales, cashier, realtor, real estate agent, leasing agent,
@@ -288,12 +288,12 @@ add(
   `marketing, marketer, brand, branding, advertising, advertisement, promotion, promotional,
   public relations, communications, social media, seo, sem, search marketing, search engine,
   content marketing, growth, demand generation, campaign, event planner, meeting planner,
-  event, events, convention, market research, market analyst, publicist, media relations,
+  event, convention, market research, market analyst, publicist, media relations,
   copywriter, chief marketing officer, fundraiser, fundraising, development officer, donor,
   sponsorship, digital marketing, ecommerce, online merchant, community manager,
   spokesperson, public affairs, product marketing, press officer, promoter`,
 );
-add('marketing', 1, 'market, press, meeting, conference, wedding, party');
+add('marketing', 1, 'market, meeting, conference, wedding, party');
 add(
   'finance',
   3,
@@ -302,7 +302,7 @@ add(
   bookkeeping, billing, budget, credit, loan, lending, underwriter, underwriting, investment,
   investor relations, portfolio, banker, banking, teller, chief financial officer,
   financial planner, financial advisor, wealth, risk, actuarial, actuary, appraiser,
-  assessor, claims, claim, adjuster, collector, collection, cost estimator, estimator,
+  assessor, claims, adjuster, collector, collection, cost estimator, estimator,
   economist, revenue agent, fraud, mortgage, securities, trader, trading, cash, fiscal,
   pension, annuity, valuation, price analyst, pricing, cost analyst, cost engineer, invoice`,
 );
@@ -310,7 +310,7 @@ add('finance', 1, 'bank, fund, capital, equity, insurance, cost, price, money, s
 add(
   'hr',
   3,
-  `human resources, human resource, people operations, talent, talent acquisition,
+  `human resources, people operations, talent, talent acquisition,
   recruiter, recruiting, recruitment, staffing, personnel, employee relations, labor relations,
   labour relations, industrial relations, compensation, benefits, training and development,
   learning and development, training, trainer, onboarding, workforce, employment,
@@ -389,12 +389,12 @@ add(
   scheduler, planner, handler, hand, operative, machine, repair, slaughterer, trapper,
   hunter, herder, breeder, milker, shearer, planter, picker fruit, inspector quality,
   dredger, blaster, excavator, paver, glazer, insulator, dryer, washer, cleaner machine,
-  laundry, presser laundry, wrapper, boner, slicer, peeler, roaster, candler, taster, baker`,
+  laundry, presser laundry, wrapper, boner, slicer, peeler, roaster, candler, taster`,
 );
 add(
   'operations',
   1,
-  `operation, operating, production, manufacturing, plant, factory, assembly, installation,
+  `operating, production, manufacturing, plant, factory, assembly, installation,
   inspection, safety, construction, cleaning, housekeeping, kitchen, food, dining, restaurant,
   hotel, lodging, catering, meat, dough, bakery, tire, paint, coating, glass, water,
   wastewater, power plant, utility, oil, gas, mining, drilling, extraction, quarry, farm,
@@ -407,7 +407,7 @@ add(
   metal, steel, wood, lumber, paper, chemical operator, quality, field, site, shop,
   warehouse worker, vehicle, automotive, motor, equipment, tool, die, mold, mould, furniture,
   shoe, garment, fabric, yarn, leather, stone, concrete, cement, brick, tile, roof,
-  landscape, ground, grounds, lawn, tree, pool, boat, bus, taxi, delivery, moving`,
+  landscape, grounds, lawn, tree, pool, boat, bus, taxi, delivery, moving`,
 );
 add(
   'administrative',
@@ -420,7 +420,7 @@ add(
 add(
   'administrative',
   1,
-  `administration, office, records, record, filing, interviewer,
+  `administration, office, records, filing, interviewer,
   eligibility, registrar, scheduler administrative, correspondence, document control`,
 );
 add(
@@ -431,7 +431,7 @@ add(
   call center, call centre, contact center, contact centre, help line, service representative,
   concierge, guest service, patient representative, complaint`,
 );
-add('support', 1, 'customer, client, support, service, services');
+add('support', 1, 'customer, client, support, service');
 add(
   'healthcare',
   4,
@@ -459,13 +459,13 @@ add(
   hospice, dialysis, endoscopy, sterile, wellness, fitness, welfare, social service,
   human service, family service, community health, behavioral, youth worker, child care,
   childcare, religious, ministry, church, spiritual, pastoral, social, case manager, casework,
-  diagnostic, laboratory medical, ophthalmic, optometric, orthopedic, anesthesia, ems, emt,
+  diagnostic, laboratory medical, ophthalmic, optometric, orthopedic, ems, emt,
   trauma, cardiac, neuro, oncology, recovery, crisis, counseling, counselling, advocate, care,
   anesthesia, blood, cytology, histology, pathology, serology, hematology, immunology,
   echocardiogram, echocardiography, electroencephalogram, eeg, ekg, ecg, mri, ct, ultrasound,
   mammography, nuclear medicine, radiation therapy, sleep, diet, dietary, dietetic,
   nutrition, hearing, vision, optical dispensing, cardiology, dermatology, neurology,
-  obstetric, gynecology, pulmonary, infection, surgery, dialysis, catheterization,
+  obstetric, gynecology, pulmonary, infection, surgery, catheterization,
   phlebotomy, telemetry, orthopaedic, podiatric, chiropractic, osteopath, osteopathic,
   geriatrician, neurosurgeon, diagnostician, psychoanalyst, endodontist, periodontist,
   otolaryngologist, cytologist, hematologist, immunologist, allergist, gastroenterologist,
@@ -484,7 +484,7 @@ add(
   2,
   `teaching, education, educational, tutoring, school, faculty, academic, academy,
   university, college, kindergarten, preschool, classroom, curriculum, instructional, library,
-  museum, student affairs, admissions, pedagogy, literacy, collection, exhibit`,
+  museum, student affairs, admissions, pedagogy, literacy, exhibit`,
 );
 add(
   'research',
