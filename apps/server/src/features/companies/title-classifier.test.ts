@@ -83,6 +83,12 @@ const table: [string, string, string][] = [
   ['Logistics Coordinator', 'operations', 'other'],
   ['Truck Driver', 'operations', 'other'],
   ['Machine Operator', 'operations', 'other'],
+  ['Partner', 'executive', 'owner'],
+  ['Channel Partner Manager', 'sales', 'manager'],
+  ['Assistant Manager', 'management', 'manager'],
+  ['Geschäftsführer', 'executive', 'c_level'],
+  ['Directeur Général', 'executive', 'c_level'],
+  ['Vicepresidente de Ventas', 'management', 'vp'],
 ];
 
 describe('classifyTitle', () => {

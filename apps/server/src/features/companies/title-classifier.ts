@@ -281,7 +281,16 @@ add(
   merchandiser, solicitor sales, route sales, counter clerk, rental clerk, salesclerk,
   estimator sales, distributor, hawker, door to door, sales clerk, retail clerk, store clerk`,
 );
-add('sales', 1, 'revenue, commercial, retail, store, channel, partnership, partner, account');
+add('sales', 1, 'revenue, commercial, retail, store, channel, partnership, account');
+add('executive', 1, 'partner');
+add('sales', 3, 'channel partner, partner manager, alliance');
+add('management', 2, 'assistant manager');
+// Common leadership titles in other languages a lead database carries.
+add(
+  'executive',
+  3,
+  'geschaftsfuhrer, director general, directeur general, presidente, pdg, inhaber, fundador',
+);
 add(
   'marketing',
   3,
@@ -537,7 +546,19 @@ function departmentOf(tokens: string[], seniority: Seniority): Department {
 }
 
 const intern = new Set(['intern', 'internship', 'apprentice', 'apprenticeship', 'student']);
-const owner = new Set(['owner', 'founder', 'cofounder', 'proprietor', 'cofounding']);
+const owner = new Set([
+  'owner',
+  'founder',
+  'cofounder',
+  'proprietor',
+  'cofounding',
+  'inhaber',
+  'fondateur',
+  'fundador',
+  'grunder',
+]);
+const localDirector = new Set(['directeur', 'direktor', 'diretor', 'directora', 'direttore']);
+const localManager = new Set(['gerente', 'leiter', 'responsable']);
 const partnerLevels = new Set(['managing', 'senior', 'equity', 'founding', 'name', 'general']);
 const senior = new Set(['senior', 'lead', 'principal', 'staff', 'expert']);
 const entry = new Set(['junior', 'trainee', 'graduate', 'entry', 'assistant', 'associate']);
@@ -553,7 +574,8 @@ function seniorityOf(tokens: string[]): Seniority {
   }
   const chief = tokens.indexOf('chief');
   const chiefOfficer = chief >= 0 && tokens.indexOf('officer', chief) > chief;
-  const vice = has('vice') || has('vicepresident');
+  const vicePresident = tokens.some((word) => word.startsWith('vicepresid'));
+  const vice = has('vice') || vicePresident;
   if (
     (chiefOfficer && !hasPhrase('chief of staff')) ||
     hasPhrase('chief executive') ||
@@ -563,13 +585,24 @@ function seniorityOf(tokens: string[]): Seniority {
     has('chairperson') ||
     hasPhrase('managing director') ||
     hasPhrase('board member') ||
+    has('geschaftsfuhrer') ||
+    has('pdg') ||
+    hasPhrase('director general') ||
+    hasPhrase('directeur general') ||
+    (has('presidente') && !vice) ||
     hasPhrase('clevel')
   ) {
     return 'c_level';
   }
-  if (has('vicepresident') || (vice && has('chair'))) return 'vp';
+  if (vicePresident || (vice && has('chair'))) return 'vp';
   if (has('head') || chief >= 0) return 'head';
-  if (has('director') || has('dean') || hasPhrase('school principal') || last === 'principal') {
+  if (
+    has('director') ||
+    tokens.some((word) => localDirector.has(word)) ||
+    has('dean') ||
+    hasPhrase('school principal') ||
+    last === 'principal'
+  ) {
     return 'director';
   }
   if (
@@ -580,7 +613,8 @@ function seniorityOf(tokens: string[]): Seniority {
     has('foreman') ||
     has('forewoman') ||
     has('forelady') ||
-    has('boss')
+    has('boss') ||
+    tokens.some((word) => localManager.has(word))
   ) {
     return 'manager';
   }
