@@ -6,6 +6,7 @@ import {
   createFinder,
   createMemoryPatternStore,
   type FindResult,
+  noPattern,
 } from '@mailhound/finder';
 import { generateLab, type MailLab, type ManifestPerson, startMailLab } from '@mailhound/mail-lab';
 import validate from 'deep-email-validator';
@@ -78,12 +79,21 @@ async function startLab(): Promise<MailLab> {
   }
 }
 
+// The PatternStore as the product would fill it: verified addresses at the domain, each
+// recorded with the pattern it matches for its owner's name (or none), exceptions included.
 function storeFor(lab: MailLab) {
-  return createMemoryPatternStore(
-    Object.fromEntries(
-      lab.manifest.domains.filter((d) => d.knownPattern).map((d) => [d.name, d.knownPattern!]),
-    ),
-  );
+  const store = createMemoryPatternStore();
+  for (const domain of lab.spec.domains) {
+    if (!domain.knownPattern) continue;
+    for (const person of domain.people ?? []) {
+      if (!person.email) continue;
+      const match = candidatesFor(person.firstName, person.lastName, domain.name, null).find(
+        (c) => c.email === person.email,
+      );
+      store.record(domain.name, { pattern: match?.pattern ?? noPattern, email: person.email });
+    }
+  }
+  return store;
 }
 
 interface Accuracy {

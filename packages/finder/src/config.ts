@@ -36,6 +36,10 @@ export const finderConfigSchema = z.object({
   // How long a host that answered 421 is left alone.
   busyBackoffMs: positive.default(30_000),
   catchAllTtlMs: positive.default(3_600_000),
+  // A domain's pattern is "known" (README: the score rule) with at least this many verified
+  // addresses following it and a Wilson lower bound of its share at least this.
+  knownPatternMinConfirmations: positive.default(10),
+  knownPatternMinShare: z.number().min(0).max(1).default(0.7),
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;

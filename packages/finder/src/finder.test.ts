@@ -1,9 +1,14 @@
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFinderCli } from './cli.ts';
-import { createFinder, createMemoryPatternStore, type FinderPorts } from './finder.ts';
+import { createFinder, type FinderPorts } from './finder.ts';
+import { createMemoryPatternStore, type PatternObservation } from './pattern-knowledge.ts';
 
 const mailboxes = ['john.doe', 'jane.roe', 'john', 'info'];
+
+// Twelve verified colleagues following `pattern`: enough for it to be known with confidence.
+const observed = (pattern: string, domain: string): PatternObservation[] =>
+  Array.from({ length: 12 }, (_, i) => ({ pattern, email: `colleague${i}@${domain}` }));
 
 describe('the finder against the mail lab', () => {
   let lab: MailLab;
@@ -120,11 +125,15 @@ describe('the finder against the mail lab', () => {
     expect(tried).toMatchObject({ status: 'accepted', code: 250 });
     const refused = result.evidence.candidates.find((c) => c.email === 'jroe@acme.test');
     expect(refused).toMatchObject({ status: 'rejected', code: 550, enhanced: '5.1.1' });
-    expect(store.entries().get('acme.test')).toBe('first.last');
+    expect(store.get('acme.test')).toEqual({
+      pattern: 'first.last',
+      confirmations: 1,
+      contradictions: 0,
+    });
   });
 
   it('asks only for the learnt pattern once the domain is warm', async () => {
-    const store = createMemoryPatternStore({ 'acme.test': 'first.last' });
+    const store = createMemoryPatternStore({ 'acme.test': observed('first.last', 'acme.test') });
     const finder = finderFor({}, { patternStore: store });
     await finder.find({ firstName: 'Jane', lastName: 'Roe', domain: 'acme.test' });
     lab.resetStats();
@@ -172,7 +181,7 @@ describe('the finder against the mail lab', () => {
     });
     expect(unknown).toMatchObject({ exactEmail: 'ann.lee@catchall.test', exactEmailScore: 50 });
     expect(unknown.evidence.catchAll).toBe(true);
-    const store = createMemoryPatternStore({ 'known.test': 'flast' });
+    const store = createMemoryPatternStore({ 'known.test': observed('flast', 'known.test') });
     const known = await finderFor({}, { patternStore: store }).find({
       firstName: 'Ann',
       lastName: 'Lee',
@@ -379,7 +388,7 @@ describe('the finder against the mail lab', () => {
   });
 
   it('shares one session per domain in a batch and keeps two Johns below 95', async () => {
-    const store = createMemoryPatternStore({ 'small.test': 'first' });
+    const store = createMemoryPatternStore({ 'small.test': observed('first', 'small.test') });
     const finder = finderFor({}, { patternStore: store });
     lab.resetStats();
     const seen: number[] = [];

@@ -4,6 +4,12 @@ import { type FinderConfig, type FinderConfigInput, finderConfig } from './confi
 import { type AddressFlags, flagsFor } from './flags.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import { findMailRoute, type MailHost } from './mail-route.ts';
+import {
+  createMemoryPatternStore,
+  isKnownPattern,
+  type PatternKnowledge,
+  type PatternStore,
+} from './pattern-knowledge.ts';
 import { type Candidate, candidatesFor } from './patterns.ts';
 import { createDnsResolver, type Resolver } from './resolver.ts';
 import { type CandidateEvidence, type ScoreOutcome, scoreFind, scoreVerify } from './score.ts';
@@ -22,11 +28,6 @@ export type ProgressEvent = { stage: 'dns' | 'smtp' | 'scoring' | 'done'; percen
 export interface LookupOptions {
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
-}
-
-export interface PatternStore {
-  get: (domain: string) => Promise<string | null> | string | null;
-  record: (domain: string, pattern: string) => Promise<void> | void;
 }
 
 export interface Clock {
@@ -58,7 +59,11 @@ export interface FinderEvidence {
   implicitMx: boolean;
   catchAll: boolean | null;
   catchAllProbe: CatchAllProbe | null;
+  // The pattern most verified addresses at the domain follow, and the counts behind it.
   learntPattern: string | null;
+  patternKnowledge: PatternKnowledge | null;
+  // Whether that pattern is known with confidence (README: the score rule).
+  knownPattern: boolean;
   pattern: string | null;
   candidates: CandidateEvidence[];
   // SMTP sessions opened for the lookup (shared by the rows of a batch).
@@ -101,19 +106,6 @@ export const systemClock: Clock = {
     }),
 };
 
-export function createMemoryPatternStore(initial: Record<string, string> = {}): PatternStore & {
-  entries: () => Map<string, string>;
-} {
-  const patterns = new Map(Object.entries(initial));
-  return {
-    get: (domain) => patterns.get(domain) ?? null,
-    record: (domain, pattern) => {
-      patterns.set(domain, pattern);
-    },
-    entries: () => patterns,
-  };
-}
-
 export function normaliseDomain(input: string): string {
   const trimmed = input.trim().toLowerCase();
   const host = getHostname(trimmed.includes('://') ? trimmed : `http://${trimmed}`) ?? trimmed;
@@ -136,6 +128,8 @@ interface DomainOutcome {
   catchAll: boolean | null;
   probe: CatchAllProbe | null;
   learnt: string | null;
+  knowledge: PatternKnowledge | null;
+  known: boolean;
   replies: Map<string, SmtpReply>;
   sessions: number;
   attempts: number;
@@ -250,6 +244,8 @@ export function createFinder(
       catchAll: null,
       probe: null,
       learnt: null,
+      knowledge: null,
+      known: false,
       replies: new Map(),
       sessions: 0,
       attempts: 0,
@@ -257,7 +253,9 @@ export function createFinder(
       smtpMs: 0,
     };
     if (!route.ok) return { ...outcome, error: route.error, detail: route.detail };
-    outcome.learnt = (await patternStore.get(domain)) ?? null;
+    outcome.knowledge = (await patternStore.get(domain)) ?? null;
+    outcome.learnt = outcome.knowledge?.pattern ?? null;
+    outcome.known = isKnownPattern(outcome.knowledge, config);
     return outcome;
   }
 
@@ -299,6 +297,7 @@ export function createFinder(
       const reply = first && outcome.replies.get(first.email);
       return (
         first?.pattern === learnt &&
+        (first.kind === 'exact' || outcome.known) &&
         !ambiguous.has(first.email) &&
         reply !== undefined &&
         classifyRcpt(reply) === 'accepted'
@@ -420,6 +419,8 @@ export function createFinder(
       catchAll: outcome.catchAll,
       catchAllProbe: outcome.probe,
       learntPattern: outcome.learnt,
+      patternKnowledge: outcome.knowledge,
+      knownPattern: outcome.known,
       pattern: score.pattern,
       candidates: job.candidates.map((c) => {
         const reply = outcome.replies.get(c.email);
@@ -492,13 +493,15 @@ export function createFinder(
           candidates: evidenceBase.candidates,
           catchAll: outcome.catchAll,
           learntPattern: learnt,
+          knownPattern: outcome.known ? learnt : null,
           ambiguous,
         });
       }
       if (outcome.error)
         score = { exactEmail: null, score: 0, pattern: null, reason: outcome.error };
-      if (job.kind === 'find' && score.score === 99 && score.pattern && score.pattern !== learnt) {
-        await patternStore.record(domain, score.pattern);
+      // A single exact match is a verified address: it confirms or contradicts the pattern.
+      if (job.kind === 'find' && score.score === 99 && score.exactEmail && score.pattern) {
+        await patternStore.record(domain, { pattern: score.pattern, email: score.exactEmail });
       }
       const evidence = evidenceFor(domain, outcome, job, score, started);
       results.push({

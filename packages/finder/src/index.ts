@@ -11,7 +11,6 @@ export {
   type CatchAllProbe,
   type Clock,
   createFinder,
-  createMemoryPatternStore,
   type Finder,
   type FinderEvidence,
   type FinderPorts,
@@ -19,13 +18,22 @@ export {
   type FindResult,
   type LookupOptions,
   normaliseDomain,
-  type PatternStore,
   type ProgressEvent,
   systemClock,
 } from './finder.ts';
 export { type AddressFlags, flagsFor } from './flags.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
 export { foldAccents, nameVariants, nameWords } from './names.ts';
+export {
+  createMemoryPatternStore,
+  isKnownPattern,
+  noPattern,
+  type PatternConfidence,
+  type PatternKnowledge,
+  type PatternObservation,
+  type PatternStore,
+  wilsonLowerBound,
+} from './pattern-knowledge.ts';
 export { type Candidate, candidatesFor, patternKind, patterns } from './patterns.ts';
 export { createDnsResolver, type DnsResult, type MxRecord, type Resolver } from './resolver.ts';
 export { type CandidateEvidence, scoreFind, scoreTexts, scoreVerify } from './score.ts';

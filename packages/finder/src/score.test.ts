@@ -24,6 +24,7 @@ const input = (
   candidates,
   catchAll: false,
   learntPattern: null,
+  knownPattern: null,
   ambiguous: new Set(),
   ...extra,
 });
@@ -60,20 +61,38 @@ describe('the score (api-spec §8)', () => {
     expect(result.reason).toBe('Multiple exact matches or catch-all with known pattern');
   });
 
-  it('gives 95 at a catch-all domain whose pattern is known', () => {
+  it('gives 95 at a catch-all domain whose pattern is known with confidence', () => {
     const result = scoreFind(
       input(
         [
-          candidate('john.doe', 'first.last', 'exact', 'accepted'),
           candidate('jdoe', 'flast', 'exact', 'accepted'),
+          candidate('john.doe', 'first.last', 'exact', 'accepted'),
         ],
-        {
-          catchAll: true,
-          learntPattern: 'flast',
-        },
+        { catchAll: true, learntPattern: 'flast', knownPattern: 'flast' },
       ),
     );
     expect(result).toMatchObject({ exactEmail: 'jdoe@acme.com', score: 95 });
+  });
+
+  it('gives 50 at a catch-all domain whose pattern is learnt but not yet known with confidence', () => {
+    const result = scoreFind(
+      input([candidate('jdoe', 'flast', 'exact', 'accepted')], {
+        catchAll: true,
+        learntPattern: 'flast',
+      }),
+    );
+    expect(result).toMatchObject({ exactEmail: 'jdoe@acme.com', score: 50 });
+  });
+
+  it('never gives 95 at a catch-all domain for a pattern anyone could own (first@)', () => {
+    const result = scoreFind(
+      input([candidate('john', 'first', 'possible', 'accepted')], {
+        catchAll: true,
+        learntPattern: 'first',
+        knownPattern: 'first',
+      }),
+    );
+    expect(result).toMatchObject({ exactEmail: 'john@acme.com', score: 50 });
   });
 
   it('gives 60 "Single possible valid email" for one accepted address someone else could own', () => {
@@ -110,17 +129,28 @@ describe('the score (api-spec §8)', () => {
     expect(result).toMatchObject({ exactEmail: 'john.doe@acme.com', score: 50 });
   });
 
-  it("makes a possible pattern exact when it is the domain's learnt pattern", () => {
+  it("makes a possible pattern exact when it is the domain's known pattern", () => {
+    const result = scoreFind(
+      input([candidate('john', 'first', 'possible', 'accepted')], {
+        learntPattern: 'first',
+        knownPattern: 'first',
+      }),
+    );
+    expect(result.score).toBe(99);
+  });
+
+  it('keeps a possible pattern possible while the learnt pattern is not known with confidence', () => {
     const result = scoreFind(
       input([candidate('john', 'first', 'possible', 'accepted')], { learntPattern: 'first' }),
     );
-    expect(result.score).toBe(99);
+    expect(result.score).toBe(60);
   });
 
   it('keeps an address another row of the batch also produced below 95 (two Johns)', () => {
     const result = scoreFind(
       input([candidate('john', 'first', 'possible', 'accepted')], {
         learntPattern: 'first',
+        knownPattern: 'first',
         ambiguous: new Set(['john@acme.com']),
       }),
     );

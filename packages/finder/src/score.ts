@@ -24,7 +24,10 @@ export interface FindScoreInput {
   candidates: CandidateEvidence[];
   // true: the random probe was accepted; false: it was refused (5xx); null: unknown.
   catchAll: boolean | null;
+  // The pattern most verified addresses at the domain follow (preferred among equals).
   learntPattern: string | null;
+  // The learnt pattern when it is known with confidence (isKnownPattern), else null.
+  knownPattern: string | null;
   // Addresses another row of the same batch also produced (two Johns at one company).
   ambiguous: ReadonlySet<string>;
 }
@@ -37,10 +40,10 @@ export interface ScoreOutcome {
 }
 
 // An accepted address counts as an exact match when nobody else could own it: its pattern
-// is 'exact' or is the domain's learnt pattern, and no other row produced it.
+// is 'exact' or is the domain's known pattern, and no other row produced it.
 export function isExactMatch(candidate: CandidateEvidence, input: FindScoreInput): boolean {
   return (
-    (candidate.kind === 'exact' || candidate.pattern === input.learntPattern) &&
+    (candidate.kind === 'exact' || candidate.pattern === input.knownPattern) &&
     !input.ambiguous.has(candidate.email)
   );
 }
@@ -53,9 +56,15 @@ const none = (reason: string): ScoreOutcome => ({
 });
 
 export function scoreFind(input: FindScoreInput): ScoreOutcome {
-  const { candidates, catchAll, learntPattern } = input;
+  const { candidates, catchAll, learntPattern, knownPattern } = input;
   if (catchAll === true) {
-    const known = learntPattern ? candidates.find((c) => c.pattern === learntPattern) : undefined;
+    // At a catch-all domain only a confidently known pattern that carries the full name
+    // speaks for the person: `first@` there could be anyone's.
+    const known = knownPattern
+      ? candidates.find(
+          (c) => c.pattern === knownPattern && c.kind === 'exact' && !input.ambiguous.has(c.email),
+        )
+      : undefined;
     if (known)
       return { exactEmail: known.email, score: 95, pattern: known.pattern, reason: scoreTexts[95] };
     const guess = candidates[0];
