@@ -23,12 +23,27 @@ type ClientOptions = {
 };
 
 export function createClient(options: ClientOptions) {
-  async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
-    const headers = new Headers({ Accept: 'application/json' });
+  function authorizationHeaders(): Record<string, string> {
     const token = readToken();
-    if (token !== null && options.authorization) {
-      headers.set('Authorization', options.authorization(token));
+    if (token === null || !options.authorization) return {};
+    return { Authorization: options.authorization(token) };
+  }
+
+  // The error for a refused answer, applying the 401 rule on the way.
+  async function failure(path: string, response: Response): Promise<ApiError> {
+    const payload = await readPayload(response);
+    if (
+      response.status === 401 &&
+      options.logoutOnUnauthorized &&
+      !options.unauthorizedExempt?.includes(path)
+    ) {
+      endSession();
     }
+    return new ApiError(response.status, serverMessage(payload) ?? response.statusText);
+  }
+
+  async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
+    const headers = new Headers({ Accept: 'application/json', ...authorizationHeaders() });
     let body: string | undefined;
     if (init.body !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -41,21 +56,16 @@ export function createClient(options: ClientOptions) {
       credentials: options.credentials,
       signal: init.signal,
     });
+    if (!response.ok) throw await failure(path, response);
     const payload = await readPayload(response);
-    if (!response.ok) {
-      if (
-        response.status === 401 &&
-        options.logoutOnUnauthorized &&
-        !options.unauthorizedExempt?.includes(path)
-      ) {
-        endSession();
-      }
-      throw new ApiError(response.status, serverMessage(payload) ?? response.statusText);
-    }
     return (init.schema ? init.schema.parse(payload) : payload) as T;
   }
 
   return {
+    baseUrl: options.baseUrl,
+    // Calls made outside `request` (event streams) share its header and its 401 rule.
+    authorizationHeaders,
+    failure,
     request,
     get: <T>(path: string, init?: RequestOptions<T>) => request<T>('GET', path, init),
     post: <T>(path: string, init?: RequestOptions<T>) => request<T>('POST', path, init),
