@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { healthAnswerSchema } from '@mailhound/contracts';
+import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
@@ -17,9 +18,12 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
+import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
 import { registerCreditsRoutes } from './features/credits/routes.ts';
 import { registerEventsRoutes } from './features/events/routes.ts';
 import { registerOutboxRoutes } from './features/outbox/routes.ts';
+import { createSearchFinder } from './features/search/finder.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
@@ -57,6 +61,8 @@ export type AppDeps = {
   rateLimits?: Partial<RateLimits>;
   // Overrides issuer discovery (tests point it at oauth2-mock-server).
   oidc?: OidcProvider | undefined;
+  // The process's finder; absent, the app builds one from config.finder and closes it.
+  finder?: Finder | undefined;
 };
 
 // What route modules receive.
@@ -65,6 +71,8 @@ export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'ma
   tokens: Tokens;
   rateLimits: RateLimits;
   oidc: OidcProvider | undefined;
+  finder: Finder;
+  botCheck: BotCheck;
 };
 
 export type App = FastifyInstance;
@@ -101,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     oidc: deps.oidc ?? createOidcProvider(config),
+    finder: deps.finder ?? createSearchFinder(config.finder, deps.db),
+    botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
   };
+  if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 
   await app.register(rateLimit, {
     global: false,
@@ -151,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAuthRoutes(api, featureDeps);
+      registerBotCheckRoutes(api, featureDeps);
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);

@@ -74,6 +74,50 @@ describe('loadConfig', () => {
     expect(names).toEqual(
       expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SEED_DEMO']),
     );
-    expect(names).toHaveLength(19);
+    expect(names).toHaveLength(36);
+  });
+
+  it('documents the finder variables the finder reads', () => {
+    const names = describeConfig().map((variable) => variable.name);
+    const finderNames = names.filter((name) => name.startsWith('FINDER_'));
+    expect(finderNames).toHaveLength(11);
+    const config = loadConfig({
+      JWT_SECRET: 'x'.repeat(32),
+      ALTCHA_HMAC_KEY: 'k'.repeat(32),
+      FINDER_RESOLVERS: '127.0.0.1:5300',
+      FINDER_SMTP_PORT: '2525',
+      FINDER_ALLOW_PRIVATE_MX: 'true',
+    });
+    expect(config.finder).toMatchObject({
+      resolvers: ['127.0.0.1:5300'],
+      smtpPort: 2525,
+      allowPrivateMx: true,
+    });
+    expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(32), FINDER_SMTP_PORT: 'x' })).toThrow(
+      /FINDER_/,
+    );
+  });
+
+  it('reads the Free plan credits and the bot check, Turnstile only with both keys', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir, FREE_PLAN_CREDITS: '1' });
+    expect(config.freePlanCredits).toBe(1);
+    expect(config.botCheck).toMatchObject({ altchaMaxNumber: 100_000, turnstile: undefined });
+    const keyFile = join(dataDir, 'altcha-hmac-key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(config.botCheck.altchaHmacKey);
+    const turnstile = loadConfig({
+      DATA_DIR: dataDir,
+      TURNSTILE_SITE_KEY: 'site',
+      TURNSTILE_SECRET_KEY: 'secret',
+    });
+    expect(turnstile.botCheck.turnstile).toEqual({
+      siteKey: 'site',
+      secretKey: 'secret',
+      verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, TURNSTILE_SITE_KEY: 'site' })).toThrow(
+      /TURNSTILE/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { type FinderConfig, finderConfigFromEnv } from '@mailhound/finder';
 import { z } from 'zod';
 
 // Relative paths in the environment are read from the repository root, so that
@@ -25,7 +26,7 @@ const variables = [
   {
     name: 'DATA_DIR',
     default: './data',
-    meaning: 'local state: embedded database, generated JWT secret (relative to the repository)',
+    meaning: 'local state: embedded database, generated secrets (relative to the repository)',
   },
   {
     name: 'PG_PORT',
@@ -80,6 +81,79 @@ const variables = [
     name: 'SEED_DEMO',
     default: 'true',
     meaning: 'seed the Free plan and demo@mailhound.dev / Demo1234 at `start`',
+  },
+  {
+    name: 'FREE_PLAN_CREDITS',
+    default: '25',
+    meaning: 'monthly credits of the Free plan, applied to the plan at start',
+  },
+  {
+    name: 'ALTCHA_HMAC_KEY',
+    default: '(generated)',
+    meaning: 'signs ALTCHA bot-check challenges; unset generates one into DATA_DIR/altcha-hmac-key',
+  },
+  {
+    name: 'ALTCHA_MAX_NUMBER',
+    default: '100000',
+    meaning: 'ALTCHA difficulty: the largest counter a guest browser may have to reach',
+  },
+  {
+    name: 'TURNSTILE_SITE_KEY',
+    default: '(unset)',
+    meaning: 'with TURNSTILE_SECRET_KEY, guests pass Cloudflare Turnstile instead of ALTCHA',
+  },
+  { name: 'TURNSTILE_SECRET_KEY', default: '(unset)', meaning: 'Cloudflare Turnstile secret key' },
+  {
+    name: 'TURNSTILE_VERIFY_URL',
+    default: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    meaning: 'Turnstile siteverify endpoint',
+  },
+  {
+    name: 'FINDER_RESOLVERS',
+    default: '1.1.1.1:53,8.8.8.8:53',
+    meaning: 'finder: DNS resolvers (host:port, comma-separated)',
+  },
+  {
+    name: 'FINDER_HELO_NAME',
+    default: 'verify.mailhound.local',
+    meaning: 'finder: EHLO name (a name you own, with a matching PTR)',
+  },
+  {
+    name: 'FINDER_MAIL_FROM',
+    default: 'verify@mailhound.local',
+    meaning: 'finder: MAIL FROM address of the probes',
+  },
+  {
+    name: 'FINDER_LOCAL_ADDRESS',
+    default: '(unset)',
+    meaning: 'finder: source address of SMTP connections',
+  },
+  { name: 'FINDER_SMTP_PORT', default: '25', meaning: 'finder: SMTP port of the MX hosts' },
+  {
+    name: 'FINDER_CONNECT_TIMEOUT_MS',
+    default: '10000',
+    meaning: 'finder: TCP connect timeout',
+  },
+  {
+    name: 'FINDER_COMMAND_TIMEOUT_MS',
+    default: '15000',
+    meaning: 'finder: timeout of the banner and of each SMTP reply',
+  },
+  { name: 'FINDER_CONCURRENCY', default: '64', meaning: 'finder: SMTP sessions open at once' },
+  {
+    name: 'FINDER_PER_HOST_CONCURRENCY',
+    default: '4',
+    meaning: 'finder: SMTP sessions open at once per MX address',
+  },
+  {
+    name: 'FINDER_SOCKS_PROXY',
+    default: '(unset)',
+    meaning: 'finder: SMTP through a SOCKS5 proxy (socks5://user:pass@host:port)',
+  },
+  {
+    name: 'FINDER_ALLOW_PRIVATE_MX',
+    default: 'false',
+    meaning: 'finder: let MX hosts on private or loopback addresses be probed (labs, tests)',
   },
 ] as const satisfies readonly Variable[];
 
@@ -145,6 +219,14 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().trim().min(1).default('apps/web/dist'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SEED_DEMO: booleanText.default(true),
+  FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(25),
+  ALTCHA_HMAC_KEY: optionalText,
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET_KEY: optionalText,
+  TURNSTILE_VERIFY_URL: z
+    .url()
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export type Config = {
@@ -165,6 +247,14 @@ export type Config = {
   webDist: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  freePlanCredits: number;
+  botCheck: {
+    altchaHmacKey: string;
+    altchaMaxNumber: number;
+    // Set when both Turnstile keys are: guests then pass Turnstile instead of ALTCHA.
+    turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
+  };
+  finder: FinderConfig;
 };
 
 export class ConfigError extends Error {}
@@ -173,9 +263,9 @@ function fromRepoRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(repoRoot, path);
 }
 
-// A generated secret is kept so that tokens survive a restart.
-function readOrCreateJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+// A generated secret is kept so that tokens (and issued challenges) survive a restart.
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
@@ -197,6 +287,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (Boolean(values.TURNSTILE_SITE_KEY) !== Boolean(values.TURNSTILE_SECRET_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY are set together',
+    );
+  }
+  let finder: FinderConfig;
+  try {
+    finder = finderConfigFromEnv(env);
+  } catch (error) {
+    const issues = error instanceof z.ZodError ? error.issues : [];
+    const problems = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid finder configuration (FINDER_*):\n  ${problems.join('\n  ')}`);
+  }
   const dataDir = fromRepoRoot(values.DATA_DIR);
   return {
     port: values.PORT,
@@ -205,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     dataDir,
     pgPort: values.PG_PORT,
-    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     tokenTtlSeconds: values.TOKEN_TTL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
@@ -220,5 +323,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: fromRepoRoot(values.WEB_DIST),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     seedDemo: values.SEED_DEMO,
+    freePlanCredits: values.FREE_PLAN_CREDITS,
+    botCheck: {
+      altchaHmacKey: values.ALTCHA_HMAC_KEY ?? readOrCreateSecret(dataDir, 'altcha-hmac-key'),
+      altchaMaxNumber: values.ALTCHA_MAX_NUMBER,
+      turnstile:
+        values.TURNSTILE_SITE_KEY && values.TURNSTILE_SECRET_KEY
+          ? {
+              siteKey: values.TURNSTILE_SITE_KEY,
+              secretKey: values.TURNSTILE_SECRET_KEY,
+              verifyUrl: values.TURNSTILE_VERIFY_URL,
+            }
+          : undefined,
+    },
+    finder,
   };
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { runFinderCli } from '@mailhound/finder';
 import { type Logger, pino } from 'pino';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
+import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { systemClock } from './platform/clock.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { type Running, serve, withDatabase } from './runtime.ts';
@@ -42,9 +44,24 @@ export const commands: Record<string, Command> = {
     run: async (config, log) => {
       await withDatabase(config, log, async (database) => {
         await runMigrations(database.db);
+        await applyFreePlanCredits(database.db, config.freePlanCredits);
         await seedDemo(database.db, config, systemClock);
       });
       log.info('demo data seeded: demo@mailhound.dev / Demo1234');
+      return undefined;
+    },
+  },
+  find: {
+    summary: 'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json]',
+    run: async (_config, _log, args) => {
+      process.exitCode = await runFinderCli(['find', ...args], process, process.env);
+      return undefined;
+    },
+  },
+  verify: {
+    summary: 'verify an address by DNS and SMTP: verify <email> [--json]',
+    run: async (_config, _log, args) => {
+      process.exitCode = await runFinderCli(['verify', ...args], process, process.env);
       return undefined;
     },
   },

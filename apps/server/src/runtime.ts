@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import { buildApp, defaultRateLimits } from './app.ts';
 import type { Config } from './config.ts';
 import { defineAuthJobs } from './features/auth/jobs.ts';
+import { defineBotCheckJobs } from './features/bot-check/jobs.ts';
+import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
+import { defineSearchJobs } from './features/search/jobs.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -18,6 +21,8 @@ export type Running = { stop: () => Promise<void> };
 export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }): void {
   defineEventJobs(jobs, deps.config);
   defineAuthJobs(jobs, { db: deps.db, clock: deps.clock, rateLimits: defaultRateLimits });
+  defineSearchJobs(jobs, deps);
+  defineBotCheckJobs(jobs, deps);
 }
 
 export async function withDatabase<T>(
@@ -47,6 +52,7 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
   };
   try {
     if (options.migrate) await runMigrations(database.db);
+    await applyFreePlanCredits(database.db, config.freePlanCredits);
     if (options.seed) await seedDemo(database.db, config, systemClock);
     jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
     defineAllJobs(jobs, { config, db: database.db, clock: systemClock });

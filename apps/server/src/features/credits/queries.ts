@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { users } from '../auth/schema.ts';
 import type { CreditBalances } from './credit-ledger.ts';
@@ -58,4 +58,13 @@ export async function readAccountSummary(
 // The monthly grant of a plan; its key makes a second grant in the same month a no-op.
 export function planGrantKey(userId: string, at: Date): string {
   return `plan_grant:${userId}:${at.toISOString().slice(0, 7)}`;
+}
+
+// FREE_PLAN_CREDITS: the Free plan's monthly credits follow the configuration at every start.
+export async function applyFreePlanCredits(db: Queryable, credits: number): Promise<void> {
+  await ensureFreePlan(db);
+  await db
+    .update(plans)
+    .set({ rules: sql`${plans.rules} || jsonb_build_object('credits', ${credits}::int)` })
+    .where(eq(plans.name, freePlan.name));
 }

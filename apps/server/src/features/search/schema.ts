@@ -1,4 +1,18 @@
-import { bigserial, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
 
 // Every verified address found so far; the footer shows the count (× 10).
 export const foundEmails = pgTable('found_emails', {
@@ -6,3 +20,58 @@ export const foundEmails = pgTable('found_emails', {
   email: text('email').notNull().unique(),
   foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type SearchQuery =
+  | { firstName: string; lastName: string; companyWebsite: string }
+  | { firstName: string; lastName: string; companyName: string };
+
+export type SearchResult = { exactEmail: string | null; exactEmailScore: number };
+
+// One single search. The row is written when the search starts (settled_at null, so a crash
+// leaves a trace the sweep can settle) and completed in the transaction that settles its credit.
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestId: text('guest_id'),
+    clientAddress: text('client_address').notNull(),
+    query: jsonb('query').$type<SearchQuery>().notNull(),
+    result: jsonb('result').$type<SearchResult>(),
+    error: text('error'),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>(),
+    score: integer('score'),
+    charged: boolean('charged').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('search_history_one_owner', sql`(${table.userId} is null) <> (${table.guestId} is null)`),
+    // History pages list settled rows only; partial indexes let the page count stay index-only.
+    index('search_history_user_created')
+      .on(table.userId, table.createdAt.desc())
+      .where(sql`${table.settledAt} is not null`),
+    index('search_history_guest_created')
+      .on(table.guestId, table.createdAt.desc())
+      .where(sql`${table.settledAt} is not null`),
+    // The guest allowance is also counted per client address.
+    index('search_history_guest_address')
+      .on(table.clientAddress)
+      .where(sql`${table.userId} is null`),
+    index('search_history_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
+  ],
+);
+
+// Verified addresses per domain and the pattern each follows ('none' for none): the finder's
+// PatternStore derives the domain's leading pattern and its counts from them.
+export const domainPatterns = pgTable(
+  'domain_patterns',
+  {
+    domain: text('domain').notNull(),
+    email: text('email').notNull(),
+    pattern: text('pattern').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.domain, table.email] })],
+);

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Finder, FindResult } from '@mailhound/finder';
+import type { Db } from '../../platform/database.ts';
+import { genericFailure } from '../../platform/errors.ts';
+import type { SearchQuery } from './schema.ts';
+import {
+  beginSearch,
+  type Refusal,
+  type Searcher,
+  type SearchOutcome,
+  settleSearch,
+} from './search-records.ts';
+
+// What the stream carries (search-api.md).
+export type SearchEvent =
+  | { event: 'progress'; data: { stage: 'dns' | 'smtp' | 'scoring'; percent: number } }
+  | {
+      event: undefined;
+      data: {
+        _id: string;
+        exactEmail: string | null;
+        exactEmailScore: number;
+        evidence: FindResult['evidence'];
+        charged: boolean;
+      };
+    }
+  | { event: 'payment_error'; data: Refusal }
+  | { event: 'error'; data: { _id: string; error: string } };
+
+// A search never outlives this: the stale-search sweep (10 minutes) must only meet searches
+// whose process died.
+export const searchDeadlineMs = 8 * 60_000;
+
+function outcomeOf(result: FindResult): SearchOutcome {
+  return {
+    exactEmail: result.error ? null : result.exactEmail,
+    score: result.error ? 0 : result.exactEmailScore,
+    error: result.error ?? null,
+    evidence: { ...result.evidence },
+  };
+}
+
+// One single search from start to settlement. Events go to `emit` as they happen; `signal`
+// stops the finder (the client went away) and the search is still settled.
+export async function runSingleSearch(
+  deps: { db: Db; finder: Finder; logFailure: (error: unknown) => void },
+  search: { searcher: Searcher; query: SearchQuery; domain: string },
+  emit: (event: SearchEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const id = randomUUID();
+  const begun = await beginSearch(deps.db, { id, searcher: search.searcher, query: search.query });
+  if (!begun.ok) {
+    emit({ event: 'payment_error', data: begun.refusal });
+    return;
+  }
+  let result: FindResult | undefined;
+  let outcome: SearchOutcome;
+  try {
+    result = await deps.finder.find(
+      { firstName: search.query.firstName, lastName: search.query.lastName, domain: search.domain },
+      {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(searchDeadlineMs)]),
+        onProgress: (progress) => {
+          if (progress.stage !== 'done')
+            emit({ event: 'progress', data: { ...progress, stage: progress.stage } });
+        },
+      },
+    );
+    outcome = outcomeOf(result);
+  } catch (error) {
+    // The finder reports network trouble as results; a throw is a bug, and still settled.
+    deps.logFailure(error);
+    outcome = { exactEmail: null, score: 0, error: genericFailure, evidence: null };
+  }
+  const { charged } = await settleSearch(deps.db, { id, outcome });
+  if (outcome.error !== null || !result) {
+    emit({ event: 'error', data: { _id: id, error: outcome.error ?? genericFailure } });
+    return;
+  }
+  emit({
+    event: undefined,
+    data: {
+      _id: id,
+      exactEmail: outcome.exactEmail,
+      exactEmailScore: outcome.score,
+      evidence: result.evidence,
+      charged,
+    },
+  });
+}
