@@ -1,0 +1,139 @@
+import { type SingleSearchBody, SSE_RETRY_MS } from '@mailhound/contracts';
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { z } from 'zod';
+import { apiClient } from '../../../shared/api/clients.ts';
+
+const path = '/person/sse';
+
+// search-api.md: the events of POST /api/person/sse, each one JSON line.
+const progressSchema = z.object({ stage: z.string(), percent: z.number() });
+const foundSchema = z.object({
+  _id: z.string(),
+  exactEmail: z.string().nullable(),
+  exactEmailScore: z.number().nullable(),
+  charged: z.boolean().optional(),
+});
+const paymentErrorSchema = z.object({
+  message: z.string(),
+  required: z.number().optional(),
+  available: z.number().optional(),
+});
+const searchErrorSchema = z.object({ _id: z.string().optional(), error: z.string() });
+
+export type SearchProgress = z.infer<typeof progressSchema>;
+
+export type SearchOutcome =
+  | { kind: 'found'; id: string; exactEmail: string | null; exactEmailScore: number | null }
+  | { kind: 'payment_error'; message: string; required: number; available: number }
+  | { kind: 'error'; id: string | null; error: string };
+
+type SearchEvent = { progress: SearchProgress } | { outcome: SearchOutcome } | null;
+
+export function readSearchEvent(event: string, data: string): SearchEvent {
+  const json: unknown = JSON.parse(data);
+  switch (event) {
+    case 'progress': {
+      const progress = progressSchema.safeParse(json);
+      return progress.success ? { progress: progress.data } : null;
+    }
+    case 'payment_error': {
+      const refusal = paymentErrorSchema.parse(json);
+      return {
+        outcome: {
+          kind: 'payment_error',
+          message: refusal.message,
+          required: refusal.required ?? 1,
+          available: refusal.available ?? 0,
+        },
+      };
+    }
+    case 'error': {
+      const failure = searchErrorSchema.parse(json);
+      return { outcome: { kind: 'error', id: failure._id ?? null, error: failure.error } };
+    }
+    case '':
+    case 'message': {
+      const found = foundSchema.parse(json);
+      return {
+        outcome: {
+          kind: 'found',
+          id: found._id,
+          exactEmail: found.exactEmail,
+          exactEmailScore: found.exactEmailScore,
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+// A dropped connection is retried this many times before the search is given up.
+const MAX_RETRIES = 3;
+
+// Not worth a retry: a refusal before any work (4xx) or an answer we cannot read.
+class FatalStreamError extends Error {
+  readonly reason: Error;
+  constructor(reason: Error) {
+    super(reason.message);
+    this.reason = reason;
+  }
+}
+
+// Streams one single search. It ends with the first final event (data, payment_error or
+// error); a connection lost before that is retried after SSE_RETRY_MS, but a finished search
+// is never sent again.
+export async function searchPerson(
+  body: SingleSearchBody,
+  options: { onProgress?: (progress: SearchProgress) => void; signal?: AbortSignal } = {},
+): Promise<SearchOutcome> {
+  const controller = new AbortController();
+  options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const state: { outcome: SearchOutcome | null; retries: number } = { outcome: null, retries: 0 };
+
+  await fetchEventSource(`${apiClient.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...apiClient.authorizationHeaders() },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+    // Otherwise a hidden tab aborts the request and sends the search again when shown.
+    openWhenHidden: true,
+    async onopen(response) {
+      const type = response.headers.get('content-type') ?? '';
+      if (response.ok && type.startsWith(EventStreamContentType)) return;
+      const error = await apiClient.failure(path, response);
+      throw response.status < 500 ? new FatalStreamError(error) : error;
+    },
+    onmessage(message) {
+      if (state.outcome !== null) return;
+      let event: SearchEvent;
+      try {
+        event = readSearchEvent(message.event, message.data);
+      } catch (error) {
+        throw new FatalStreamError(error instanceof Error ? error : new Error(String(error)));
+      }
+      if (event === null) return;
+      if ('progress' in event) {
+        options.onProgress?.(event.progress);
+        return;
+      }
+      state.outcome = event.outcome;
+      // Closing here keeps the library from ever sending this search again.
+      controller.abort();
+    },
+    onclose() {
+      // Closed before the final event: handled like a dropped connection.
+      if (state.outcome === null) throw new Error('The search stream ended early');
+    },
+    onerror(error) {
+      if (error instanceof FatalStreamError) throw error.reason;
+      state.retries += 1;
+      if (state.retries > MAX_RETRIES) throw error;
+      return SSE_RETRY_MS;
+    },
+  });
+
+  if (state.outcome !== null) return state.outcome;
+  if (options.signal?.aborted) throw new DOMException('The search was cancelled', 'AbortError');
+  throw new Error('The search ended without a result');
+}
