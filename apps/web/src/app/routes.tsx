@@ -7,6 +7,7 @@ import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
 import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
 import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
 import { BillingPage } from '../features/settings/components/billing-page.tsx';
 import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'search/single/:company_name?/:first_name?/:last_name?',
-            element: <Page title="Single Search" />,
+            element: <SingleSearchPage />,
           },
           { path: 'search/bulk', element: <Page title="Bulk Search" /> },
         ],
