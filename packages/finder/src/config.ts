@@ -39,7 +39,7 @@ export const finderConfigSchema = z.object({
   // A domain's pattern is "known" (README: the score rule) with at least this many verified
   // addresses following it and a Wilson lower bound of its share at least this.
   knownPatternMinConfirmations: positive.default(10),
-  knownPatternMinShare: z.number().min(0).max(1).default(0.7),
+  knownPatternMinShare: z.number().min(0).max(1).default(0.8),
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;

@@ -6,9 +6,9 @@ import { createMemoryPatternStore, type PatternObservation } from './pattern-kno
 
 const mailboxes = ['john.doe', 'jane.roe', 'john', 'info'];
 
-// Twelve verified colleagues following `pattern`: enough for it to be known with confidence.
+// Twenty verified colleagues following `pattern`: enough for it to be known with confidence.
 const observed = (pattern: string, domain: string): PatternObservation[] =>
-  Array.from({ length: 12 }, (_, i) => ({ pattern, email: `colleague${i}@${domain}` }));
+  Array.from({ length: 20 }, (_, i) => ({ pattern, email: `colleague${i}@${domain}` }));
 
 describe('the finder against the mail lab', () => {
   let lab: MailLab;

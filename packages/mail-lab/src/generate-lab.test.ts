@@ -47,6 +47,17 @@ describe('generateLab', () => {
     expect(sameFirstName).toBe(true);
   });
 
+  it('gives catch-all domains with a known pattern colleagues to learn it from, exceptions included', () => {
+    const known = spec.domains.filter((d) => d.kind === 'catch-all-known');
+    expect(known.length).toBeGreaterThan(0);
+    for (const domain of known) expect(domain.staff?.length).toBeGreaterThan(0);
+    const staff = known.flatMap((d) => d.staff ?? []);
+    expect(staff.some((p) => p.pattern === null)).toBe(true);
+    const lookedUp = new Set(manifest.people.map((p) => p.email));
+    expect(staff.some((p) => lookedUp.has(p.email))).toBe(false);
+    expect(spec.domains.filter((d) => !d.catchAll).every((d) => d.staff === undefined)).toBe(true);
+  });
+
   it('gives every findable person a mailbox the lab accepts', () => {
     const addresses = new Set(manifest.addresses);
     const catchAll = new Set(manifest.domains.filter((d) => d.catchAll).map((d) => d.name));

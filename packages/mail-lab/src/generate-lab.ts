@@ -362,6 +362,8 @@ function makePeople(
 // every behaviour the finder must survive (see README).
 export function generateLab(options: GenerateLabOptions): LabSpec {
   const random = seededRandom(options.seed);
+  // Staff come from their own stream so that adding them leaves the rest of the lab as it was.
+  const staffRandom = seededRandom(options.seed ^ 0x5eed);
   const hosts: LabHost[] = [];
   const domains: LabDomain[] = [];
   const addHost = (host: Omit<LabHost, 'address'>): LabHost => {
@@ -373,6 +375,16 @@ export function generateLab(options: GenerateLabOptions): LabSpec {
   const perDomain = options.people / options.domains;
   let peopleLeft = options.people;
   const usedNames = new Set<string>();
+
+  // How many colleagues' addresses the product knows at a catch-all domain varies widely:
+  // a handful for most, dozens for a few.
+  const addStaff = (domain: LabDomain, pattern: string, taken: Set<string>) => {
+    const count = Math.round(4 + 56 * staffRandom.next() ** 2);
+    domain.staff = makePeople(staffRandom, count, pattern, domain.name, taken).filter(
+      (p) => p.email !== null,
+    );
+    domain.mailboxes = [...taken];
+  };
 
   for (let i = 0; i < options.domains; i++) {
     let name = '';
@@ -431,6 +443,7 @@ export function generateLab(options: GenerateLabOptions): LabSpec {
       case 'catch-all-known':
         domain.catchAll = true;
         domain.knownPattern = pattern;
+        addStaff(domain, pattern, taken);
         domain.mx = [{ priority: 10, host: ownHost().name }];
         break;
       case 'catch-all':
@@ -439,7 +452,10 @@ export function generateLab(options: GenerateLabOptions): LabSpec {
         break;
       case 'microsoft-accept-all':
         domain.catchAll = true;
-        if (random.chance(0.5)) domain.knownPattern = pattern;
+        if (random.chance(0.5)) {
+          domain.knownPattern = pattern;
+          addStaff(domain, pattern, taken);
+        }
         domain.mx = [
           { priority: 0, host: addHost({ name: `${label}-com.mail.protection.outlook.com` }).name },
         ];

@@ -53,9 +53,13 @@ export interface LabDomain {
   recipientLimit?: number;
   // Drop the connection right after this many RCPT commands in a session.
   dropAfterRcpt?: number;
-  // The domain's address pattern as its mail admin would state it (bench PatternStore).
+  // The domain's address pattern as its mail admin would state it: ground truth for
+  // `findable` at catch-all domains; a finder must learn it from `staff`, never read it.
   knownPattern?: string;
   people?: LabPerson[];
+  // Colleagues nobody looks up: the addresses at the domain the product could have verified
+  // elsewhere (exceptions included); the bench learns the domain's pattern from them.
+  staff?: LabPerson[];
   // A label for reports ('pattern', 'catch-all', 'greylist', 'dead-nxdomain', ...).
   kind?: string;
 }
