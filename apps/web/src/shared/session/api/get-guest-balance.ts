@@ -15,20 +15,30 @@ const guestHistorySchema = z
         result: z.object({ exactEmailScore: z.number().nullish() }).nullish(),
       }),
     ),
+    totalPages: z.number().optional(),
   })
   .nullable();
 
-// api-spec §9: 2 minus the guest's searches scored 75 or more; 0 when the history fails.
+// The largest page the history call serves (contracts historyQuerySchema).
+const HISTORY_PAGE_MAX = 100;
+
+// api-spec §9: 2 minus the guest's searches scored 75 or more, counted over at most 1000
+// searches; 0 when the history fails.
 export async function getGuestBalance(guestId: string): Promise<Balance> {
   let available = 0;
   try {
-    const history = await apiClient.get('/search-history/single', {
-      query: { page: 1, perPage: GUEST_HISTORY_FETCH_LIMIT, userId: guestId },
-      schema: guestHistorySchema,
-    });
-    const counted = (history?.items ?? []).filter(
-      (item) => (item.result?.exactEmailScore ?? 0) >= GUEST_COUNTED_SCORE,
-    ).length;
+    let counted = 0;
+    for (let page = 1; page * HISTORY_PAGE_MAX <= GUEST_HISTORY_FETCH_LIMIT; page += 1) {
+      const history = await apiClient.get('/search-history/single', {
+        query: { page, perPage: HISTORY_PAGE_MAX, userId: guestId },
+        schema: guestHistorySchema,
+      });
+      counted += (history?.items ?? []).filter(
+        (item) => (item.result?.exactEmailScore ?? 0) >= GUEST_COUNTED_SCORE,
+      ).length;
+      // Past the allowance or the last page, further pages cannot change the answer.
+      if (counted >= GUEST_ALLOWANCE || page >= (history?.totalPages ?? 0)) break;
+    }
     available = Math.max(0, GUEST_ALLOWANCE - counted);
   } catch {
     available = 0;
