@@ -15,6 +15,8 @@ export function createEventStream(): EventStream {
   const body = new ReadableStream<Uint8Array>({
     start(streamController) {
       controller = streamController;
+      // As the server opens its streams (search-api.md: retry 1000).
+      controller.enqueue(encoder.encode('retry: 1000\n\n'));
     },
   });
   return {

@@ -105,7 +105,8 @@ export async function searchPerson(
       throw response.status < 500 ? new FatalStreamError(error) : error;
     },
     onmessage(message) {
-      if (state.outcome !== null) return;
+      // A block without data (the server's opening `retry:`) is no event (WHATWG SSE).
+      if (state.outcome !== null || message.data === '') return;
       let event: SearchEvent;
       try {
         event = readSearchEvent(message.event, message.data);
