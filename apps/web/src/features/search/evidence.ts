@@ -8,7 +8,7 @@ const replySchema = {
   text: z.string().nullish(),
 };
 
-export const evidenceSchema = z.object({
+const evidenceSchema = z.object({
   domain: z.string().nullish(),
   mx: z
     .object({

@@ -29,7 +29,7 @@ export type SearchOutcome =
 
 type SearchEvent = { progress: SearchProgress } | { outcome: SearchOutcome } | null;
 
-export function readSearchEvent(event: string, data: string): SearchEvent {
+function readSearchEvent(event: string, data: string): SearchEvent {
   const json: unknown = JSON.parse(data);
   switch (event) {
     case 'progress': {

@@ -10,13 +10,13 @@ import { useForm } from 'react-hook-form';
 import { marketingUrl } from '../../../shared/config.ts';
 
 // The Example button's sample person.
-export const examplePerson: SearchValues = {
+const examplePerson: SearchValues = {
   company: 'mailhound.dev',
   firstName: 'Ann',
   lastName: 'Lee',
 };
 
-export const tutorialVideoUrl = `${marketingUrl}/tutorials/single-search`;
+const tutorialVideoUrl = `${marketingUrl}/tutorials/single-search`;
 
 export function SingleSearchForm({
   defaultValues,

@@ -21,7 +21,7 @@ import { type PendingSearch, SearchHistoryTable } from './search-history-table.t
 import { CreditsModal, OutOfFreeSearchesModal } from './search-limit-modals.tsx';
 import { SingleSearchForm } from './single-search-form.tsx';
 
-export const searchFailureMessages = {
+const searchFailureMessages = {
   botCheckMissing: 'Please complete the bot check before searching.',
   searchFailed: 'The search could not be completed. Please try again.',
   historyFailed: 'Your search history could not be loaded.',
