@@ -71,7 +71,8 @@ export function SingleSearchForm({
         {botCheck}
         <Group justify="space-between">
           <Group gap="sm">
-            <Button type="submit" loading={searching}>
+            {/* Busy from the click on: a guest's bot check may still be solving. */}
+            <Button type="submit" loading={searching || form.formState.isSubmitting}>
               Search
             </Button>
             <Button type="button" variant="default" onClick={fillExample} disabled={searching}>
