@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { type SearchQuery, type SearchResult, searchHistory } from './schema.ts';
 
@@ -30,35 +30,45 @@ export async function readHistoryPage(
 ): Promise<HistoryPage> {
   const mine =
     'userId' in owner
-      ? eq(searchHistory.userId, owner.userId)
-      : eq(searchHistory.guestId, owner.guestId);
-  const where = and(mine, isNotNull(searchHistory.settledAt));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: searchHistory.id,
-        query: searchHistory.query,
-        result: searchHistory.result,
-        error: searchHistory.error,
-        evidence: searchHistory.evidence,
-        createdAt: searchHistory.createdAt,
-      })
-      .from(searchHistory)
-      .where(where)
-      .orderBy(desc(searchHistory.createdAt), desc(searchHistory.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ count: sql<number>`count(*)::int` }).from(searchHistory).where(where),
+      ? sql`${searchHistory.userId} = ${owner.userId}`
+      : sql`${searchHistory.guestId} = ${owner.guestId}`;
+  const where = sql`${mine} and ${searchHistory.settledAt} is not null`;
+  // The page's ids come from the owner index alone (an index-only scan, however deep the
+  // page); only its rows are read from the table.
+  const newestFirst = sql`${searchHistory.createdAt} desc nulls last, ${searchHistory.id} desc nulls last`;
+  const [rows, counted] = await Promise.all([
+    db.execute<{
+      id: string;
+      query: SearchQuery;
+      result: SearchResult | null;
+      error: string | null;
+      evidence: Record<string, unknown> | null;
+      created_at: string;
+    }>(sql`
+      with page as (
+        select ${searchHistory.id} as id, ${searchHistory.createdAt} as created_at
+        from ${searchHistory}
+        where ${where}
+        order by ${newestFirst}
+        limit ${perPage} offset ${(page - 1) * perPage}
+      )
+      select h.id, h.query, h.result, h.error, h.evidence,
+             to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from page join ${searchHistory} h on h.id = page.id
+      order by page.created_at desc, page.id desc`),
+    db.execute<{ count: number }>(
+      sql`select count(*)::int as count from ${searchHistory} where ${where}`,
+    ),
   ]);
-  const totalItems = total?.count ?? 0;
+  const totalItems = counted.rows[0]?.count ?? 0;
   return {
-    items: rows.map((row) => ({
+    items: rows.rows.map((row) => ({
       _id: row.id,
       query: row.query,
       result: row.result,
       error: row.error,
       evidence: row.evidence,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: row.created_at,
     })),
     currentPage: page,
     totalPages: Math.ceil(totalItems / perPage),

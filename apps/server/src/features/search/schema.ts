@@ -47,13 +47,14 @@ export const searchHistory = pgTable(
   },
   (table) => [
     check('search_history_one_owner', sql`(${table.userId} is null) <> (${table.guestId} is null)`),
-    // History pages list settled rows only; partial indexes let the page count stay index-only.
+    // History pages list settled rows only, newest first: the page's ids and the count come
+    // from these indexes alone; the other owner kind's rows (null here) are left out.
     index('search_history_user_created')
-      .on(table.userId, table.createdAt.desc())
-      .where(sql`${table.settledAt} is not null`),
+      .on(table.userId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.userId} is not null and ${table.settledAt} is not null`),
     index('search_history_guest_created')
-      .on(table.guestId, table.createdAt.desc())
-      .where(sql`${table.settledAt} is not null`),
+      .on(table.guestId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.guestId} is not null and ${table.settledAt} is not null`),
     // The guest allowance is also counted per client address.
     index('search_history_guest_address')
       .on(table.clientAddress)

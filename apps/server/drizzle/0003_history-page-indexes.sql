@@ -1,0 +1,4 @@
+DROP INDEX "search_history_user_created";--> statement-breakpoint
+DROP INDEX "search_history_guest_created";--> statement-breakpoint
+CREATE INDEX "search_history_user_created" ON "search_history" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "search_history"."user_id" is not null and "search_history"."settled_at" is not null;--> statement-breakpoint
+CREATE INDEX "search_history_guest_created" ON "search_history" USING btree ("guest_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "search_history"."guest_id" is not null and "search_history"."settled_at" is not null;
