@@ -348,23 +348,47 @@ async function soak(lab: MailLab) {
     { patternStore: storeFor(lab) },
   );
   const target = Number(args['soak-lookups']);
+  const warmUp = Math.min(20_000, target / 5);
   let done = 0;
-  let nextReport = 0;
-  console.log(`\nSoak: ${target} lookups, heap after GC every 10,000`);
+  let nextReport = 10_000;
+  const samples: Array<{ done: number; heap: number; rss: number }> = [];
+  console.log(
+    `\nSoak: ${target} lookups (the lab's ${inputs.length} people again and again, ${latencyMs} ms per SMTP reply), heap after GC every 10,000; lab and finder share the process`,
+  );
   const started = performance.now();
   while (done < target) {
     const batch = inputs.slice(0, Math.min(inputs.length, target - done));
     await finder.findBatch(batch);
     done += batch.length;
-    if (done >= nextReport) {
+    if (done >= nextReport || done === target) {
       gc();
       const m = process.memoryUsage();
+      samples.push({ done, heap: m.heapUsed, rss: m.rss });
       console.log(
         `  ${String(done).padStart(7)} lookups  heap ${mb(m.heapUsed).padStart(9)}  rss ${mb(m.rss).padStart(9)}  ${fmt((performance.now() - started) / 1000, 1)} s`,
       );
-      nextReport += 10_000;
+      nextReport = done + 10_000 - (done % 10_000);
     }
   }
+  // Least-squares slope after the warm-up (caches, JIT and the pattern store fill first).
+  const slopePer10k = (pick: (s: { heap: number; rss: number }) => number) => {
+    const points = samples.filter((p) => p.done >= warmUp);
+    if (points.length < 2) return 0;
+    const mx = points.reduce((a, p) => a + p.done, 0) / points.length;
+    const my = points.reduce((a, p) => a + pick(p), 0) / points.length;
+    const num = points.reduce((a, p) => a + (p.done - mx) * (pick(p) - my), 0);
+    const den = points.reduce((a, p) => a + (p.done - mx) ** 2, 0);
+    return (num / den) * 10_000;
+  };
+  const heapSlope = slopePer10k((p) => p.heap);
+  const rssSlope = slopePer10k((p) => p.rss);
+  const flatLimit = 0.2 * 1048576;
+  console.log(
+    `  growth per 10,000 lookups after ${warmUp}: heap ${fmt(heapSlope / 1024, 1)} KB, rss ${fmt(rssSlope / 1024, 1)} KB (${fmt(heapSlope / 10_000, 1)} bytes of heap per lookup)`,
+  );
+  console.log(
+    `  verdict: ${heapSlope <= flatLimit ? 'flat' : 'GROWING'} (flat means at most ${mb(flatLimit)} of heap per 10,000 lookups)`,
+  );
   await finder.close();
 }
 

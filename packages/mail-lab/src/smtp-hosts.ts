@@ -110,6 +110,8 @@ export async function startSmtpHosts(spec: LabSpec): Promise<SmtpHosts> {
     onSecure(socket, session, callback) {
       const host = hostOf(session);
       if (host && socket instanceof net.Socket && socket !== sessions.get(session.id)?.socket) {
+        openSockets.add(socket);
+        socket.once('close', () => openSockets.delete(socket));
         delayReplies(socket, (index) => delays(host)(index + 1));
         countCommands(host, socket);
       }
@@ -156,6 +158,13 @@ export async function startSmtpHosts(spec: LabSpec): Promise<SmtpHosts> {
       callback(smtpError(550, `5.1.1 <${recipient}>: Recipient address rejected: User unknown`));
     },
     onClose(session) {
+      // After STARTTLS the plain socket never emits 'close' (TLS took its handle): forget it
+      // here, or every upgraded session stays in memory.
+      const plain = sessions.get(session.id)?.socket;
+      if (plain) {
+        openSockets.delete(plain);
+        socketsByPeer.delete(`${session.remoteAddress}|${session.remotePort}`);
+      }
       sessions.delete(session.id);
       if (!counted.delete(session.id)) return;
       const host = hostOf(session);
