@@ -67,6 +67,13 @@ describe('the finder against the mail lab', () => {
           greylistMs: 500,
         },
         {
+          // The address is the seventh candidate: beyond the first stage.
+          name: 'grey-late.test',
+          mx: [{ priority: 10, host: 'mx.acme.test' }],
+          mailboxes: ['ann_lee'],
+          greylistMs: 500,
+        },
+        {
           name: 'limit.test',
           mx: [{ priority: 10, host: 'mx.acme.test' }],
           mailboxes: ['jane.roe'],
@@ -212,6 +219,16 @@ describe('the finder against the mail lab', () => {
       domain: 'grey.test',
     });
     expect(result).toMatchObject({ exactEmail: 'jane.roe@grey.test', exactEmailScore: 99 });
+    expect(result.evidence.attempts).toBe(2);
+  });
+
+  it('asks every greylisted candidate again on the retry, not only the first few', async () => {
+    const result = await finderFor().find({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      domain: 'grey-late.test',
+    });
+    expect(result).toMatchObject({ exactEmail: 'ann_lee@grey-late.test', exactEmailScore: 99 });
     expect(result.evidence.attempts).toBe(2);
   });
 

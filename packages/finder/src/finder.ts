@@ -183,13 +183,13 @@ export function createFinder(
   };
 
   // One session on the first MX host that takes it, in priority order.
-  async function openSession(hosts: MailHost[], signal: AbortSignal | undefined) {
+  async function openSession(hosts: MailHost[], signal: AbortSignal | undefined, retry: boolean) {
     let failure: { error: string; detail: string } = { error: 'Connection timed out', detail: '' };
     for (const host of hosts) {
       for (const address of host.addresses) {
         let release: () => void;
         try {
-          release = await limiter.acquire(address, signal);
+          release = await limiter.acquire(address, signal, retry);
         } catch {
           return { ok: false as const, error: 'Aborted', detail: 'Aborted', busy: false };
         }
@@ -311,7 +311,7 @@ export function createFinder(
     for (let attempt = 0; ; attempt++) {
       outcome.attempts = attempt + 1;
       options.onProgress?.({ stage: 'smtp', percent: 30 + Math.min(50, attempt * 15) });
-      const opened = await openSession(outcome.mxHosts, signal);
+      const opened = await openSession(outcome.mxHosts, signal, attempt > 0);
       if (!opened.ok) {
         if (opened.busy && busyRetries < 2 && !signal?.aborted) {
           busyRetries++;
@@ -393,11 +393,14 @@ export function createFinder(
       merge(await session.check([...firstStage]));
       const probeReply = outcome.replies.get(probeAddress);
       if (probeReply && classifyRcpt(probeReply) === 'accepted') return;
+      // Everything still undecided, a greylisted (4xx) candidate of an earlier session too:
+      // otherwise each retry would ask only the first few again.
       const secondStage = new Set<string>();
       for (const job of jobs) {
         if (job.kind !== 'find' || settled(job)) continue;
         for (const c of job.candidates) {
-          if (!outcome.replies.has(c.email)) secondStage.add(c.email);
+          if (!firstStage.has(c.email) && !decided(outcome.replies.get(c.email)))
+            secondStage.add(c.email);
         }
       }
       if (secondStage.size > 0 && session.alive()) merge(await session.check([...secondStage]));

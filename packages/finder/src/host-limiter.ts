@@ -1,7 +1,8 @@
 // Sessions open at once, overall and per MX address, a gap between session starts on one
 // address, and a pause for an address that answered 421.
 export interface HostLimiter {
-  acquire: (host: string, signal?: AbortSignal) => Promise<() => void>;
+  // `urgent` waiters go before the others (a lookup's retry, which has already waited).
+  acquire: (host: string, signal?: AbortSignal, urgent?: boolean) => Promise<() => void>;
   // 421: leave the host alone for a while and open fewer sessions to it afterwards.
   backOff: (host: string, ms: number) => void;
 }
@@ -22,6 +23,7 @@ interface HostState {
 
 interface Waiter {
   host: string;
+  urgent: boolean;
   grant: (release: () => void) => void;
   fail: (error: Error) => void;
 }
@@ -85,7 +87,7 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
   };
 
   return {
-    acquire: (host, signal) =>
+    acquire: (host, signal, urgent = false) =>
       new Promise((resolve, reject) => {
         if (signal?.aborted) {
           reject(new Error('Aborted'));
@@ -93,6 +95,7 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
         }
         const waiter: Waiter = {
           host,
+          urgent,
           grant: (release) => {
             signal?.removeEventListener('abort', onAbort);
             resolve(release);
@@ -105,7 +108,12 @@ export function createHostLimiter(options: HostLimiterOptions): HostLimiter {
           reject(new Error('Aborted'));
         };
         signal?.addEventListener('abort', onAbort, { once: true });
-        waiters.push(waiter);
+        if (urgent) {
+          // Behind the urgent ones already waiting: first come, first served among them.
+          let at = 0;
+          while (at < waiters.length && waiters[at]!.urgent) at++;
+          waiters.splice(at, 0, waiter);
+        } else waiters.push(waiter);
         pump();
       }),
     backOff: (host, ms) => {
