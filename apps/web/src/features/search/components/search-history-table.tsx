@@ -2,10 +2,10 @@ import { searchMessages } from '@mailhound/contracts';
 import { ActionIcon, Progress, Table, Text, Tooltip } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import { type HistoryRow, queryCompany } from '../history-row.ts';
 import { rowOutcome } from '../row-text.ts';
 import { EvidenceModal } from './evidence-modal.tsx';
-import { ScoreIcon } from './score-icon.tsx';
 
 export type PendingSearch = {
   firstName: string;

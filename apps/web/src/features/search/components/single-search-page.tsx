@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
+import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { emailsFoundQueryOptions } from '../api/get-emails-found.ts';
@@ -18,7 +19,7 @@ import { searchPerson } from '../api/search-person.ts';
 import { BotCheck, type BotCheckHandle } from './bot-check.tsx';
 import { HistoryPagination } from './history-pagination.tsx';
 import { type PendingSearch, SearchHistoryTable } from './search-history-table.tsx';
-import { CreditsModal, OutOfFreeSearchesModal } from './search-limit-modals.tsx';
+import { OutOfFreeSearchesModal } from './search-limit-modals.tsx';
 import { SingleSearchForm } from './single-search-form.tsx';
 
 const searchFailureMessages = {
