@@ -34,7 +34,78 @@ export const foundedYearsSchema = z
   });
 export type FoundedYears = z.infer<typeof foundedYearsSchema>;
 
+// The Lead Finder's department and seniority ids: the server's job-title classifier sorts
+// every person into exactly these (a server test keeps the two lists equal).
+export const departmentIds = [
+  'executive',
+  'management',
+  'engineering',
+  'it',
+  'product',
+  'design',
+  'sales',
+  'marketing',
+  'finance',
+  'hr',
+  'legal',
+  'media',
+  'operations',
+  'administrative',
+  'support',
+  'healthcare',
+  'education',
+  'research',
+  'other',
+] as const;
+export type DepartmentId = (typeof departmentIds)[number];
+
+export const seniorityIds = [
+  'owner',
+  'c_level',
+  'vp',
+  'head',
+  'director',
+  'manager',
+  'senior',
+  'entry',
+  'intern',
+  'other',
+] as const;
+export type SeniorityId = (typeof seniorityIds)[number];
+
+// Company size filter values (`employees`), inclusive head counts; the last band is open.
+export const companySizeBands = [
+  { id: '1-10', min: 1, max: 10 },
+  { id: '11-50', min: 11, max: 50 },
+  { id: '51-200', min: 51, max: 200 },
+  { id: '201-500', min: 201, max: 500 },
+  { id: '501-1000', min: 501, max: 1000 },
+  { id: '1001-5000', min: 1001, max: 5000 },
+  { id: '5001-10000', min: 5001, max: 10000 },
+  { id: '10001+', min: 10001, max: null },
+] as const;
+
+// The size band of a head count: 250 → '201-500'.
+export function companySizeBand(employees: number | null): string | null {
+  if (employees === null || employees < 1) return null;
+  const band = companySizeBands.find((entry) => entry.max === null || employees <= entry.max);
+  return band?.id ?? null;
+}
+
+// Revenue filter values (USD a year). A company matches a band its revenue range overlaps.
+export const revenueBands = [
+  { id: '0-1M', min: 0, max: 1_000_000 },
+  { id: '1M-10M', min: 1_000_000, max: 10_000_000 },
+  { id: '10M-50M', min: 10_000_000, max: 50_000_000 },
+  { id: '50M-100M', min: 50_000_000, max: 100_000_000 },
+  { id: '100M-500M', min: 100_000_000, max: 500_000_000 },
+  { id: '500M-1B', min: 500_000_000, max: 1_000_000_000 },
+  { id: '1B-10B', min: 1_000_000_000, max: 10_000_000_000 },
+  { id: '10B+', min: 10_000_000_000, max: null },
+] as const;
+
 // product-spec §3 Filter search object: years, exclude (locations) and the other filters.
+// Locations and exclude are country names; department and seniority are the Lead Finder's.
 export const companyFiltersSchema = z
   .object({
     companyName: z.array(filterCompanyNameSchema).optional(),
@@ -45,6 +116,8 @@ export const companyFiltersSchema = z
     revenue: z.array(z.string()).optional(),
     jobTitle: z.array(jobTitleSchema).optional(),
     years: foundedYearsSchema.optional(),
+    department: z.array(z.enum(departmentIds)).optional(),
+    seniority: z.array(z.enum(seniorityIds)).optional(),
   })
   .strict();
 export type CompanyFilters = z.infer<typeof companyFiltersSchema>;
@@ -127,12 +200,93 @@ export const companyAnswerSchema = z.object({
   twitterUrl: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  // The company page's own address (/company/{slug}) and its About text.
+  slug: z.string().optional(),
+  description: z.string().nullable().optional(),
 });
 export type CompanyAnswer = z.infer<typeof companyAnswerSchema>;
 
+export const companyMessages = {
+  notFound: 'Company not found',
+  noLeadSearches: 'No lead searches left',
+} as const;
+
 export const employeeStatsAnswerSchema = z.record(z.string(), z.number().int().nonnegative());
-export const decisionMakersAnswerSchema = z.array(z.object({ jobTitle: z.string() }));
-export const similarCompaniesAnswerSchema = z.array(z.object({ companyName: z.string() }));
+// Key decision makers: e-mail and phone come masked ('j•••@acme.com', '+1 ••• ••• ••12').
+export const decisionMakersAnswerSchema = z.array(
+  z.object({ jobTitle: z.string(), email: z.string(), phone: z.string().nullable() }),
+);
+export type DecisionMaker = z.infer<typeof decisionMakersAnswerSchema>[number];
+export const similarCompaniesAnswerSchema = z.array(
+  z.object({
+    companyName: z.string(),
+    slug: z.string(),
+    website: z.string().nullable(),
+    industry: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+);
+export type SimilarCompany = z.infer<typeof similarCompaniesAnswerSchema>[number];
+
+// Company Finder and Lead Finder: the filters' query parameters plus these.
+export const filterPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const companySearchItemSchema = companyAnswerSchema.extend({ slug: z.string() });
+export type CompanySearchItem = z.infer<typeof companySearchItemSchema>;
+
+export const companySearchAnswerSchema = z.object({
+  items: z.array(companySearchItemSchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalItems: z.number().int(),
+});
+export type CompanySearchAnswer = z.infer<typeof companySearchAnswerSchema>;
+
+export const leadItemSchema = z.object({
+  id: z.string(),
+  fname: z.string().nullable(),
+  lname: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  department: z.enum(departmentIds),
+  seniority: z.enum(seniorityIds),
+  location: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  companyName: z.string(),
+  companySlug: z.string(),
+  website: z.string(),
+});
+export type LeadItem = z.infer<typeof leadItemSchema>;
+
+export const leadSearchAnswerSchema = companySearchAnswerSchema.extend({
+  items: z.array(leadItemSchema),
+  leadSearchBalance: z.number().int().nonnegative(),
+});
+export type LeadSearchAnswer = z.infer<typeof leadSearchAnswerSchema>;
+
+export const findEmailsBodySchema = z
+  .object({
+    leadIds: z
+      .array(z.string().regex(/^\d{1,18}$/))
+      .min(1)
+      .max(100),
+  })
+  .strict();
+export type FindEmailsBody = z.infer<typeof findEmailsBodySchema>;
+
+export const findEmailsAnswerSchema = z.object({
+  items: z.array(
+    z.object({
+      leadId: z.string(),
+      exactEmail: z.string().nullable(),
+      exactEmailScore: z.number().int(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export type FindEmailsAnswer = z.infer<typeof findEmailsAnswerSchema>;
 
 export type RevenueRange = { min: number; max: number };
 
