@@ -1,0 +1,77 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+// The company database behind the company pages, the Company and Lead Finders and the
+// finder's name → domain resolution. Rows come from `mailhound import` and the demo seed.
+export const companies = pgTable(
+  'companies',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // The company page's address (/company/{slug}); kept when a re-import renames the company.
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    // normaliseCompanyName(name): what the resolver and the name filter compare.
+    nameNormalised: text('name_normalised').notNull(),
+    domain: text('domain').notNull().unique(),
+    country: text('country'),
+    industry: text('industry'),
+    employees: integer('employees'),
+    foundedYear: integer('founded_year'),
+    revenueMin: bigint('revenue_min', { mode: 'number' }),
+    revenueMax: bigint('revenue_max', { mode: 'number' }),
+    linkedinUrl: text('linkedin_url'),
+    twitterUrl: text('twitter_url'),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    logoUrl: text('logo_url'),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('companies_name_trgm').using('gin', table.nameNormalised.op('gin_trgm_ops')),
+    index('companies_industry').on(table.industry),
+    index('companies_country').on(table.country),
+    index('companies_employees').on(table.employees),
+    index('companies_founded_year').on(table.foundedYear),
+  ],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fname: text('fname'),
+    lname: text('lname'),
+    jobTitle: text('job_title'),
+    // The title classifier's ids (contracts' departmentIds and seniorityIds).
+    department: text('department').notNull(),
+    seniority: text('seniority').notNull(),
+    location: text('location'),
+    linkedinUrl: text('linkedin_url'),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A re-import updates the person instead of adding a twin; a missing name or title is
+    // one value here, not a new person each time. Leads with company_id also use it.
+    unique('people_identity')
+      .on(table.companyId, table.fname, table.lname, table.jobTitle)
+      .nullsNotDistinct(),
+    index('people_department').on(table.department),
+    index('people_seniority').on(table.seniority),
+    index('people_job_title_trgm').using('gin', table.jobTitle.op('gin_trgm_ops')),
+  ],
+);
