@@ -1,5 +1,6 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit (see drizzle.config.ts).
 export * from '../features/auth/schema.ts';
+export * from '../features/billing/schema.ts';
 export * from '../features/bot-check/schema.ts';
 export * from '../features/companies/schema.ts';
 export * from '../features/credits/schema.ts';
