@@ -9,6 +9,7 @@ import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditAccounts } from '../credits/schema.ts';
 import { websiteNeeded } from './company-domain.ts';
+import { createPgPatternStore } from './pattern-store.ts';
 import { domainPatterns, foundEmails, searchHistory } from './schema.ts';
 import { creditReference } from './search-records.ts';
 import { labEnv, postSearch, searchLab, solvedAltcha } from './test-kit.ts';
@@ -109,6 +110,25 @@ describe('a logged-in single search', () => {
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
     const found = await t.db.select().from(foundEmails);
     expect(found.map((email) => email.email)).not.toContain('ann@small.test');
+  });
+
+  it('reaches 95 (charged) at a catch-all domain whose pattern verified finds have taught', async () => {
+    const store = createPgPatternStore(t.db);
+    for (let i = 0; i < 20; i += 1) {
+      await store.record('known.test', {
+        pattern: 'first.last',
+        email: `person${i}.lee@known.test`,
+      });
+    }
+    const user = await activeUser(t);
+    const search = await postSearch(t.app, { ...ann, companyWebsite: 'known.test' }, user);
+    expect(search.last?.data).toMatchObject({
+      exactEmail: 'ann.lee@known.test',
+      exactEmailScore: 95,
+      charged: true,
+      evidence: { catchAll: true, knownPattern: true },
+    });
+    expect(await balancesOf(user.id)).toEqual({ balance: 24, onHold: 0 });
   });
 
   it.each([

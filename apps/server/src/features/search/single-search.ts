@@ -63,7 +63,7 @@ export async function runSingleSearch(
         signal: AbortSignal.any([signal, AbortSignal.timeout(searchDeadlineMs)]),
         onProgress: (progress) => {
           if (progress.stage !== 'done')
-            emit({ event: 'progress', data: { ...progress, stage: progress.stage } });
+            emit({ event: 'progress', data: { stage: progress.stage, percent: progress.percent } });
         },
       },
     );

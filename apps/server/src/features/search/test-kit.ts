@@ -91,6 +91,7 @@ export const searchLab: LabSpec = {
     { name: 'acme.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['ann.lee'] },
     { name: 'small.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['ann'] },
     { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
+    { name: 'known.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
     { name: 'gone.test', nxdomain: true },
     { name: 'silent.test', mx: [{ priority: 10, host: 'mx.silent.test' }] },
   ],
