@@ -48,6 +48,14 @@ const lost = (text: string): SmtpReply => ({ code: 0, enhanced: null, text });
 
 class ReplyTimeout extends Error {}
 
+// What a recipient learns when the sender was refused: a 4xx is "try again later" for it
+// too; anything else says nothing about the recipient (never a 5xx "invalid").
+function afterRefusedEnvelope(reply: SmtpReply): SmtpReply {
+  if (reply.code >= 400 && reply.code < 500) return reply;
+  if (reply.code === 0) return reply;
+  return lost(`The mail server refused the sender: ${reply.code} ${reply.text}`);
+}
+
 // A line reader over the socket: whole replies, in order, each with a deadline.
 function createReader(initial: net.Socket) {
   let socket = initial;
@@ -243,9 +251,13 @@ export const netSmtpProbe: SmtpProbe = {
         }
       }
       const pipelining = offers('PIPELINING');
-      const mail = await command(`MAIL FROM:<${options.mailFrom}>`);
-      if (mail.code === 421) return fail('busy', mail, mail.text);
-      if (mail.code !== 250) return fail('rejected', mail, mail.text);
+      // With PIPELINING, MAIL FROM goes out with the first RCPTs (RFC 2920): a round trip less.
+      let mailPending = pipelining;
+      if (!pipelining) {
+        const mail = await command(`MAIL FROM:<${options.mailFrom}>`);
+        if (mail.code === 421) return fail('busy', mail, mail.text);
+        if (mail.code !== 250) return fail('rejected', mail, mail.text);
+      }
 
       // Inside a session a silent server ends it: the replies still owed count as lost.
       const nextReply = async (): Promise<SmtpReply> => {
@@ -259,6 +271,8 @@ export const netSmtpProbe: SmtpProbe = {
       let limit = options.recipientLimit;
       let inTransaction = 0;
       let broken = false;
+      // A refused MAIL FROM (or RSET) makes the RCPT replies after it meaningless.
+      let refusedEnvelope: SmtpReply | null = null;
       const session: SmtpSession = {
         banner,
         tls: secure,
@@ -272,6 +286,10 @@ export const netSmtpProbe: SmtpProbe = {
             // Once the per-transaction limit is known, every transaction is planned at
             // once (RSET, MAIL, RCPT...): with PIPELINING they all go out in one write.
             const plan: Array<{ line: string; rcpt: string | null }> = [];
+            if (mailPending) {
+              plan.push({ line: `MAIL FROM:<${options.mailFrom}>`, rcpt: null });
+              mailPending = false;
+            }
             let planned = inTransaction;
             while (queue.length > 0) {
               if (limit !== undefined && planned >= limit) {
@@ -295,12 +313,18 @@ export const netSmtpProbe: SmtpProbe = {
               const reply = await nextReply();
               if (reply.code === 0) broken = true;
               if (step.rcpt === null) {
-                if (reply.code !== 250) broken = true;
+                if (reply.code !== 250) {
+                  broken = true;
+                  refusedEnvelope = reply;
+                }
                 inTransaction = 0;
                 continue;
               }
               if (broken) {
-                replies.set(step.rcpt, reply);
+                replies.set(
+                  step.rcpt,
+                  refusedEnvelope ? afterRefusedEnvelope(refusedEnvelope) : reply,
+                );
                 continue;
               }
               if (isTooManyRecipients(reply)) {
