@@ -1,0 +1,123 @@
+import type { DecisionMaker, SimilarCompany } from '@mailhound/contracts';
+import { industryLabel } from '@mailhound/contracts';
+import { Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { personClassLabel } from '../person-labels.ts';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+// The count of people per department, largest first.
+export function EmployeeOverview({ stats }: { stats: Record<string, number> | undefined }) {
+  const rows = Object.entries(stats ?? {}).sort(([, a], [, b]) => b - a);
+  return (
+    <Section title="Employee Data Overview">
+      {rows.length === 0 ? (
+        <Empty>No employee data yet.</Empty>
+      ) : (
+        <Table aria-label="Employees per department">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Department</Table.Th>
+              <Table.Th ta="right">Employees</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map(([department, count]) => (
+              <Table.Tr key={department}>
+                <Table.Td>{personClassLabel(department)}</Table.Td>
+                <Table.Td ta="right">{count.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+export function DecisionMakers({
+  people,
+  onShowContacts,
+}: {
+  people: DecisionMaker[] | undefined;
+  onShowContacts: () => void;
+}) {
+  const rows = people ?? [];
+  return (
+    <Section title="Key Decision Makers">
+      {rows.length === 0 ? (
+        <Empty>No decision makers listed yet.</Empty>
+      ) : (
+        <Table aria-label="Decision makers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Job Title</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Phone</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((person, index) => (
+              // Masked contacts can repeat; the position tells the rows apart.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list has no ids and never reorders
+              <Table.Tr key={index}>
+                <Table.Td>{person.jobTitle}</Table.Td>
+                <Table.Td>{person.email}</Table.Td>
+                <Table.Td>{person.phone ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <div>
+        <Button onClick={onShowContacts}>Show Contacts</Button>
+      </div>
+    </Section>
+  );
+}
+
+export function RelatedBusinesses({ companies }: { companies: SimilarCompany[] | undefined }) {
+  const rows = companies ?? [];
+  return (
+    <Section title="Related Businesses">
+      {rows.length === 0 ? (
+        <Empty>No related businesses yet.</Empty>
+      ) : (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((company) => (
+            <li key={company.slug}>
+              <Anchor component={Link} to={`/company/${encodeURIComponent(company.slug)}`}>
+                {company.companyName}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                {[company.industry && industryLabel(company.industry), company.country]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
