@@ -68,17 +68,27 @@ describe('the streaming single search (search-api.md)', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it(`retries a connection lost before the result after ${SSE_RETRY_MS} ms`, async () => {
+  it(`retries after ${SSE_RETRY_MS} ms when the server could not accept the search`, async () => {
     createFakeServer();
     const calls = stubSearchStream(() =>
       calls.length === 1
-        ? finishedStream([['progress', { stage: 'dns', percent: 10 }]])
+        ? jsonResponse(502, { statusCode: 502, error: 'Bad Gateway', message: 'Bad Gateway' })
         : finishedStream([[null, found]]),
     );
     const outcome = await searchPerson(body);
     expect(outcome.kind).toBe('found');
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toEqual(body);
+  });
+
+  it('never resends a search whose stream was open: the server may have charged it', async () => {
+    createFakeServer();
+    const calls = stubSearchStream(() =>
+      finishedStream([['progress', { stage: 'dns', percent: 10 }]]),
+    );
+    await expect(searchPerson(body)).rejects.toThrow('The connection was lost during the search');
+    await new Promise((done) => setTimeout(done, SSE_RETRY_MS + 200));
+    expect(calls).toHaveLength(1);
   });
 
   it('gives up on a refusal without retrying, with the server message', async () => {

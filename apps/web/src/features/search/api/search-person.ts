@@ -81,15 +81,21 @@ class FatalStreamError extends Error {
 }
 
 // Streams one single search. It ends with the first final event (data, payment_error or
-// error); a connection lost before that is retried after SSE_RETRY_MS, but a finished search
-// is never sent again.
+// error). A connection that fails before the server accepts the search is retried after
+// SSE_RETRY_MS; once the stream is open the search is never sent again, because the server
+// may already have charged it: a drop then ends the search, and the refreshed history shows
+// what the server settled.
 export async function searchPerson(
   body: SingleSearchBody,
   options: { onProgress?: (progress: SearchProgress) => void; signal?: AbortSignal } = {},
 ): Promise<SearchOutcome> {
   const controller = new AbortController();
   options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
-  const state: { outcome: SearchOutcome | null; retries: number } = { outcome: null, retries: 0 };
+  const state: { outcome: SearchOutcome | null; retries: number; opened: boolean } = {
+    outcome: null,
+    retries: 0,
+    opened: false,
+  };
 
   await fetchEventSource(`${apiClient.baseUrl}${path}`, {
     method: 'POST',
@@ -100,7 +106,10 @@ export async function searchPerson(
     openWhenHidden: true,
     async onopen(response) {
       const type = response.headers.get('content-type') ?? '';
-      if (response.ok && type.startsWith(EventStreamContentType)) return;
+      if (response.ok && type.startsWith(EventStreamContentType)) {
+        state.opened = true;
+        return;
+      }
       const error = await apiClient.failure(path, response);
       throw response.status < 500 ? new FatalStreamError(error) : error;
     },
@@ -128,6 +137,7 @@ export async function searchPerson(
     },
     onerror(error) {
       if (error instanceof FatalStreamError) throw error.reason;
+      if (state.opened) throw new Error('The connection was lost during the search');
       state.retries += 1;
       if (state.retries > MAX_RETRIES) throw error;
       return SSE_RETRY_MS;
