@@ -41,16 +41,16 @@ export async function findMailRoute(
   const implicit = mx.records.length === 0;
   const resolved = await Promise.all(
     named.map(async (record) => {
-      const [v4, v6] = await Promise.all([
-        resolver.addresses(record.exchange, 4),
-        resolver.addresses(record.exchange, 6),
-      ]);
-      const failed = v4.status === 'error' && v6.status === 'error' ? v4.detail : null;
+      // AAAA only for hosts without an IPv4 address: a third fewer queries in bulk work,
+      // and the next MX host is the fallback when an IPv4 address does not answer.
+      const v4 = await resolver.addresses(record.exchange, 4);
+      const v6 = v4.records.length > 0 ? null : await resolver.addresses(record.exchange, 6);
+      const failed = v4.status === 'error' && v6?.status === 'error' ? v4.detail : null;
       return {
         failed,
         name: record.exchange.toLowerCase().replace(/\.$/, ''),
         priority: record.priority,
-        addresses: [...v4.records, ...v6.records],
+        addresses: [...v4.records, ...(v6?.records ?? [])],
       };
     }),
   );

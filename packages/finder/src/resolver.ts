@@ -63,9 +63,14 @@ export function createDnsResolver(options: DnsResolverOptions): Resolver {
   // flight, and each server tried twice.
   const maxInFlight = options.maxInFlight ?? 32;
   let inFlight = 0;
-  const waiting: Array<() => void> = [];
+  // Address queries finish a route whose MX answer is already in: they go before new MX
+  // queries, so that in a burst of domains the first ones can start their SMTP sessions
+  // instead of every route waiting for the last MX answer.
+  const waiting: Record<'first' | 'then', Array<() => void>> = { first: [], then: [] };
   const query = async (name: string, type: 'MX' | 'A' | 'AAAA'): Promise<Answer> => {
-    if (inFlight >= maxInFlight) await new Promise<void>((resolve) => waiting.push(resolve));
+    if (inFlight >= maxInFlight) {
+      await new Promise<void>((resolve) => waiting[type === 'MX' ? 'then' : 'first'].push(resolve));
+    }
     inFlight++;
     try {
       let lastError: unknown = new Error('No DNS resolver configured');
@@ -79,7 +84,7 @@ export function createDnsResolver(options: DnsResolverOptions): Resolver {
       throw lastError;
     } finally {
       inFlight--;
-      waiting.shift()?.();
+      (waiting.first.shift() ?? waiting.then.shift())?.();
     }
   };
 
