@@ -66,10 +66,13 @@ export function createDnsResolver(options: DnsResolverOptions): Resolver {
   // Address queries finish a route whose MX answer is already in: they go before new MX
   // queries, so that in a burst of domains the first ones can start their SMTP sessions
   // instead of every route waiting for the last MX answer.
-  const waiting: Record<'first' | 'then', Array<() => void>> = { first: [], then: [] };
+  const waitingAddresses: Array<() => void> = [];
+  const waitingMx: Array<() => void> = [];
   const query = async (name: string, type: 'MX' | 'A' | 'AAAA'): Promise<Answer> => {
     if (inFlight >= maxInFlight) {
-      await new Promise<void>((resolve) => waiting[type === 'MX' ? 'then' : 'first'].push(resolve));
+      await new Promise<void>((resolve) =>
+        (type === 'MX' ? waitingMx : waitingAddresses).push(resolve),
+      );
     }
     inFlight++;
     try {
@@ -84,7 +87,7 @@ export function createDnsResolver(options: DnsResolverOptions): Resolver {
       throw lastError;
     } finally {
       inFlight--;
-      (waiting.first.shift() ?? waiting.then.shift())?.();
+      (waitingAddresses.shift() ?? waitingMx.shift())?.();
     }
   };
 
