@@ -106,26 +106,46 @@ export const singleSearchResultSchema = z.object({
 });
 export type SingleSearchResult = z.infer<typeof singleSearchResultSchema>;
 
-// api-spec §7: the streaming single search emits payment_error, error, or data messages.
-export const singleSearchEvent = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('data'), data: singleSearchResultSchema }),
-  z.object({ event: z.literal('payment_error'), data: z.object({ message: z.string() }) }),
-  z.object({ event: z.literal('error'), data: z.object({ message: z.string() }) }),
-]);
-export type SingleSearchEvent = z.infer<typeof singleSearchEvent>;
+// api-spec §7: the streaming single search (POST /person/sse) sends `progress` events while the
+// engine works, then one final event: a data message (no event name), payment_error or error.
+export const searchProgressDataSchema = z.object({
+  stage: z.enum(['dns', 'smtp', 'scoring']),
+  percent: z.number().min(0).max(100),
+});
+export type SearchProgressData = z.infer<typeof searchProgressDataSchema>;
+
+export const searchFoundDataSchema = singleSearchResultSchema.extend({
+  _id: z.string(),
+  // The finder's evidence (MX host, SMTP replies, catch-all probe, pattern, timings).
+  evidence: z.record(z.string(), z.unknown()).nullable().optional(),
+  charged: z.boolean(),
+});
+export type SearchFoundData = z.infer<typeof searchFoundDataSchema>;
+
+export const searchPaymentErrorDataSchema = z.object({
+  message: z.string(),
+  required: z.number().int(),
+  available: z.number().int(),
+});
+export type SearchPaymentErrorData = z.infer<typeof searchPaymentErrorDataSchema>;
+
+export const searchErrorDataSchema = z.object({ _id: z.string().optional(), error: z.string() });
+export type SearchErrorData = z.infer<typeof searchErrorDataSchema>;
 
 export const singleSearchQuerySchema = z.union([
   z.object({ firstName: z.string(), lastName: z.string(), companyWebsite: z.string() }),
   z.object({ firstName: z.string(), lastName: z.string(), companyName: z.string() }),
 ]);
 
-// product-spec §3 Single search history item and History page.
+// product-spec §3 Single search history item and History page. `isSubmitting` is the web's
+// own state of a row still streaming ('slicing...'); the server never sends it.
 export const singleSearchHistoryItemSchema = z.object({
   _id: z.string(),
   query: singleSearchQuerySchema,
   result: singleSearchResultSchema.nullable(),
   error: z.string().nullable(),
-  isSubmitting: z.boolean(),
+  evidence: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
 });
 export type SingleSearchHistoryItem = z.infer<typeof singleSearchHistoryItemSchema>;
 

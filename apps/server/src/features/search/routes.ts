@@ -4,10 +4,10 @@ import {
   errorAnswerSchema,
   historyQuerySchema,
   singleSearchBodySchema,
+  singleSearchHistoryPageSchema,
 } from '@mailhound/contracts';
 import { count } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { tokenRequired } from '../../platform/auth-hook.ts';
 import { forbidden, genericFailure, unauthorized } from '../../platform/errors.ts';
@@ -18,27 +18,6 @@ import { readHistoryPage } from './history.ts';
 import { foundEmails, type SearchQuery } from './schema.ts';
 import type { Searcher } from './search-records.ts';
 import { runSingleSearch } from './single-search.ts';
-
-const historyItemSchema = z.object({
-  _id: z.string(),
-  query: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    companyName: z.string().optional(),
-    companyWebsite: z.string().optional(),
-  }),
-  result: z.object({ exactEmail: z.string().nullable(), exactEmailScore: z.number() }).nullable(),
-  error: z.string().nullable(),
-  evidence: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.string(),
-});
-
-const historyPageSchema = z.object({
-  items: z.array(historyItemSchema),
-  currentPage: z.number().int(),
-  totalPages: z.number().int(),
-  totalItems: z.number().int(),
-});
 
 export function registerSearchRoutes(app: App, deps: FeatureDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -110,7 +89,7 @@ export function registerSearchRoutes(app: App, deps: FeatureDeps): void {
         summary: 'Single-search history, newest first (token, or userId for a guest)',
         security: [...tokenRequired, {}],
         querystring: historyQuerySchema,
-        response: { 200: historyPageSchema, 401: errorAnswerSchema },
+        response: { 200: singleSearchHistoryPageSchema, 401: errorAnswerSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type {
+  SearchErrorData,
+  SearchFoundData,
+  SearchPaymentErrorData,
+  SearchProgressData,
+} from '@mailhound/contracts';
 import type { Finder, FindResult } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
@@ -11,21 +17,12 @@ import {
   settleSearch,
 } from './search-records.ts';
 
-// What the stream carries (search-api.md).
+// What the stream carries (search-api.md), typed by the contracts' event schemas.
 export type SearchEvent =
-  | { event: 'progress'; data: { stage: 'dns' | 'smtp' | 'scoring'; percent: number } }
-  | {
-      event: undefined;
-      data: {
-        _id: string;
-        exactEmail: string | null;
-        exactEmailScore: number;
-        evidence: FindResult['evidence'];
-        charged: boolean;
-      };
-    }
-  | { event: 'payment_error'; data: Refusal }
-  | { event: 'error'; data: { _id: string; error: string } };
+  | { event: 'progress'; data: SearchProgressData }
+  | { event: undefined; data: SearchFoundData }
+  | { event: 'payment_error'; data: SearchPaymentErrorData }
+  | { event: 'error'; data: SearchErrorData };
 
 // A search never outlives this: the stale-search sweep (10 minutes) must only meet searches
 // whose process died.
@@ -84,7 +81,7 @@ export async function runSingleSearch(
       _id: id,
       exactEmail: outcome.exactEmail,
       exactEmailScore: outcome.score,
-      evidence: result.evidence,
+      evidence: outcome.evidence,
       charged,
     },
   });

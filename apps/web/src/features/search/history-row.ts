@@ -1,17 +1,10 @@
-import { singleSearchQuerySchema, singleSearchResultSchema } from '@mailhound/contracts';
-import { z } from 'zod';
+import { type SingleSearchHistoryItem, singleSearchHistoryItemSchema } from '@mailhound/contracts';
 
-// search-api.md: a row as the history call answers it. The evidence stays opaque here and is
-// read by the evidence view, so a change in the finder's evidence cannot break the list.
-export const historyRowSchema = z.object({
-  _id: z.string(),
-  query: singleSearchQuerySchema,
-  result: singleSearchResultSchema.nullable(),
-  error: z.string().nullable(),
-  evidence: z.unknown().optional(),
-  createdAt: z.string().optional(),
-});
-export type HistoryRow = z.infer<typeof historyRowSchema>;
+// search-api.md: a row as the history call answers it (contracts). The evidence stays opaque
+// here and is read by the evidence view, so a change in the finder's evidence cannot break
+// the list.
+export const historyRowSchema = singleSearchHistoryItemSchema;
+export type HistoryRow = SingleSearchHistoryItem;
 
 export function queryCompany(query: HistoryRow['query']): string {
   return 'companyWebsite' in query ? query.companyWebsite : query.companyName;

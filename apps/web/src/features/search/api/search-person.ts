@@ -1,26 +1,18 @@
-import { type SingleSearchBody, SSE_RETRY_MS } from '@mailhound/contracts';
+import {
+  type SearchProgressData,
+  type SingleSearchBody,
+  SSE_RETRY_MS,
+  searchErrorDataSchema,
+  searchFoundDataSchema,
+  searchPaymentErrorDataSchema,
+  searchProgressDataSchema,
+} from '@mailhound/contracts';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { z } from 'zod';
 import { apiClient } from '../../../shared/api/clients.ts';
 
 const path = '/person/sse';
 
-// search-api.md: the events of POST /api/person/sse, each one JSON line.
-const progressSchema = z.object({ stage: z.string(), percent: z.number() });
-const foundSchema = z.object({
-  _id: z.string(),
-  exactEmail: z.string().nullable(),
-  exactEmailScore: z.number().nullable(),
-  charged: z.boolean().optional(),
-});
-const paymentErrorSchema = z.object({
-  message: z.string(),
-  required: z.number().optional(),
-  available: z.number().optional(),
-});
-const searchErrorSchema = z.object({ _id: z.string().optional(), error: z.string() });
-
-export type SearchProgress = z.infer<typeof progressSchema>;
+export type SearchProgress = SearchProgressData;
 
 export type SearchOutcome =
   | { kind: 'found'; id: string; exactEmail: string | null; exactEmailScore: number | null }
@@ -33,27 +25,27 @@ function readSearchEvent(event: string, data: string): SearchEvent {
   const json: unknown = JSON.parse(data);
   switch (event) {
     case 'progress': {
-      const progress = progressSchema.safeParse(json);
+      const progress = searchProgressDataSchema.safeParse(json);
       return progress.success ? { progress: progress.data } : null;
     }
     case 'payment_error': {
-      const refusal = paymentErrorSchema.parse(json);
+      const refusal = searchPaymentErrorDataSchema.parse(json);
       return {
         outcome: {
           kind: 'payment_error',
           message: refusal.message,
-          required: refusal.required ?? 1,
-          available: refusal.available ?? 0,
+          required: refusal.required,
+          available: refusal.available,
         },
       };
     }
     case 'error': {
-      const failure = searchErrorSchema.parse(json);
+      const failure = searchErrorDataSchema.parse(json);
       return { outcome: { kind: 'error', id: failure._id ?? null, error: failure.error } };
     }
     case '':
     case 'message': {
-      const found = foundSchema.parse(json);
+      const found = searchFoundDataSchema.parse(json);
       return {
         outcome: {
           kind: 'found',
