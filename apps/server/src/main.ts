@@ -2,6 +2,7 @@
 import { runFinderCli } from '@mailhound/finder';
 import { type Logger, pino } from 'pino';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
+import { runImportCommand } from './features/companies/import-command.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { systemClock } from './platform/clock.ts';
 import { runMigrations } from './platform/migrations.ts';
@@ -62,6 +63,13 @@ export const commands: Record<string, Command> = {
     summary: 'verify an address by DNS and SMTP: verify <email> [--json]',
     run: async (_config, _log, args) => {
       process.exitCode = await runFinderCli(['verify', ...args], process, process.env);
+      return undefined;
+    },
+  },
+  import: {
+    summary: 'import companies or people from CSV or JSON lines: import companies|people FILE',
+    run: async (config, log, args) => {
+      process.exitCode = await runImportCommand(config, log, args);
       return undefined;
     },
   },

@@ -74,3 +74,14 @@ export function normaliseCompanyName(name: string): string {
   if (words.length > 1 && words[0] === 'the') words.shift();
   return words.join(' ');
 }
+
+// The company page's address: "Café Müller & Co." → "cafe-muller-co". Empty for names
+// without Latin letters or digits; the importer then falls back to the domain.
+export function companySlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -144,6 +144,7 @@ describe('parsePersonRecord', () => {
       company_domain: 'www.Acme.com',
       location: 'London, United Kingdom',
       linkedin_url: 'linkedin.com/in/ada',
+      phone: '+44 (20) 7946-0958',
     });
     expect(row).toEqual({
       ok: true,
@@ -156,8 +157,15 @@ describe('parsePersonRecord', () => {
         companyDomain: 'acme.com',
         location: 'London, United Kingdom',
         linkedinUrl: 'https://linkedin.com/in/ada',
+        phone: '+442079460958',
       },
     });
+  });
+
+  it('refuses a phone that is not a number', () => {
+    expect(
+      parsePersonRecord({ first_name: 'Ada', company_domain: 'acme.com', phone: 'call me' }),
+    ).toEqual({ ok: false, reason: 'phone is not a phone number: "call me"' });
   });
 
   it('refuses a person without a name or a company', () => {

@@ -35,6 +35,7 @@ export const personColumns = [
   'company_domain',
   'location',
   'linkedin_url',
+  'phone',
 ] as const;
 
 export type CompanyRow = {
@@ -63,6 +64,7 @@ export type PersonRow = {
   companyDomain: string;
   location: string | null;
   linkedinUrl: string | null;
+  phone: string | null;
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -123,6 +125,18 @@ function url(record: ImportRecord, column: string, problems: Problems): string |
   }
   problems.push(`${column} is not a web address: "${raw}"`);
   return null;
+}
+
+// "+1 (415) 555-0112" → "+14155550112": a plus and 7 to 15 digits (E.164's longest).
+function phone(record: ImportRecord, problems: Problems): string | null {
+  const raw = text(record, 'phone');
+  if (raw === null) return null;
+  const compact = raw.replace(/[\s().-]/g, '');
+  if (!/^\+?\d{7,15}$/.test(compact)) {
+    problems.push(`phone is not a phone number: "${raw}"`);
+    return null;
+  }
+  return compact;
 }
 
 function domain(record: ImportRecord, column: string, problems: Problems): string | null {
@@ -199,6 +213,7 @@ export function parsePersonRecord(record: ImportRecord): Parsed<PersonRow> {
   const companyDomain = domain(record, 'company_domain', problems);
   const linkedinUrl = url(record, 'linkedin_url', problems);
   const jobTitle = text(record, 'job_title');
+  const phoneNumber = phone(record, problems);
 
   return outcome(problems, () => ({
     firstName,
@@ -208,6 +223,7 @@ export function parsePersonRecord(record: ImportRecord): Parsed<PersonRow> {
     companyDomain: companyDomain!,
     location: text(record, 'location'),
     linkedinUrl,
+    phone: phoneNumber,
   }));
 }
 

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import { runMigrations } from '../../platform/migrations.ts';
+import { withDatabase } from '../../runtime.ts';
+import { companyColumns, personColumns } from './import-rows.ts';
+import { type ImportReport, importCompanies, importPeople } from './importer.ts';
+
+export const importUsage = `Usage: mailhound import companies|people FILE
+
+FILE is CSV with a header row, or JSON lines (.jsonl, .ndjson, or a file starting with "{").
+Columns of companies: ${companyColumns.join(', ')} (name and domain required).
+Columns of people: ${personColumns.join(', ')} (a name and company_domain required;
+the company must be imported first).
+Rows are upserted: companies by domain, people by company, name and job title.
+Rejected rows are listed with their line and reason in FILE.rejected.csv.
+`;
+
+function rate(rowsPerSecond: number): string {
+  return `${Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s`;
+}
+
+export function formatReport(report: ImportReport): string {
+  const lines = [
+    `${report.kind}: ${report.rows.toLocaleString('en-US')} rows in ${report.seconds.toFixed(1)} s (${rate(report.rowsPerSecond)}): ` +
+      `${report.inserted} new, ${report.updated} updated, ${report.rejected} rejected`,
+  ];
+  for (const rejection of report.firstRejections) {
+    lines.push(`  line ${rejection.line}: ${rejection.reason}`);
+  }
+  if (report.rejected > report.firstRejections.length) {
+    lines.push(`  … and ${report.rejected - report.firstRejections.length} more`);
+  }
+  if (report.rejectedFile) lines.push(`rejected rows: ${report.rejectedFile}`);
+  return `${lines.join('\n')}\n`;
+}
+
+// `mailhound import companies|people FILE`. Exit code 0 when every row was imported, 1 when
+// some were rejected, 2 for a usage error.
+export async function runImportCommand(
+  config: Config,
+  log: Logger,
+  args: string[],
+): Promise<number> {
+  const [kind, file] = args;
+  if ((kind !== 'companies' && kind !== 'people') || !file || args.length > 2) {
+    process.stderr.write(importUsage);
+    return 2;
+  }
+  if (!existsSync(file)) {
+    process.stderr.write(`mailhound import: no such file: ${file}\n`);
+    return 2;
+  }
+  const report = await withDatabase(config, log, async (database) => {
+    await runMigrations(database.db);
+    const importer = kind === 'companies' ? importCompanies : importPeople;
+    let lastPrint = 0;
+    return importer(database.db, file, {
+      onProgress: ({ rows, seconds }) => {
+        if (seconds - lastPrint < 5) return;
+        lastPrint = seconds;
+        process.stdout.write(`  ${rows.toLocaleString('en-US')} rows (${rate(rows / seconds)})\n`);
+      },
+    });
+  });
+  process.stdout.write(formatReport(report));
+  return report.rejected > 0 ? 1 : 0;
+}
