@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerBillingRoutes } from './features/billing/routes.ts';
 import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
 import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
 import { registerCreditsRoutes } from './features/credits/routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAuthRoutes(api, featureDeps);
+      registerBillingRoutes(api, featureDeps);
       registerBotCheckRoutes(api, featureDeps);
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { type FinderConfig, finderConfigFromEnv } from '@mailhound/finder';
 import { z } from 'zod';
+import type { BillingConfig } from './features/billing/billing-config.ts';
 
 // Relative paths in the environment are read from the repository root, so that
 // `npm start` at the root and a workspace script find the same ./data.
@@ -155,6 +156,28 @@ const variables = [
     default: 'false',
     meaning: 'finder: let MX hosts on private or loopback addresses be probed (labs, tests)',
   },
+  {
+    name: 'PLANS_FILE',
+    default: '(unset)',
+    meaning: 'JSON file of plans replacing the built-in Free, Starter, Growth and Extra credits',
+  },
+  { name: 'BONUS_CREDITS', default: '20', meaning: 'credits of the one-time bonus' },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset)',
+    meaning: 'Stripe secret key; unset uses the offline local payment provider (test cards)',
+  },
+  { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', meaning: 'Stripe publishable key' },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(unset)',
+    meaning: 'signing secret of the Stripe webhook at /api/checkout/webhook',
+  },
+  {
+    name: 'STRIPE_API_URL',
+    default: 'https://api.stripe.com',
+    meaning: 'Stripe API base URL (stripe-mock or a proxy)',
+  },
 ] as const satisfies readonly Variable[];
 
 export function describeConfig(): Variable[] {
@@ -227,6 +250,12 @@ const environmentSchema = z.object({
   TURNSTILE_VERIFY_URL: z
     .url()
     .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  PLANS_FILE: optionalText,
+  BONUS_CREDITS: z.coerce.number().int().min(0).default(20),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
 });
 
 export type Config = {
@@ -255,6 +284,7 @@ export type Config = {
     turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   };
   finder: FinderConfig;
+  billing: BillingConfig;
 };
 
 export class ConfigError extends Error {}
@@ -337,5 +367,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     finder,
+    billing: {
+      plansFile: values.PLANS_FILE ? fromRepoRoot(values.PLANS_FILE) : undefined,
+      bonusCredits: values.BONUS_CREDITS,
+      stripe: values.STRIPE_SECRET_KEY
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiUrl: values.STRIPE_API_URL,
+          }
+        : undefined,
+    },
   };
 }

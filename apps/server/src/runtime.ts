@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { buildApp, defaultRateLimits } from './app.ts';
 import type { Config } from './config.ts';
 import { defineAuthJobs } from './features/auth/jobs.ts';
+import { defineBillingJobs } from './features/billing/jobs.ts';
+import { syncConfiguredPlans } from './features/billing/plans.ts';
 import { defineBotCheckJobs } from './features/bot-check/jobs.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
@@ -23,6 +25,7 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineAuthJobs(jobs, { db: deps.db, clock: deps.clock, rateLimits: defaultRateLimits });
   defineSearchJobs(jobs, deps);
   defineBotCheckJobs(jobs, deps);
+  defineBillingJobs(jobs, deps);
 }
 
 export async function withDatabase<T>(
@@ -53,6 +56,7 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
   try {
     if (options.migrate) await runMigrations(database.db);
     await applyFreePlanCredits(database.db, config.freePlanCredits);
+    await syncConfiguredPlans(database.db, config);
     if (options.seed) await seedDemo(database.db, config, systemClock);
     jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
     defineAllJobs(jobs, { config, db: database.db, clock: systemClock });

@@ -72,3 +72,80 @@ export type BonusAnswer = z.infer<typeof bonusAnswerSchema>;
 export function centsToDollars(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
+
+// billing-api.md: the plans list carries each plan's id beside the fields above.
+export const planListItemSchema = planSchema.extend({ id: z.number().int() });
+export type PlanListItem = z.infer<typeof planListItemSchema>;
+export const planListAnswerSchema = z.array(planListItemSchema);
+
+// The Stripe Checkout return page puts the session id where this placeholder stands.
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export const checkoutStatusSchema = z.enum(['open', 'complete', 'expired']);
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+export const checkoutCreatedAnswerSchema = checkoutCreateAnswerSchema.extend({
+  sessionId: z.string(),
+});
+export type CheckoutCreatedAnswer = z.infer<typeof checkoutCreatedAnswerSchema>;
+
+export const checkoutConfigAnswerSchema = z.object({
+  provider: z.enum(['local', 'stripe']),
+  publishableKey: z.string().optional(),
+});
+export type CheckoutConfigAnswer = z.infer<typeof checkoutConfigAnswerSchema>;
+
+// product-spec §2 Billing: card details show type, brand, last four, e-mail and bank name.
+export const cardAnswerSchema = z
+  .object({
+    type: z.enum(['card', 'link', 'us_bank']),
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+    email: z.string().nullable(),
+    bank_name: z.string().nullable(),
+  })
+  .nullable();
+export type CardAnswer = z.infer<typeof cardAnswerSchema>;
+
+export const paymentMessages = {
+  cardDeclined: 'Your card was declined.',
+  cardNumberInvalid: 'Your card number is invalid.',
+  expiryInvalid: 'The expiry date must be MM/YY.',
+  cardExpired: 'Your card has expired.',
+  cvcInvalid: 'The security code must be 3 or 4 digits.',
+  nameRequired: 'The name on the card is required.',
+  bonusAlreadyReceived: 'Bonus already received',
+} as const;
+
+// The local provider's card form (offline payments with test cards, billing-api.md).
+export const localCardSchema = z
+  .object({
+    cardNumber: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid)),
+    expiry: z
+      .string()
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, paymentMessages.expiryInvalid),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, paymentMessages.cvcInvalid),
+    name: z.string().trim().min(1, paymentMessages.nameRequired).max(100),
+  })
+  .strict();
+export type LocalCardPayload = z.input<typeof localCardSchema>;
+export type LocalCard = z.output<typeof localCardSchema>;
+
+export const localConfirmSchema = localCardSchema
+  .extend({ clientSecret: z.string().min(1) })
+  .strict();
+export type LocalConfirmPayload = z.input<typeof localConfirmSchema>;
+export type LocalConfirm = z.output<typeof localConfirmSchema>;
+
+export const localConfirmAnswerSchema = z.object({
+  status: z.literal('complete'),
+  returnUrl: z.string(),
+});
+export type LocalConfirmAnswer = z.infer<typeof localConfirmAnswerSchema>;

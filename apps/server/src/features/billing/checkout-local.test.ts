@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import type { TestContext } from '../../test/test-context.ts';
+import {
+  type Buyer,
+  balanceOf,
+  call,
+  createBillingContext,
+  declinedCard,
+  goodCard,
+  returnUrl,
+  startCheckout,
+} from './test-kit.ts';
+
+type ReceiptAnswer = {
+  id: string;
+  receipt_number: string | null;
+  date: string;
+  amount: number;
+  status: string;
+  receipt_url: string;
+};
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createBillingContext();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function receiptsOf(token: string): Promise<ReceiptAnswer[]> {
+  const response = await call(t, token, 'GET', '/api/checkout/receipts');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ReceiptAnswer[];
+}
+
+async function pay(token: string, clientSecret: string, card = goodCard) {
+  return call(t, token, 'POST', '/api/checkout/local/confirm', { clientSecret, ...card });
+}
+
+describe('plans', () => {
+  it('lists the seeded plans to guests, Extra credits priced per credit', async () => {
+    const response = await call(t, undefined, 'GET', '/api/checkout/plans/list');
+    expect(response.statusCode).toBe(200);
+    const plans = response.json() as {
+      id: number;
+      name: string;
+      is_default: boolean;
+      rules: object;
+    }[];
+    expect(plans.map((plan) => plan.name)).toEqual([
+      'Free',
+      'Starter',
+      'Starter Yearly',
+      'Growth',
+      'Growth Yearly',
+      'Extra credits',
+    ]);
+    expect(plans[0]).toMatchObject({
+      is_default: true,
+      rules: { credits: 25, lead_search_credits: 10, interval: 'month', price: 0, price_id: null },
+    });
+    expect(plans[1]?.rules).toEqual({
+      credits: 500,
+      lead_search_credits: 50,
+      interval: 'month',
+      price: 4900,
+      price_id: 'price_starter_month',
+    });
+    expect(plans[2]?.rules).toMatchObject({ interval: 'year', price: 47000 });
+    expect(plans[5]).toMatchObject({
+      is_default: false,
+      rules: { credits: 1, interval: null, price: 5, price_id: 'price_extra_credits' },
+    });
+    expect(plans.every((plan) => Number.isInteger(plan.id))).toBe(true);
+  });
+
+  it('names the local provider when no Stripe key is configured', async () => {
+    const response = await call(t, undefined, 'GET', '/api/checkout/config');
+    expect(response.json()).toEqual({ provider: 'local' });
+  });
+});
+
+describe('buying extra credits with the local provider', () => {
+  let buyer: Buyer;
+
+  beforeAll(async () => {
+    buyer = await activeUser(t);
+  });
+
+  it('adds the credits, lists a paid receipt and completes the session', async () => {
+    const before = await balanceOf(t, buyer.token);
+    const session = await startCheckout(t, buyer.token, 'price_extra_credits', 20);
+    expect(session.client_secret).toMatch(/^cs_local_\w+_secret_\w+$/);
+    const open = await call(t, buyer.token, 'GET', `/api/checkout/${session.sessionId}`);
+    expect(open.json()).toEqual({ status: 'open' });
+
+    const paid = await pay(buyer.token, session.client_secret);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({
+      status: 'complete',
+      returnUrl: `http://mailhound.test/checkout/return?session_id=${session.sessionId}`,
+    });
+
+    const after = await balanceOf(t, buyer.token);
+    expect(after.balance).toBe(before.balance + 20);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance);
+    const done = await call(t, buyer.token, 'GET', `/api/checkout/${session.sessionId}`);
+    expect(done.json()).toEqual({ status: 'complete' });
+
+    const [receipt] = await receiptsOf(buyer.token);
+    expect(receipt).toMatchObject({ amount: 100, status: 'paid' });
+    expect(receipt?.receipt_number).toMatch(/^MH-\d{6}$/);
+    expect(receipt?.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}-\d{2}-\d{2}$/);
+    expect(receipt?.receipt_url).toMatch(
+      new RegExp(`^http://mailhound\\.test/api/checkout/receipts/${receipt?.id}/view\\?sig=`),
+    );
+  });
+
+  it('grants once when the payment is confirmed twice', async () => {
+    const session = await startCheckout(t, buyer.token, 'price_extra_credits', 30);
+    const before = await balanceOf(t, buyer.token);
+    const receiptsBefore = (await receiptsOf(buyer.token)).length;
+    const [first, second] = await Promise.all([
+      pay(buyer.token, session.client_secret),
+      pay(buyer.token, session.client_secret),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect((await pay(buyer.token, session.client_secret)).statusCode).toBe(200);
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance + 30);
+    expect(await receiptsOf(buyer.token)).toHaveLength(receiptsBefore + 1);
+  });
+
+  it('a declined card adds nothing and leaves a failed receipt without a number', async () => {
+    const session = await startCheckout(t, buyer.token, 'price_extra_credits', 10);
+    const before = await balanceOf(t, buyer.token);
+    const declined = await pay(buyer.token, session.client_secret, declinedCard);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ message: 'Your card was declined.' });
+    expect(await balanceOf(t, buyer.token)).toEqual(before);
+    const [newest] = await receiptsOf(buyer.token);
+    expect(newest).toMatchObject({ status: 'failed', amount: 50, receipt_number: null });
+    const status = await call(t, buyer.token, 'GET', `/api/checkout/${session.sessionId}`);
+    expect(status.json()).toEqual({ status: 'open' });
+
+    // The session can still be paid with another card.
+    expect((await pay(buyer.token, session.client_secret)).statusCode).toBe(200);
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance + 10);
+  });
+
+  it('refuses a card number that fails Luhn and an expired card, writing nothing', async () => {
+    const session = await startCheckout(t, buyer.token, 'price_extra_credits', 10);
+    const receiptsBefore = await t.countRows('receipts');
+    const typo = await pay(buyer.token, session.client_secret, {
+      ...goodCard,
+      cardNumber: '4242 4242 4242 4241',
+    });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({ message: 'Your card number is invalid.' });
+    const expired = await pay(buyer.token, session.client_secret, { ...goodCard, expiry: '01/20' });
+    expect(expired.json()).toMatchObject({ message: 'Your card has expired.' });
+    expect(await t.countRows('receipts')).toBe(receiptsBefore);
+  });
+
+  it('keeps the quantity between 10 and 9,999,999 and the price to the plans on sale', async () => {
+    const tooFew = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_extra_credits',
+      returnUrl,
+      quantity: 5,
+    });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json()).toMatchObject({ message: 'Minimum value is 10' });
+    const tooMany = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_extra_credits',
+      returnUrl,
+      quantity: 10_000_000,
+    });
+    expect(tooMany.json()).toMatchObject({ message: 'Maximum value is 9,999,999' });
+    const unknown = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_nothing',
+      returnUrl,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'Can not create checkout session.' });
+  });
+
+  it('refuses a return URL on another origin or without the session placeholder', async () => {
+    const sessionsBefore = await t.countRows('checkout_sessions');
+    const elsewhere = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_extra_credits',
+      returnUrl: 'https://evil.example/return?session_id={CHECKOUT_SESSION_ID}',
+      quantity: 10,
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      message: 'returnUrl must be on http://mailhound.test',
+    });
+    const noPlaceholder = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_extra_credits',
+      returnUrl: 'http://mailhound.test/checkout/return',
+      quantity: 10,
+    });
+    expect(noPlaceholder.statusCode).toBe(400);
+    expect(await t.countRows('checkout_sessions')).toBe(sessionsBefore);
+  });
+
+  it("another user cannot read or pay someone's session", async () => {
+    const session = await startCheckout(t, buyer.token, 'price_extra_credits', 10);
+    const other = await activeUser(t);
+    const status = await call(t, other.token, 'GET', `/api/checkout/${session.sessionId}`);
+    expect(status.statusCode).toBe(404);
+    expect(status.json()).toMatchObject({ message: 'Can not get checkout session.' });
+    expect((await pay(other.token, session.client_secret)).statusCode).toBe(404);
+  });
+
+  it('needs a login', async () => {
+    const response = await call(t, undefined, 'POST', '/api/checkout', {
+      priceId: 'price_extra_credits',
+      returnUrl,
+      quantity: 10,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'User unauthorized.' });
+  });
+});
+
+describe('subscribing to a plan with the local provider', () => {
+  let buyer: Buyer;
+
+  beforeAll(async () => {
+    buyer = await activeUser(t);
+  });
+
+  it('changes the plan and grants its credits once, even when confirmed twice', async () => {
+    const before = await balanceOf(t, buyer.token);
+    expect(before.plan).toEqual({ name: 'Free', is_default: true });
+    const session = await startCheckout(t, buyer.token, 'price_starter_month');
+    expect((await pay(buyer.token, session.client_secret)).statusCode).toBe(200);
+    expect((await pay(buyer.token, session.client_secret)).statusCode).toBe(200);
+    const after = await balanceOf(t, buyer.token);
+    expect(after.plan).toEqual({ name: 'Starter', is_default: false });
+    expect(after.balance).toBe(before.balance + 500);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance + 50);
+    const [receipt] = await receiptsOf(buyer.token);
+    expect(receipt).toMatchObject({ amount: 4900, status: 'paid' });
+  });
+
+  it('refuses the plan the user is already on', async () => {
+    const again = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_starter_month',
+      returnUrl,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: 'Selected plan is already purchased' });
+  });
+
+  it('a plan is bought one at a time', async () => {
+    const response = await call(t, buyer.token, 'POST', '/api/checkout', {
+      priceId: 'price_growth_month',
+      returnUrl,
+      quantity: 2,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('shows the card used, and the local portal returns to the billing page', async () => {
+    const card = await call(t, buyer.token, 'GET', '/api/checkout/card');
+    expect(card.json()).toEqual({
+      type: 'card',
+      brand: 'visa',
+      last4: '4242',
+      email: buyer.username.toLowerCase(),
+      bank_name: null,
+    });
+    const portal = await call(t, buyer.token, 'POST', '/api/checkout/customer-portal', {
+      returnUrl: 'http://mailhound.test/settings/billing',
+      redirectUrl: 'http://mailhound.test/settings/billing',
+    });
+    expect(portal.json()).toEqual({ url: 'http://mailhound.test/settings/billing?portal=local' });
+    const replaced = await call(t, buyer.token, 'POST', '/api/checkout/local/card', {
+      ...goodCard,
+      cardNumber: '5555 5555 5555 4444',
+    });
+    expect(replaced.json()).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await call(t, buyer.token, 'GET', '/api/checkout/card')).json()).toMatchObject({
+      last4: '4444',
+    });
+  });
+
+  it('refuses a portal return URL on another origin', async () => {
+    const portal = await call(t, buyer.token, 'POST', '/api/checkout/customer-portal', {
+      returnUrl: 'https://evil.example/settings/billing',
+    });
+    expect(portal.statusCode).toBe(400);
+  });
+
+  it('cancel puts the user back on the default plan and keeps the credits', async () => {
+    const before = await balanceOf(t, buyer.token);
+    const cancel = await call(t, buyer.token, 'DELETE', '/api/checkout/subscription');
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toEqual({ message: 'Your subscription plan was successfully canceled' });
+    const after = await balanceOf(t, buyer.token);
+    expect(after.plan).toEqual({ name: 'Free', is_default: true });
+    expect(after.balance).toBe(before.balance);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance);
+
+    const again = await call(t, buyer.token, 'DELETE', '/api/checkout/subscription');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: 'Can not cancel a subscription' });
+  });
+
+  it('a new user has no card on file', async () => {
+    const fresh = await activeUser(t);
+    const card = await call(t, fresh.token, 'GET', '/api/checkout/card');
+    expect(card.statusCode).toBe(200);
+    expect(card.json()).toBeNull();
+  });
+});

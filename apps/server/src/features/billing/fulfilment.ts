@@ -1,0 +1,242 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '../../platform/database.ts';
+import { users } from '../auth/schema.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { findDefaultPlan, planGrantKey } from '../credits/queries.ts';
+import { localId } from './local-provider.ts';
+import type { PaymentEvent } from './payment-provider.ts';
+import { findPlan } from './plans.ts';
+import {
+  checkoutSessions,
+  type PaymentProviderName,
+  paymentEvents,
+  receipts,
+  subscriptions,
+} from './schema.ts';
+
+export type Confirmation = {
+  // The provider's payment id (invoice, payment intent, local attempt); the session's otherwise.
+  paymentId: string | null;
+  subscriptionId: string | null;
+  amount: number | null;
+};
+
+export type FulfilmentResult = {
+  applied: boolean;
+  // Subscriptions the new plan replaces; the caller cancels them at the provider after commit.
+  replaced: string[];
+};
+
+// A plan's monthly grant: one per user and month for the default plan (the key sign-up uses),
+// one per subscription and month for a paid plan, so that buying a plan in a month that already
+// had its free grant still grants the plan, and the monthly job never grants the month twice.
+export function planGrantKeyFor(userId: string, at: Date, subscriptionId: string | null): string {
+  const key = planGrantKey(userId, at);
+  return subscriptionId ? `${key}:${subscriptionId}` : key;
+}
+
+function describePurchase(mode: 'payment' | 'subscription', credits: number, planName: string) {
+  return mode === 'payment' ? `${credits} credits` : `${planName} plan`;
+}
+
+// Grants what a checkout session bought, once: the provider confirmed the payment (webhook,
+// server-side session check, or the local provider's completion). The session row is locked,
+// so concurrent confirmations of one session queue up and the second finds it complete.
+export async function fulfilCheckout(
+  tx: Tx,
+  sessionId: string,
+  confirmation: Confirmation,
+  now: Date,
+): Promise<FulfilmentResult> {
+  const [session] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId))
+    .for('update');
+  if (!session || session.status === 'complete') return { applied: false, replaced: [] };
+  const plan = await findPlan(tx, session.planId);
+  if (!plan) throw new Error(`checkout session ${sessionId} names a missing plan`);
+
+  await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', completedAt: now })
+    .where(eq(checkoutSessions.id, sessionId));
+  await tx
+    .insert(receipts)
+    .values({
+      userId: session.userId,
+      paymentId: confirmation.paymentId ?? session.id,
+      sessionId: session.id,
+      amount: confirmation.amount ?? session.amount,
+      status: 'paid',
+      description: describePurchase(session.mode, session.credits, plan.name),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: receipts.paymentId });
+
+  if (session.mode === 'payment') {
+    await applyCreditEntry(tx, {
+      userId: session.userId,
+      kind: 'purchase',
+      amount: session.credits,
+      idempotencyKey: `purchase:${session.id}`,
+    });
+    return { applied: true, replaced: [] };
+  }
+
+  const subscriptionId =
+    confirmation.subscriptionId ??
+    (session.provider === 'local' ? localId('sub') : `sub_of_${session.id}`);
+  const replaced = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: now })
+    .where(
+      and(
+        eq(subscriptions.userId, session.userId),
+        eq(subscriptions.status, 'active'),
+        ne(subscriptions.id, subscriptionId),
+      ),
+    )
+    .returning({ id: subscriptions.id, provider: subscriptions.provider });
+  await tx
+    .insert(subscriptions)
+    .values({
+      id: subscriptionId,
+      userId: session.userId,
+      provider: session.provider,
+      planId: plan.id,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: subscriptions.id });
+  await tx
+    .update(users)
+    .set({ planId: plan.id, updatedAt: now })
+    .where(eq(users.id, session.userId));
+  await applyCreditEntry(tx, {
+    userId: session.userId,
+    kind: 'plan_grant',
+    amount: plan.rules.credits,
+    leadAmount: plan.rules.lead_search_credits,
+    idempotencyKey: planGrantKeyFor(session.userId, now, subscriptionId),
+  });
+  return {
+    applied: true,
+    replaced: replaced.filter((row) => row.provider === session.provider).map((row) => row.id),
+  };
+}
+
+export async function recordFailedPayment(
+  tx: Tx,
+  sessionId: string,
+  paymentId: string,
+  amount: number | null,
+  now: Date,
+): Promise<void> {
+  const [session] = await tx
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!session) return;
+  const plan = await findPlan(tx, session.planId);
+  await tx
+    .insert(receipts)
+    .values({
+      userId: session.userId,
+      paymentId,
+      sessionId: session.id,
+      amount: amount ?? session.amount,
+      status: 'failed',
+      description: describePurchase(session.mode, session.credits, plan?.name ?? 'Plan'),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: receipts.paymentId });
+}
+
+// The user goes back to the default plan; the credits they have stay theirs (product-spec §4).
+export async function endSubscription(tx: Tx, subscriptionId: string, now: Date): Promise<boolean> {
+  const [ended] = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: now })
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'active')))
+    .returning({ userId: subscriptions.userId });
+  if (!ended) return false;
+  const defaultPlan = await findDefaultPlan(tx);
+  if (!defaultPlan) throw new Error('no default plan: run the migrations');
+  await tx
+    .update(users)
+    .set({ planId: defaultPlan.id, updatedAt: now })
+    .where(eq(users.id, ended.userId));
+  return true;
+}
+
+async function recordInvoice(
+  tx: Tx,
+  event: Extract<PaymentEvent, { kind: 'invoice_paid' | 'invoice_failed' }>,
+  now: Date,
+): Promise<void> {
+  if (!event.subscriptionId) return;
+  const [subscription] = await tx
+    .select({ userId: subscriptions.userId, planId: subscriptions.planId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, event.subscriptionId));
+  // The first invoice of a new subscription gets its receipt from the checkout session.
+  if (!subscription) return;
+  const plan = await findPlan(tx, subscription.planId);
+  const paid = event.kind === 'invoice_paid';
+  await tx
+    .insert(receipts)
+    .values({
+      userId: subscription.userId,
+      paymentId: paid ? event.invoiceId : `${event.invoiceId}:failed`,
+      amount: event.amount,
+      status: paid ? 'paid' : 'failed',
+      description: `${plan?.name ?? 'Plan'} plan`,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: receipts.paymentId });
+}
+
+// Applies one webhook event exactly once: its id is stored in the same transaction as its
+// effects, so a replayed or retried delivery finds it and changes nothing.
+export async function applyPaymentEvent(
+  tx: Tx,
+  provider: PaymentProviderName,
+  event: PaymentEvent,
+  now: Date,
+): Promise<FulfilmentResult> {
+  const fresh = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, provider, type: event.type, receivedAt: now })
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  if (fresh.length === 0) return { applied: false, replaced: [] };
+  switch (event.kind) {
+    case 'checkout_completed':
+      // Delayed methods (bank debits) complete unpaid: async_payment_succeeded grants later.
+      if (!event.paid) return { applied: false, replaced: [] };
+      return fulfilCheckout(tx, event.sessionId, event, now);
+    case 'checkout_failed':
+      await recordFailedPayment(
+        tx,
+        event.sessionId,
+        event.paymentId ?? event.id,
+        event.amount,
+        now,
+      );
+      return { applied: true, replaced: [] };
+    case 'invoice_paid':
+    case 'invoice_failed':
+      await recordInvoice(tx, event, now);
+      return { applied: true, replaced: [] };
+    case 'subscription_ended':
+      return { applied: await endSubscription(tx, event.subscriptionId, now), replaced: [] };
+    case 'payment_refunded':
+      await tx
+        .update(receipts)
+        .set({ status: 'refunded' })
+        .where(eq(receipts.paymentId, event.paymentId));
+      return { applied: true, replaced: [] };
+    case 'ignored':
+      return { applied: false, replaced: [] };
+  }
+}

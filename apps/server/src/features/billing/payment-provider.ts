@@ -1,0 +1,75 @@
+import type { CheckoutStatus } from '@mailhound/contracts';
+import type { CheckoutMode, PaymentProviderName, SavedCard } from './schema.ts';
+
+export type CheckoutRequest = {
+  userId: string;
+  email: string;
+  // The provider's customer, when one exists already (Stripe).
+  customerId: string | undefined;
+  mode: CheckoutMode;
+  priceId: string;
+  quantity: number;
+  // Cents, as our plan says; the provider's own price decides what Stripe charges.
+  amount: number;
+  // Holds {CHECKOUT_SESSION_ID}, which the provider fills in.
+  returnUrl: string;
+  description: string;
+};
+
+export type CreatedCheckout = {
+  sessionId: string;
+  clientSecret: string;
+  customerId: string | undefined;
+};
+
+// What the provider says about a session: only a completed and paid session is fulfilled.
+export type ProviderSession = {
+  status: CheckoutStatus;
+  paid: boolean;
+  // The id the receipt is keyed by: invoice (subscriptions), payment intent, or the session.
+  paymentId: string | null;
+  subscriptionId: string | null;
+  amount: number | null;
+};
+
+// Webhook events, reduced to what billing acts on.
+export type PaymentEvent = { id: string; type: string } & (
+  | {
+      kind: 'checkout_completed';
+      sessionId: string;
+      paid: boolean;
+      paymentId: string | null;
+      subscriptionId: string | null;
+      amount: number | null;
+    }
+  | { kind: 'checkout_failed'; sessionId: string; paymentId: string | null; amount: number | null }
+  | {
+      kind: 'invoice_paid' | 'invoice_failed';
+      invoiceId: string;
+      subscriptionId: string | null;
+      amount: number;
+    }
+  | { kind: 'subscription_ended'; subscriptionId: string }
+  | { kind: 'payment_refunded'; paymentId: string }
+  | { kind: 'ignored' }
+);
+
+export class WebhookSignatureError extends Error {}
+
+export type PaymentProvider = {
+  name: PaymentProviderName;
+  publishableKey: string | undefined;
+  createCheckoutSession: (request: CheckoutRequest) => Promise<CreatedCheckout>;
+  getSessionStatus: (sessionId: string) => Promise<ProviderSession>;
+  createPortalSession: (request: {
+    customerId: string | undefined;
+    returnUrl: string;
+  }) => Promise<{ url: string }>;
+  cancelSubscription: (subscriptionId: string) => Promise<void>;
+  getCard: (request: {
+    userId: string;
+    customerId: string | undefined;
+  }) => Promise<SavedCard | null>;
+  // Verifies the signature of a raw webhook body; throws WebhookSignatureError when it fails.
+  parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
+};
