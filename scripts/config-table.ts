@@ -1,10 +1,12 @@
 import { describeConfig } from '../apps/server/src/config.ts';
 
 // Prints the README's configuration table from the server's own description of its settings.
-const escape = (text: string) => text.replaceAll('|', '\\|');
+const escapePipes = (text: string) => text.replaceAll('|', '\\|');
 const rows = describeConfig().map(
   (variable) =>
-    `| \`${variable.name}\` | ${escape(variable.default)} | ${escape(variable.meaning)} |`,
+    `| \`${variable.name}\` | ${escapePipes(variable.default)} | ${escapePipes(variable.meaning)} |`,
 );
-process.stdout.write(['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n'));
+process.stdout.write(
+  ['| variable | default | what it does |', '|---|---|---|', ...rows].join('\n'),
+);
 process.stdout.write('\n');

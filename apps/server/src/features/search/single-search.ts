@@ -11,7 +11,6 @@ import { genericFailure } from '../../platform/errors.ts';
 import type { SearchQuery } from './schema.ts';
 import {
   beginSearch,
-  type Refusal,
   type Searcher,
   type SearchOutcome,
   settleSearch,
