@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { findUserByEmail, insertUser } from './features/auth/queries.ts';
+import { seedDemoCompanies } from './features/companies/demo-seed.ts';
 import { applyCreditEntry } from './features/credits/credit-ledger.ts';
 import { ensureFreePlan, planGrantKey } from './features/credits/queries.ts';
 import type { Clock } from './platform/clock.ts';
@@ -37,4 +38,5 @@ export async function seedDemo(
       idempotencyKey: planGrantKey(user.id, clock.now()),
     });
   });
+  await seedDemoCompanies(db);
 }

@@ -1,0 +1,155 @@
+import {
+  type CompanyFilters,
+  checkFilterSearch,
+  companyFiltersSchema,
+  companySizeBands,
+  revenueBands,
+} from '@mailhound/contracts';
+import { and, gte, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { badRequest } from '../../platform/errors.ts';
+import { normaliseCompanyName } from './company-name.ts';
+import { isIndustryId } from './industries.ts';
+import { companies, people } from './schema.ts';
+
+// The Company and Lead Finders' filters: each one a query parameter holding JSON (contracts'
+// filtersToQuery), checked with the contracts' schema and the §5 filter search rules, then
+// turned into SQL conditions on companies and people.
+
+const filterKeys = Object.keys(companyFiltersSchema.shape) as (keyof CompanyFilters)[];
+
+type Query = Record<string, unknown>;
+
+// The filters of a request's query string, or a 400 saying what is wrong with them.
+export function parseFilterQuery(query: Query): CompanyFilters {
+  const raw: Record<string, unknown> = {};
+  for (const key of filterKeys) {
+    const value = query[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw badRequest(`${key} must be given once`);
+    try {
+      raw[key] = JSON.parse(value);
+    } catch {
+      throw badRequest(`${key} is not valid JSON`);
+    }
+  }
+  const parsed = companyFiltersSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') ?? '';
+    // The schema's texts are the spec's ("Company name must be at least 2 characters").
+    throw badRequest(
+      issue?.message.startsWith('Invalid')
+        ? `${where}: ${issue.message}`
+        : (issue?.message ?? 'Invalid filters'),
+    );
+  }
+  const filters = parsed.data;
+  const unknown = (values: readonly string[] | undefined, known: (value: string) => boolean) =>
+    values?.find((value) => !known(value));
+  const industry = unknown(filters.industry, isIndustryId);
+  if (industry !== undefined) throw badRequest(`Unknown industry: ${industry}`);
+  const size = unknown(filters.employees, (value) => companySizeBands.some((b) => b.id === value));
+  if (size !== undefined) throw badRequest(`Unknown company size: ${size}`);
+  const revenue = unknown(filters.revenue, (value) => revenueBands.some((b) => b.id === value));
+  if (revenue !== undefined) throw badRequest(`Unknown revenue range: ${revenue}`);
+  const refusal = checkFilterSearch(filters);
+  if (refusal !== null) throw badRequest(refusal);
+  return filters;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function anyOf(conditions: (SQL | undefined)[]): SQL | undefined {
+  return conditions.length > 0 ? or(...conditions) : undefined;
+}
+
+// Conditions on the companies table.
+export function companyConditions(filters: CompanyFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.companyName?.length) {
+    const names = filters.companyName.map(normaliseCompanyName).filter((name) => name !== '');
+    // Names that normalise to nothing ("Inc.") match nothing rather than everything.
+    conditions.push(
+      names.length > 0
+        ? anyOf(names.map((name) => sql`${companies.nameNormalised} like ${likePattern(name)}`))
+        : sql`false`,
+    );
+  }
+  if (filters.industry?.length) conditions.push(inArray(companies.industry, filters.industry));
+  if (filters.locations?.length) conditions.push(inArray(companies.country, filters.locations));
+  if (filters.exclude?.length) {
+    conditions.push(or(isNull(companies.country), notInArray(companies.country, filters.exclude)));
+  }
+  if (filters.employees?.length) {
+    const bands = companySizeBands.filter((band) => filters.employees?.includes(band.id));
+    conditions.push(
+      anyOf(
+        bands.map((band) =>
+          band.max === null
+            ? gte(companies.employees, band.min)
+            : and(gte(companies.employees, band.min), lte(companies.employees, band.max)),
+        ),
+      ),
+    );
+  }
+  if (filters.revenue?.length) {
+    // A company matches a band its own revenue range overlaps.
+    const bands = revenueBands.filter((band) => filters.revenue?.includes(band.id));
+    conditions.push(
+      anyOf(
+        bands.map((band) =>
+          band.max === null
+            ? sql`${companies.revenueMax} > ${band.min}`
+            : sql`(${companies.revenueMax} > ${band.min} and ${companies.revenueMin} < ${band.max})`,
+        ),
+      ),
+    );
+  }
+  if (filters.years?.from !== undefined) {
+    conditions.push(gte(companies.foundedYear, filters.years.from));
+  }
+  if (filters.years?.to !== undefined)
+    conditions.push(lte(companies.foundedYear, filters.years.to));
+  return conditions.filter((condition) => condition !== undefined);
+}
+
+// Conditions on the people table (job title, department, seniority).
+export function personConditions(filters: CompanyFilters): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.jobTitle?.length) {
+    conditions.push(
+      anyOf(
+        filters.jobTitle.map((title) => sql`${people.jobTitle} ilike ${likePattern(title.trim())}`),
+      ),
+    );
+  }
+  if (filters.department?.length) conditions.push(inArray(people.department, filters.department));
+  if (filters.seniority?.length) conditions.push(inArray(people.seniority, filters.seniority));
+  return conditions.filter((condition) => condition !== undefined);
+}
+
+// The Company Finder with person filters: companies that employ such a person.
+export function companySearchConditions(filters: CompanyFilters): SQL[] {
+  const conditions = companyConditions(filters);
+  const personal = personConditions(filters);
+  if (personal.length > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${people} where ${people.companyId} = ${companies.id} and ${and(...personal)})`,
+    );
+  }
+  return conditions;
+}
+
+// One text per set of filters, whatever the order of keys and values: the same search
+// asked twice is the same search.
+export function canonicalFilters(filters: CompanyFilters): string {
+  const entries = filterKeys
+    .filter((key) => filters[key] !== undefined)
+    .map((key) => {
+      const value = filters[key];
+      return [key, Array.isArray(value) ? [...value].sort() : value] as const;
+    });
+  return JSON.stringify(entries);
+}

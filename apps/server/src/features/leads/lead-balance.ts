@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { paymentRequired } from '../../platform/errors.ts';
+import type { PageRequest } from '../companies/company-search.ts';
+import { canonicalFilters } from '../companies/filters.ts';
+import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
+import { readAccountSummary } from '../credits/queries.ts';
+import { creditEntries } from '../credits/schema.ts';
+
+// Lead searches are a balance of their own in the ledger (lead_amount). One search is spent
+// per new page of results; the same filters and page again on the same (UTC) day are free,
+// so paging back and forth or reloading costs nothing.
+export const leadSearchesPerPage = 1;
+
+export function leadSearchKey(
+  userId: string,
+  filters: CompanyFilters,
+  page: PageRequest,
+  at: Date,
+): string {
+  const digest = createHash('sha256')
+    .update(`${canonicalFilters(filters)}|${page.page}|${page.perPage}`)
+    .digest('hex')
+    .slice(0, 32);
+  return `lead_search:${userId}:${at.toISOString().slice(0, 10)}:${digest}`;
+}
+
+export async function alreadyPaid(db: Db, key: string): Promise<boolean> {
+  const [entry] = await db
+    .select({ id: creditEntries.id })
+    .from(creditEntries)
+    .where(eq(creditEntries.idempotencyKey, key));
+  return entry !== undefined;
+}
+
+export async function leadSearchBalance(db: Db, userId: string): Promise<number> {
+  return (await readAccountSummary(db, userId))?.leadSearchBalance ?? 0;
+}
+
+// Refuses a new search when nothing is left (402).
+export async function ensureLeadSearchLeft(db: Db, userId: string): Promise<void> {
+  if ((await leadSearchBalance(db, userId)) <= 0) {
+    throw paymentRequired(companyMessages.noLeadSearches);
+  }
+}
+
+// Takes one lead search for the page; a key already taken takes nothing.
+export async function spendLeadSearch(db: Db, userId: string, key: string): Promise<void> {
+  try {
+    await db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId,
+        kind: 'charge',
+        amount: 0,
+        leadAmount: leadSearchesPerPage,
+        idempotencyKey: key,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof InsufficientCreditsError) {
+      throw paymentRequired(companyMessages.noLeadSearches);
+    }
+    throw error;
+  }
+}

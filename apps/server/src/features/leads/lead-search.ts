@@ -1,0 +1,58 @@
+import type { CompanyFilters, LeadItem } from '@mailhound/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/database.ts';
+import { type PageRequest, pageCount } from '../companies/company-search.ts';
+import { companyConditions, personConditions } from '../companies/filters.ts';
+import { companies, people } from '../companies/schema.ts';
+
+export type LeadPage = {
+  items: LeadItem[];
+  currentPage: number;
+  totalPages: number;
+  totalItems: number;
+};
+
+// One page of the Lead Finder: people matching the person filters at companies matching the
+// company filters, in import order (stable from page to page).
+export async function searchLeads(
+  db: Queryable,
+  filters: CompanyFilters,
+  { page, perPage }: PageRequest,
+): Promise<LeadPage> {
+  const where = and(...companyConditions(filters), ...personConditions(filters));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: people.id,
+        fname: people.fname,
+        lname: people.lname,
+        jobTitle: people.jobTitle,
+        department: people.department,
+        seniority: people.seniority,
+        location: people.location,
+        linkedinUrl: people.linkedinUrl,
+        companyName: companies.name,
+        companySlug: companies.slug,
+        website: companies.domain,
+      })
+      .from(people)
+      .innerJoin(companies, eq(companies.id, people.companyId))
+      .where(where)
+      .orderBy(asc(people.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(people)
+      .innerJoin(companies, eq(companies.id, people.companyId))
+      .where(where),
+  ]);
+  const totalItems = total?.count ?? 0;
+  return {
+    // Department and seniority hold the classifier's ids, which are the contracts' ids.
+    items: rows.map((row) => ({ ...row, id: String(row.id) }) as LeadItem),
+    currentPage: page,
+    totalPages: pageCount(totalItems, perPage),
+    totalItems,
+  };
+}
