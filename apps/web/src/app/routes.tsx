@@ -4,7 +4,9 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
+import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
+import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
 import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
@@ -53,8 +55,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireActive />,
         children: [
-          { path: 'lead-finder', element: <Page title="Lead Finder" /> },
-          { path: 'company-finder', element: <Page title="Company Finder" /> },
+          { path: 'lead-finder', element: <LeadFinderPage /> },
+          { path: 'company-finder', element: <CompanyFinderPage /> },
         ],
       },
       {

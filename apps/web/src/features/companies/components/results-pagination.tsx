@@ -1,0 +1,35 @@
+import { PAGE_SIZE } from '@mailhound/contracts';
+import { Group, Pagination, Text } from '@mantine/core';
+
+// Result tables are 10 rows a page; the text counts what the whole search found.
+export function ResultsPagination({
+  page,
+  totalPages,
+  totalItems,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  onChange: (page: number) => void;
+}) {
+  if (totalItems === 0) return null;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(page * PAGE_SIZE, totalItems);
+  return (
+    <Group justify="space-between" component="nav" aria-label="Result pages">
+      <Text size="sm" c="dimmed">
+        Showing {first}-{last} of {totalItems.toLocaleString('en-US')} results
+      </Text>
+      {totalPages > 1 && (
+        <Pagination
+          total={totalPages}
+          value={page}
+          onChange={onChange}
+          getItemProps={(number) => ({ 'aria-label': `Page ${number}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Group>
+  );
+}

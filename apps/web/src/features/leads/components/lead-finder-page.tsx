@@ -1,0 +1,159 @@
+import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useBalance } from '../../../shared/session/api/get-balance.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
+import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
+import { Page } from '../../../shared/ui/page.tsx';
+import { FilterPanel } from '../../companies/components/filter-panel.tsx';
+import { ResultsPagination } from '../../companies/components/results-pagination.tsx';
+import { leadFilterFields } from '../../companies/filter-fields.ts';
+import {
+  finderFailure,
+  useFilterSearch,
+  useGuestSearchRedirect,
+} from '../../companies/use-filter-search.ts';
+import { useFindEmails } from '../api/find-emails.ts';
+import { useLeadSearch } from '../api/search-leads.ts';
+import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
+
+// The find-emails call takes at most this many leads.
+const FIND_EMAILS_MAX = 100;
+const findFailure = 'The emails could not be found. Please try again.';
+
+// product-spec §2 route /lead-finder: filters, a paged table of people, and Find emails for
+// the selected ones through the finder, with credits.
+export function LeadFinderPage() {
+  const { isLoggedIn } = useSession();
+  const balance = useBalance();
+  const finder = useFilterSearch(leadFilterFields);
+  const results = useLeadSearch(isLoggedIn ? finder.search : null);
+  const toSignUp = useGuestSearchRedirect();
+  const findEmails = useFindEmails();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [finding, setFinding] = useState<ReadonlySet<string>>(new Set());
+  const [found, setFound] = useState<ReadonlyMap<string, FoundEmail>>(new Map());
+  const [findError, setFindError] = useState<string | null>(null);
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+
+  const search = (filters: CompanyFilters) => {
+    if (!isLoggedIn) {
+      toSignUp(filters);
+      return;
+    }
+    setSelected(new Set());
+    finder.run(filters);
+  };
+
+  const select = (ids: string[], checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const available = balance.data?.balanceAvailable;
+  const find = async () => {
+    const ids = [...selected];
+    setFindError(null);
+    // Zero balance: the credits modal, without asking the server (api-spec §8).
+    if (available === 0) {
+      setCreditsNeeded(ids.length);
+      return;
+    }
+    setFinding(new Set(ids));
+    try {
+      const answer = await findEmails.mutateAsync(ids);
+      setFound((current) => {
+        const next = new Map(current);
+        for (const item of answer.items) next.set(item.leadId, item);
+        return next;
+      });
+      setSelected(new Set());
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        setCreditsNeeded(Math.max(1, ids.length - (available ?? 0)));
+      } else {
+        setFindError(errorMessage(error, findFailure));
+      }
+    } finally {
+      setFinding(new Set());
+    }
+  };
+
+  const noLeadSearches = results.error instanceof ApiError && results.error.status === 402;
+  return (
+    <Page title="Lead Finder">
+      {isLoggedIn && balance.data && (
+        <Text fw={500}>Searches available: {balance.data.leadSearchBalance}</Text>
+      )}
+      <FilterPanel
+        fields={leadFilterFields}
+        defaultValues={finder.initialFilters}
+        searching={results.isFetching}
+        onSearch={search}
+      />
+      {results.isError && (
+        <Alert color={noLeadSearches ? 'orange' : 'red'} role="alert">
+          <Stack gap="xs" align="flex-start">
+            {noLeadSearches
+              ? errorMessage(results.error, companyMessages.noLeadSearches)
+              : errorMessage(results.error, finderFailure, [400])}
+            {noLeadSearches && (
+              <Button component={Link} to="/purchase" size="xs">
+                Upgrade Now
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {results.data && finder.search && (
+        <Stack gap="sm">
+          <Group gap="sm">
+            <Button
+              onClick={find}
+              disabled={selected.size === 0 || selected.size > FIND_EMAILS_MAX}
+              loading={findEmails.isPending}
+            >
+              Find emails
+            </Button>
+            <Text size="sm" c={selected.size > FIND_EMAILS_MAX ? 'red' : 'dimmed'}>
+              {selected.size > FIND_EMAILS_MAX
+                ? `Select at most ${FIND_EMAILS_MAX} leads at a time`
+                : `${selected.size} selected`}
+            </Text>
+          </Group>
+          {findError && (
+            <Alert color="red" role="alert">
+              {findError}
+            </Alert>
+          )}
+          <LeadResultsTable
+            items={results.data.items}
+            selected={selected}
+            onSelect={select}
+            found={found}
+            finding={finding}
+          />
+          <ResultsPagination
+            page={finder.search.page}
+            totalPages={results.data.totalPages}
+            totalItems={results.data.totalItems}
+            onChange={finder.setPage}
+          />
+        </Stack>
+      )}
+      <CreditsModal
+        opened={creditsNeeded !== null}
+        onClose={() => setCreditsNeeded(null)}
+        freePlan={balance.data?.plan?.is_default ?? true}
+        needed={creditsNeeded ?? 1}
+      />
+    </Page>
+  );
+}
