@@ -1,13 +1,20 @@
-import { isDomainLike, type SingleSearchBody } from '@mailhound/contracts';
+import { companyMessages, isDomainLike, type SingleSearchBody } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
+import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
 
-export const websiteNeeded = 'Please enter the company website (e.g. acme.com)';
+export const companyNotFound = companyMessages.notFound;
 
-// The domain a search probes. A company name is resolved through the company database once
-// the companies feature has one; until then only names that are domains can be searched.
-export function searchDomain(body: Pick<SingleSearchBody, 'companyWebsite' | 'companyName'>) {
+// The domain a search probes: a website as given, a company name resolved through the
+// company database (exact name, then a clear trigram match), or a 400 when none matches.
+export async function searchDomain(
+  db: Db,
+  body: Pick<SingleSearchBody, 'companyWebsite' | 'companyName'>,
+): Promise<string> {
   const company = body.companyWebsite ?? body.companyName ?? '';
-  if (!isDomainLike(company)) throw badRequest(websiteNeeded);
-  return normaliseDomain(company);
+  if (isDomainLike(company)) return normaliseDomain(company);
+  const resolved = await resolveCompanyDomain(db, company);
+  if (!resolved) throw badRequest(companyNotFound);
+  return resolved.domain;
 }

@@ -38,7 +38,7 @@ export function registerSearchRoutes(app: App, deps: FeatureDeps): void {
     },
     async (request, reply) => {
       const body = request.body;
-      const domain = searchDomain(body);
+      const domain = await searchDomain(deps.db, body);
       const query: SearchQuery = body.companyWebsite
         ? {
             firstName: body.firstName,

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditAccounts } from '../credits/schema.ts';
-import { websiteNeeded } from './company-domain.ts';
+import { companyNotFound } from './company-domain.ts';
 import { createPgPatternStore } from './pattern-store.ts';
 import { domainPatterns, foundEmails, searchHistory } from './schema.ts';
 import { creditReference } from './search-records.ts';
@@ -290,7 +290,7 @@ describe('bad input', () => {
     [{ ...ann }, 'Company website or name is a required field'],
     [{ ...ann, companyWebsite: 'acme.test', companyName: 'Acme' }, undefined],
     [{ ...ann, companyWebsite: 'not a site' }, 'Invalid company website'],
-    [{ ...ann, companyName: 'Acme Inc' }, websiteNeeded],
+    [{ ...ann, companyName: 'Acme Inc' }, companyNotFound],
     [{ ...ann, companyWebsite: 'acme.test', extra: 1 }, undefined],
   ])('refuses %j with a 400 and writes nothing', async (body, message) => {
     const user = await activeUser(t);
