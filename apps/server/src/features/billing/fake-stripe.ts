@@ -42,6 +42,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   let counter = 0;
+  let customers = 0;
   const fake: FakeStripe = {
     url: '',
     requests,
@@ -73,8 +74,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     counter += 1;
     const route = `${request.method} ${url.pathname}`;
     if (route === 'POST /v1/customers') {
+      customers += 1;
       return send(response, 200, {
-        id: 'cus_test_1',
+        id: `cus_test_${customers}`,
         object: 'customer',
         email: form.get('email'),
         metadata: { userId: form.get('metadata[userId]') },
@@ -127,7 +129,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && customerPath?.[1]) {
-      const expanded = url.searchParams.getAll('expand[]');
+      // The SDK sends expand[0]=…; Stripe also takes expand[]=….
+      const expanded = [...url.searchParams]
+        .filter(([key]) => /^expand\[\d*\]$/.test(key))
+        .map(([, value]) => value);
       const method = fake.paymentMethod;
       return send(response, 200, {
         id: customerPath[1],
