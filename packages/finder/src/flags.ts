@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const disposable = new Set<string>(require('disposable-email-domains') as string[]);
-const disposableWildcards = require('disposable-email-domains/wildcard.json') as string[];
+const disposableWildcards = new Set<string>(
+  require('disposable-email-domains/wildcard.json') as string[],
+);
 const free = new Set<string>(require('email-providers/all.json') as string[]);
 const roleNames = new Set<string>(require('role-based-email-addresses') as string[]);
 
@@ -12,9 +14,13 @@ export interface AddressFlags {
   role: boolean;
 }
 
+// A wildcard entry covers the domain itself and every subdomain: look its suffixes up.
 export function isDisposableDomain(domain: string): boolean {
   if (disposable.has(domain)) return true;
-  return disposableWildcards.some((w) => domain === w || domain.endsWith(`.${w}`));
+  for (let at = 0; at >= 0; at = domain.indexOf('.', at + 1)) {
+    if (disposableWildcards.has(at === 0 ? domain : domain.slice(at + 1))) return true;
+  }
+  return false;
 }
 
 // Maintained lists only (disposable-email-domains, email-providers,

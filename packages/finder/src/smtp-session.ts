@@ -305,7 +305,10 @@ export const netSmtpProbe: SmtpProbe = {
               planned += take;
               if (!pipelining) break;
             }
-            if (pipelining) for (const step of plan) send(step.line);
+            if (pipelining && !socket.destroyed) {
+              // The whole plan in one write (RFC 2920).
+              socket.write(plan.map((step) => `${step.line}\r\n`).join(''));
+            }
             const retry: string[] = [];
             let progressed = false;
             for (const step of plan) {

@@ -15,7 +15,10 @@ export function delayReplies(socket: Socket, delayOf: (replyIndex: number) => nu
   const pump = (): void => {
     timer = null;
     const now = Date.now();
+    // Replies due together leave in one write, as a server's pipelined replies do.
+    socket.cork();
     while (queue.length > 0 && queue[0]!.due <= now) queue.shift()!.run();
+    socket.uncork();
     const head = queue[0];
     if (head) timer = setTimeout(pump, head.due - now);
   };
