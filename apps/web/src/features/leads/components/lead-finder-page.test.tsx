@@ -1,0 +1,246 @@
+import {
+  filtersToQuery,
+  type LeadItem,
+  validationMessages as m,
+  searchMessages,
+  storageKeys,
+} from '@mailhound/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn } from '../../../test/session-fixtures.ts';
+import { filterInput as input, pickOption } from '../../companies/filter-panel-driver.ts';
+
+function lead(index: number): LeadItem {
+  return {
+    id: String(index),
+    fname: 'Ann',
+    lname: `Lee${index}`,
+    jobTitle: 'Head of Sales',
+    department: 'sales',
+    seniority: 'head',
+    location: 'Berlin, Germany',
+    linkedinUrl: `https://linkedin.com/in/ann-lee-${index}`,
+    companyName: 'Acme Robotics',
+    companySlug: 'acme-robotics',
+    website: 'acme-robotics.com',
+  };
+}
+
+// 15 leads, 10 a page; every page asked for spends one lead search.
+function serveLeads(server: FakeServer, balance = 10) {
+  let left = balance;
+  server.on('GET /api/leads/search', (request) => {
+    const page = Number(request.query.get('page'));
+    left -= 1;
+    const items = Array.from({ length: page === 1 ? 10 : 5 }, (_, index) =>
+      lead((page - 1) * 10 + index + 1),
+    );
+    return {
+      body: { items, currentPage: page, totalPages: 2, totalItems: 15, leadSearchBalance: left },
+    };
+  });
+}
+
+const leadSearches = (server: FakeServer) => server.requestsTo('GET /api/leads/search');
+const table = () => screen.getByRole('table', { name: 'Leads' });
+
+async function searchAcme(user: ReturnType<typeof renderApp>['user']) {
+  await screen.findByRole('heading', { name: 'Lead Finder' });
+  await user.type(input('Company Name'), 'Acme Robotics{enter}');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  return screen.findByRole('table', { name: 'Leads' });
+}
+
+describe('lead filters (product-spec §5 "Company filters")', () => {
+  it('asks for a job title of at least 2 characters', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const { user } = renderApp('/lead-finder');
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    await user.type(input('Job Title'), 'A{enter}');
+    expect(await screen.findByText(m.jobTitleMin)).toBeInTheDocument();
+  });
+
+  it('sends job title, department and seniority with the company filters', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const { user, location } = renderApp('/lead-finder');
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    await user.type(input('Job Title'), 'Head of Sales{enter}');
+    await pickOption(user, 'Department', 'Sales');
+    await pickOption(user, 'Seniority', 'C-Level');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('table', { name: 'Leads' });
+    const query = filtersToQuery({
+      jobTitle: ['Head of Sales'],
+      department: ['sales'],
+      seniority: ['c_level'],
+    });
+    expect(location()).toBe(`/lead-finder?${query}`);
+    const [request] = leadSearches(server);
+    for (const [key, value] of query) expect(request?.query.get(key)).toBe(value);
+  });
+});
+
+describe('lead search (issue 7: leadSearchBalance)', () => {
+  it('shows Searches available, following each search', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server, 10);
+    const { user } = renderApp('/lead-finder');
+    expect(await screen.findByText('Searches available: 10')).toBeInTheDocument();
+    await searchAcme(user);
+    expect(await screen.findByText('Searches available: 9')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Searches available: 8')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Showing 11-15 of 15 results')).toBeInTheDocument();
+  });
+
+  it('shows the lead and its company page, department and seniority', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    const [, first] = within(table()).getAllByRole('row');
+    const cells = within(first as HTMLElement);
+    expect(first).toHaveTextContent('Ann Lee1');
+    expect(first).toHaveTextContent('Head of Sales');
+    expect(first).toHaveTextContent('Sales');
+    expect(first).toHaveTextContent('Berlin, Germany');
+    expect(cells.getByRole('link', { name: 'Acme Robotics' })).toHaveAttribute(
+      'href',
+      '/company/acme-robotics',
+    );
+    expect(cells.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      'https://linkedin.com/in/ann-lee-1',
+    );
+  });
+
+  it('says so when no lead searches are left', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('GET /api/leads/search', errorBody(402, 'No lead searches left'));
+    const { user } = renderApp('/lead-finder');
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    await user.type(input('Company Name'), 'Acme{enter}');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No lead searches left');
+    expect(within(alert).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+      'href',
+      '/purchase',
+    );
+  });
+
+  it('runs at once when opened from a company page with the autoSearch flag', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    localStorage.setItem(storageKeys.autoSearch, 'true');
+    renderApp(`/lead-finder?${filtersToQuery({ companyName: ['Acme Robotics'] })}`);
+    expect(await screen.findByRole('table', { name: 'Leads' })).toBeVisible();
+    expect(leadSearches(server)[0]?.query.get('companyName')).toBe('["Acme Robotics"]');
+    expect(screen.getByText('Acme Robotics', { selector: 'span' })).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.autoSearch)).toBeNull();
+  });
+});
+
+describe('Find emails for selected leads', () => {
+  it('finds the selected leads’ addresses and shows each with its score icon', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    server.on('POST /api/leads/find-emails', {
+      body: {
+        items: [
+          {
+            leadId: '1',
+            exactEmail: 'ann.lee1@acme-robotics.com',
+            exactEmailScore: 99,
+            error: null,
+          },
+          {
+            leadId: '3',
+            exactEmail: 'ann.lee3@acme-robotics.com',
+            exactEmailScore: 50,
+            error: null,
+          },
+          { leadId: '2', exactEmail: null, exactEmailScore: 0, error: 'Connection timed out' },
+        ],
+      },
+    });
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    const findButton = screen.getByRole('button', { name: 'Find emails' });
+    expect(findButton).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee2' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee3' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    await user.click(findButton);
+
+    expect(await screen.findByText('ann.lee1@acme-robotics.com')).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/leads/find-emails')[0]?.body).toEqual({
+      leadIds: ['1', '2', '3'],
+    });
+    const rows = within(table()).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByRole('img', { name: 'Score 99' })).toHaveAttribute(
+      'data-score-color',
+      'green',
+    );
+    expect(within(rows[3] as HTMLElement).getByRole('img', { name: 'Score 50' })).toHaveAttribute(
+      'data-score-color',
+      'yellow',
+    );
+    expect(rows[2]).toHaveTextContent('Connection timed out');
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('selects every lead of the page at once', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    expect(screen.getByText('10 selected')).toBeInTheDocument();
+  });
+
+  it('opens the credits modal on 402', async () => {
+    const server = createFakeServer();
+    logIn(server, {
+      user: { plan: { name: 'Pro', is_default: false } },
+      balance: { balance: 1, onHold: 0 },
+    });
+    serveLeads(server);
+    server.on('POST /api/leads/find-emails', errorBody(402, 'Not enough credits'));
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+    const modal = await screen.findByRole('dialog', { name: 'Credits required' });
+    expect(modal).toHaveTextContent(searchMessages.notEnoughCredits(9));
+    expect(
+      within(modal).getByRole('link', { name: searchMessages.purchaseCredits }),
+    ).toHaveAttribute('href', '/purchase');
+  });
+
+  it('opens the credits modal at zero balance without asking the server', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 0, onHold: 0 } });
+    serveLeads(server);
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee1' }));
+    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+    const modal = await screen.findByRole('dialog', { name: 'Credits required' });
+    expect(modal).toHaveTextContent(searchMessages.searchLimitReached);
+    expect(server.requestsTo('POST /api/leads/find-emails')).toHaveLength(0);
+  });
+});
