@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
@@ -246,6 +247,22 @@ describe('subscribing to a plan with the local provider', () => {
     expect(after.leadSearchBalance).toBe(before.leadSearchBalance + 50);
     const [receipt] = await receiptsOf(buyer.token);
     expect(receipt).toMatchObject({ amount: 4900, status: 'paid' });
+  });
+
+  it('a new plan replaces the old one: one subscription stays active', async () => {
+    const other = await activeUser(t);
+    for (const priceId of ['price_starter_month', 'price_growth_year']) {
+      const session = await startCheckout(t, other.token, priceId);
+      expect((await pay(other.token, session.client_secret)).statusCode).toBe(200);
+    }
+    expect((await balanceOf(t, other.token)).plan).toEqual({
+      name: 'Growth Yearly',
+      is_default: false,
+    });
+    const active = await t.db.execute<{ count: string }>(
+      sql`select count(*)::text as count from subscriptions where user_id = ${other.id} and status = 'active'`,
+    );
+    expect(active.rows[0]?.count).toBe('1');
   });
 
   it('refuses the plan the user is already on', async () => {
