@@ -185,11 +185,14 @@ export function createFinder(
   // One session on the first MX host that takes it, in priority order.
   async function openSession(hosts: MailHost[], signal: AbortSignal | undefined, retry: boolean) {
     let failure: { error: string; detail: string } = { error: 'Connection timed out', detail: '' };
+    let fallback = false;
     for (const host of hosts) {
       for (const address of host.addresses) {
         let release: () => void;
         try {
-          release = await limiter.acquire(address, signal, retry);
+          // The next MX address after a failed one has waited its turn already.
+          release = await limiter.acquire(address, signal, retry || fallback);
+          fallback = true;
         } catch {
           return { ok: false as const, error: 'Aborted', detail: 'Aborted', busy: false };
         }
