@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '../../../shared/api/clients.ts';
+import { balanceKey } from '../../../shared/session/api/get-balance.ts';
+import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
+
+const cancelAnswerSchema = z.object({ message: z.string() });
+
+export function cancelSubscription() {
+  return apiClient.delete('/checkout/subscription', { schema: cancelAnswerSchema });
+}
+
+// The plan goes back to the default: the guards and the balance must see it at once.
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: currentUserKey }),
+        queryClient.invalidateQueries({ queryKey: balanceKey }),
+      ]),
+  });
+}
