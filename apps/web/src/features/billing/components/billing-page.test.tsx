@@ -1,0 +1,171 @@
+import { billingMessages } from '@mailhound/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn, makeUser } from '../../../test/session-fixtures.ts';
+import { paidPlan } from '../billing-fixtures.ts';
+
+const visa = {
+  type: 'card',
+  brand: 'visa',
+  last4: '4242',
+  email: 'ann@acme.com',
+  bank_name: null,
+};
+
+function openBilling({ plan = paidPlan, card = visa as unknown } = {}) {
+  const server = createFakeServer({ 'GET /api/checkout/card': { body: card } });
+  logIn(server, { user: { plan } });
+  const app = renderApp('/settings/billing');
+  return { server, ...app };
+}
+
+const planSection = () => within(screen.getByRole('region', { name: 'Plan' }));
+const findPlanSection = async () => within(await screen.findByRole('region', { name: 'Plan' }));
+
+describe('billing settings (product-spec §2 "Billing")', () => {
+  it('offers the default plan only a change of plan', async () => {
+    openBilling({ plan: { name: 'Free', is_default: true } });
+    await screen.findByRole('region', { name: 'Plan' });
+    expect(planSection().getByRole('link', { name: 'Change Plan' })).toHaveAttribute(
+      'href',
+      '/purchase',
+    );
+    expect(planSection().queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    expect(planSection().queryByRole('button', { name: 'Edit Payment Method' })).toBeNull();
+  });
+
+  it('shows the card: type, brand, last four, e-mail and bank name', async () => {
+    openBilling({
+      card: {
+        type: 'us_bank',
+        brand: null,
+        last4: '6789',
+        email: 'ann@acme.com',
+        bank_name: 'STRIPE TEST BANK',
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Payment method' }));
+    expect(await card.findByText('US bank account')).toBeInTheDocument();
+    expect(card.getByText('•••• 6789')).toBeInTheDocument();
+    expect(card.getByText('ann@acme.com')).toBeInTheDocument();
+    expect(card.getByText('STRIPE TEST BANK')).toBeInTheDocument();
+  });
+
+  it('shows a card’s type and brand', async () => {
+    openBilling();
+    const card = within(await screen.findByRole('region', { name: 'Payment method' }));
+    expect(await card.findByText('visa')).toBeInTheDocument();
+    expect(card.getByText('Card')).toBeInTheDocument();
+  });
+
+  it('says when no card is on file', async () => {
+    openBilling({ card: null });
+    expect(await screen.findByText('No payment method on file.')).toBeInTheDocument();
+  });
+
+  it('says when the card cannot be read', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/card': errorBody(400, billingMessages.cannotGetCard),
+    });
+    logIn(server);
+    renderApp('/settings/billing');
+    expect(await screen.findByText(billingMessages.cannotGetCard)).toBeInTheDocument();
+  });
+
+  it('cancels a paid plan after confirmation; the user is back on the default plan', async () => {
+    const { server, user } = openBilling();
+    let canceled = false;
+    server.on('DELETE /api/checkout/subscription', () => {
+      canceled = true;
+      return { body: { message: billingMessages.subscriptionCanceled } };
+    });
+    server.on('GET /api/auth/user', () => ({
+      body: makeUser({ plan: canceled ? { name: 'Free', is_default: true } : paidPlan }),
+    }));
+    await user.click(
+      await (await findPlanSection()).getByRole('button', { name: 'Cancel Subscription' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel subscription' }));
+    await user.click(dialog.getByRole('button', { name: 'Keep Plan' }));
+    expect(server.requestsTo('DELETE /api/checkout/subscription')).toHaveLength(0);
+
+    await user.click(planSection().getByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel subscription' })).getByRole(
+        'button',
+        { name: 'Confirm Cancellation' },
+      ),
+    );
+    expect(await screen.findByText(billingMessages.subscriptionCanceled)).toBeInTheDocument();
+    expect(server.requestsTo('DELETE /api/checkout/subscription')).toHaveLength(1);
+    await waitFor(() =>
+      expect(planSection().queryByRole('button', { name: 'Cancel Subscription' })).toBeNull(),
+    );
+    expect(planSection().getByText('Free')).toBeInTheDocument();
+  });
+
+  it('says when the subscription cannot be cancelled', async () => {
+    const { server, user } = openBilling();
+    server.on(
+      'DELETE /api/checkout/subscription',
+      errorBody(400, billingMessages.cannotCancelSubscription),
+    );
+    await user.click(
+      await (await findPlanSection()).getByRole('button', { name: 'Cancel Subscription' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel subscription' })).getByRole(
+        'button',
+        { name: 'Confirm Cancellation' },
+      ),
+    );
+    expect(await screen.findByText(billingMessages.cannotCancelSubscription)).toBeInTheDocument();
+  });
+
+  it('edits the payment method in the local customer portal', async () => {
+    const { server, user, location } = openBilling();
+    const back = `${window.location.origin}/settings/billing`;
+    server.on('POST /api/checkout/customer-portal', { body: { url: `${back}?portal=local` } });
+    const mastercard = { ...visa, brand: 'mastercard', last4: '4444' };
+    server.on('POST /api/checkout/local/card', { body: mastercard });
+
+    await user.click(
+      await (await findPlanSection()).getByRole('button', { name: 'Edit Payment Method' }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'New card' }));
+    expect(location()).toBe('/settings/billing?portal=local');
+    expect(server.requestsTo('POST /api/checkout/customer-portal')[0]?.body).toEqual({
+      returnUrl: back,
+      redirectUrl: back,
+    });
+
+    await user.type(form.getByLabelText('Name on card', { exact: false }), 'Ann Lee');
+    await user.type(form.getByLabelText('Card number', { exact: false }), '5555555555554444');
+    await user.type(form.getByLabelText('Expiry', { exact: false }), '0129');
+    await user.type(form.getByLabelText('CVC', { exact: false }), '321');
+    await user.click(form.getByRole('button', { name: 'Save Card' }));
+
+    expect(await screen.findByText('•••• 4444')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/settings/billing'));
+    expect(server.requestsTo('POST /api/checkout/local/card')[0]?.body).toEqual({
+      name: 'Ann Lee',
+      cardNumber: '5555555555554444',
+      expiry: '01/29',
+      cvc: '321',
+    });
+  });
+
+  it('says when the customer portal cannot be opened', async () => {
+    const { server, user } = openBilling();
+    server.on(
+      'POST /api/checkout/customer-portal',
+      errorBody(400, billingMessages.cannotCreatePortal),
+    );
+    await user.click(
+      await (await findPlanSection()).getByRole('button', { name: 'Edit Payment Method' }),
+    );
+    expect(await screen.findByText(billingMessages.cannotCreatePortal)).toBeInTheDocument();
+  });
+});
