@@ -4,6 +4,12 @@ import { ForgotPasswordPage } from '../features/auth/components/forgot-password-
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
+import { BillingPage } from '../features/billing/components/billing-page.tsx';
+import { BonusPage } from '../features/billing/components/bonus-page.tsx';
+import { CheckoutPage } from '../features/billing/components/checkout-page.tsx';
+import { CheckoutReturnPage } from '../features/billing/components/checkout-return-page.tsx';
+import { InvoicesPage } from '../features/billing/components/invoices-page.tsx';
+import { PurchasePage } from '../features/billing/components/purchase-page.tsx';
 import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
 import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
@@ -11,9 +17,7 @@ import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-a
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
 import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
-import { BillingPage } from '../features/settings/components/billing-page.tsx';
 import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
-import { InvoicesPage } from '../features/settings/components/invoices-page.tsx';
 import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { Page } from '../shared/ui/page.tsx';
@@ -174,20 +178,20 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireActive />,
-        children: [{ path: 'purchase', element: <Page title="Purchase" /> }],
+        children: [{ path: 'purchase', element: <PurchasePage /> }],
       },
       {
         element: <RequireLogin />,
-        children: [{ path: 'checkout', element: <Page title="Checkout" /> }],
+        children: [{ path: 'checkout', element: <CheckoutPage /> }],
       },
-      { path: 'checkout/return', element: <Page title="Checkout" /> },
+      { path: 'checkout/return', element: <CheckoutReturnPage /> },
       {
         element: <RequireUnsubParam />,
         children: [{ path: 'survey/campaign-unsubscribe', element: <Page title="Unsubscribe" /> }],
       },
       {
         element: <RequireLogin />,
-        children: [{ path: 'one-time-credits-bonus', element: <Page title="Bonus Credits" /> }],
+        children: [{ path: 'one-time-credits-bonus', element: <BonusPage /> }],
       },
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },

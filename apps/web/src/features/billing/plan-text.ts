@@ -3,7 +3,7 @@ import { billingMessages, type Plan } from '@mailhound/contracts';
 // product-spec §2 "Purchase": the texts of one plan card.
 
 // Whole dollars without cents ('$49'), otherwise with both digits ('$149.50').
-export function dollarsFromCents(cents: number): string {
+function dollarsFromCents(cents: number): string {
   const digits = cents % 100 === 0 ? 0 : 2;
   return (cents / 100).toLocaleString('en-US', {
     style: 'currency',
