@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, type FieldError, type Merge, useForm } from 'react-hook-form';
+import { countryNames } from '../country-names.ts';
 import {
   departmentOptions,
   type FilterKey,
@@ -87,7 +88,12 @@ export function FilterPanel({
     setRuleMessage(null);
   };
 
-  const tags = (key: ListKey, label: string, placeholder: string) => (
+  const tags = (
+    key: ListKey,
+    label: string,
+    placeholder: string,
+    suggestions: readonly string[] = [],
+  ) => (
     <Controller
       control={form.control}
       name={key}
@@ -99,6 +105,8 @@ export function FilterPanel({
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={listError(errors[key])}
+          data={[...suggestions]}
+          limit={8}
           clearable
         />
       )}
@@ -163,8 +171,8 @@ export function FilterPanel({
             {choices('industry', 'Industry', industryOptions)}
             {choices('employees', 'Company Size', sizeOptions)}
             {choices('revenue', 'Revenue', revenueOptions)}
-            {tags('locations', 'Locations', 'Country, then Enter')}
-            {tags('exclude', 'Exclude Locations', 'Country, then Enter')}
+            {tags('locations', 'Locations', 'Country, then Enter', countryNames)}
+            {tags('exclude', 'Exclude Locations', 'Country, then Enter', countryNames)}
             <Fieldset legend="Founded In" variant="unstyled">
               <Group grow align="flex-start" gap="xs">
                 {year('from', 'From')}

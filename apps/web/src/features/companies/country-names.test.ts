@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { countryNames } from './country-names.ts';
+
+describe('country suggestions for the location filters', () => {
+  it('names the countries once each, alphabetically, without groupings of countries', () => {
+    expect(countryNames).toEqual(expect.arrayContaining(['Germany', 'United States', 'Japan']));
+    expect(countryNames.filter((name) => name === 'United Kingdom')).toHaveLength(1);
+    expect(countryNames).not.toContain('European Union');
+    expect(countryNames).not.toContain('United Nations');
+    expect([...countryNames].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(countryNames);
+  });
+});
