@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
+import { fulfilCheckout } from './fulfilment.ts';
 import {
   type Buyer,
   balanceOf,
@@ -36,6 +37,16 @@ async function receiptsOf(token: string): Promise<ReceiptAnswer[]> {
   const response = await call(t, token, 'GET', '/api/checkout/receipts');
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as ReceiptAnswer[];
+}
+
+async function waitForLockWaiters(count: number): Promise<void> {
+  for (;;) {
+    const waiting = await t.db.execute<{ count: string }>(
+      sql`select count(*)::text as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (Number(waiting.rows[0]?.count) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 async function pay(token: string, clientSecret: string, card = goodCard) {
@@ -263,6 +274,40 @@ describe('subscribing to a plan with the local provider', () => {
       sql`select count(*)::text as count from subscriptions where user_id = ${other.id} and status = 'active'`,
     );
     expect(active.rows[0]?.count).toBe('1');
+  });
+
+  it('two plans confirmed at the same moment leave one active subscription', async () => {
+    const other = await activeUser(t);
+    const starter = await startCheckout(t, other.token, 'price_starter_month');
+    const growth = await startCheckout(t, other.token, 'price_growth_month');
+    const confirmation = { paymentId: null, subscriptionId: null, amount: null };
+    let fulfilled!: () => void;
+    let release!: () => void;
+    const firstDone = new Promise<void>((resolve) => {
+      fulfilled = resolve;
+    });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first confirmation stays uncommitted until the second is waiting on it.
+    const first = t.db.transaction(async (tx) => {
+      await fulfilCheckout(tx, starter.sessionId, confirmation, t.clock.now());
+      fulfilled();
+      await held;
+    });
+    await firstDone;
+    const second = t.db.transaction((tx) =>
+      fulfilCheckout(tx, growth.sessionId, confirmation, t.clock.now()),
+    );
+    await waitForLockWaiters(1);
+    release();
+    await first;
+    await second;
+    const active = await t.db.execute<{ count: string }>(
+      sql`select count(*)::text as count from subscriptions where user_id = ${other.id} and status = 'active'`,
+    );
+    expect(active.rows[0]?.count).toBe('1');
+    expect((await balanceOf(t, other.token)).plan.name).toBe('Growth');
   });
 
   it('refuses the plan the user is already on', async () => {

@@ -84,9 +84,13 @@ export async function fulfilCheckout(
     return { applied: true, replaced: [] };
   }
 
+  // Stripe names the subscription of every completed subscription session; the local
+  // provider makes its own.
   const subscriptionId =
     confirmation.subscriptionId ??
     (session.provider === 'local' ? localId('sub') : `sub_of_${session.id}`);
+  // Two plans confirmed at once for one user queue here: one active subscription at a time.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, session.userId)).for('update');
   const replaced = await tx
     .update(subscriptions)
     .set({ status: 'canceled', canceledAt: now })
