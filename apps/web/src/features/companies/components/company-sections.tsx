@@ -1,5 +1,4 @@
-import type { DecisionMaker, SimilarCompany } from '@mailhound/contracts';
-import { industryLabel } from '@mailhound/contracts';
+import { type DecisionMaker, industryLabel, type SimilarCompany } from '@mailhound/contracts';
 import { Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

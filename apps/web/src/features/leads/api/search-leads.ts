@@ -7,6 +7,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { type Balance, balanceKey } from '../../../shared/session/api/get-balance.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
 import { filterSearchQuery } from '../../companies/api/search-companies.ts';
 import type { FilterSearch } from '../../companies/use-filter-search.ts';
 
@@ -17,9 +18,14 @@ export function searchLeads(filters: CompanyFilters, page: number): Promise<Lead
   });
 }
 
-export const leadSearchQueryOptions = (filters: CompanyFilters, page: number) =>
+// Keyed by the token too: a page one user paid for is not shown to the next one.
+export const leadSearchQueryOptions = (
+  token: string | null,
+  filters: CompanyFilters,
+  page: number,
+) =>
   queryOptions({
-    queryKey: ['leads', 'search', filtersToQuery(filters).toString(), page],
+    queryKey: ['leads', 'search', token, filtersToQuery(filters).toString(), page],
     queryFn: () => searchLeads(filters, page),
     // Each new page spends a lead search: a page already seen is not asked for again.
     staleTime: Number.POSITIVE_INFINITY,
@@ -27,10 +33,11 @@ export const leadSearchQueryOptions = (filters: CompanyFilters, page: number) =>
 
 export function useLeadSearch(search: FilterSearch | null) {
   const queryClient = useQueryClient();
+  const { token } = useSession();
   const filters = search?.filters ?? {};
   const page = search?.page ?? 1;
   return useQuery({
-    ...leadSearchQueryOptions(filters, page),
+    ...leadSearchQueryOptions(token, filters, page),
     queryFn: async () => {
       const answer = await searchLeads(filters, page);
       // The answer carries what is left: 'Searches available' follows it without a refetch.
@@ -41,7 +48,7 @@ export function useLeadSearch(search: FilterSearch | null) {
       );
       return answer;
     },
-    enabled: search !== null,
+    enabled: search !== null && token !== null,
     placeholderData: keepPreviousData,
   });
 }
