@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+export const mailboxStatuses = ['active', 'error'] as const;
+export type MailboxStatus = (typeof mailboxStatuses)[number];
+
+// A user's sender mailbox. The password is stored encrypted (password-box.ts), never in clear.
+export const mailboxes = pgTable(
+  'mailboxes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: mailboxStatuses }).notNull(),
+    statusMessage: text('status_message'),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    passwordEncrypted: text('password_encrypted').notNull(),
+    smtpHost: text('smtp_host').notNull(),
+    smtpPort: integer('smtp_port').notNull(),
+    imapHost: text('imap_host').notNull(),
+    imapPort: integer('imap_port').notNull(),
+    emailsLimit: integer('emails_limit').notNull(),
+    minEmailGap: integer('min_email_gap').notNull(),
+    maxEmailGap: integer('max_email_gap').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mailboxes_user_email').on(table.userId, sql`lower(${table.email})`),
+    index('mailboxes_user_created').on(table.userId, table.createdAt),
+    check('mailboxes_status', sql`${table.status} in ('active', 'error')`),
+    check(
+      'mailboxes_limits',
+      sql`${table.emailsLimit} between 1 and 50 and ${table.maxEmailGap} > ${table.minEmailGap} and ${table.minEmailGap} >= 0`,
+    ),
+  ],
+);
