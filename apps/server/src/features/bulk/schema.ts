@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+export const bulkStatuses = ['processing', 'completed', 'error'] as const;
+export type BulkStatus = (typeof bulkStatuses)[number];
+
+// One uploaded list. `success` and `fail` count the rows done so far (an address found or
+// not); `held` is the credit hold taken at upload and released when processing ends.
+export const bulkRequests = pgTable(
+  'bulk_requests',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    header: jsonb('header').$type<string[]>().notNull(),
+    status: text('status', { enum: bulkStatuses }).notNull().default('processing'),
+    total: integer('total').notNull(),
+    success: integer('success').notNull().default(0),
+    fail: integer('fail').notNull().default(0),
+    successCount: integer('success_count'),
+    verifiedCount: integer('verified_count'),
+    held: integer('held').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('bulk_requests_status', sql`${table.status} in ('processing', 'completed', 'error')`),
+    index('bulk_requests_user_created').on(table.userId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+// What a row asks: find an address from a name and a company (website or name), verify a
+// given address, or nothing usable (answered with an error, never looked up).
+export type BulkQuery =
+  | { kind: 'find'; firstName: string; lastName: string; company: string }
+  | { kind: 'verify'; email: string }
+  | { kind: 'skip'; reason: string };
+
+export const bulkRowStates = ['pending', 'done'] as const;
+
+// One data row of an upload, with its result once done. Rows are processed a chunk at a time
+// (a domain's rows share a chunk); a chunk's rows are written done in one transaction.
+export const bulkRows = pgTable(
+  'bulk_rows',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => bulkRequests.id, { onDelete: 'cascade' }),
+    rowIndex: integer('row_index').notNull(),
+    chunk: integer('chunk').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    query: jsonb('query').$type<BulkQuery>().notNull(),
+    state: text('state', { enum: bulkRowStates }).notNull().default('pending'),
+    email: text('email'),
+    score: integer('score'),
+    error: text('error'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.rowIndex] }),
+    check('bulk_rows_state', sql`${table.state} in ('pending', 'done')`),
+    index('bulk_rows_pending_chunks')
+      .on(table.requestId, table.chunk)
+      .where(sql`${table.state} = 'pending'`),
+  ],
+);
+
+// The purchase of a request's results: one per request, so a result is paid for once.
+export const bulkPurchases = pgTable('bulk_purchases', {
+  id: uuid('id').primaryKey(),
+  requestId: uuid('request_id')
+    .notNull()
+    .unique()
+    .references(() => bulkRequests.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  credits: integer('credits').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
