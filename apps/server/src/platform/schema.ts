@@ -1,8 +1,8 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit (see drizzle.config.ts).
 export * from '../features/auth/schema.ts';
 export * from '../features/billing/schema.ts';
-export * from '../features/bulk/schema.ts';
 export * from '../features/bot-check/schema.ts';
+export * from '../features/bulk/schema.ts';
 export * from '../features/campaigns/schema.ts';
 export * from '../features/companies/schema.ts';
 export * from '../features/contacts/schema.ts';
