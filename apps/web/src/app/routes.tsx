@@ -10,6 +10,8 @@ import { CheckoutPage } from '../features/billing/components/checkout-page.tsx';
 import { CheckoutReturnPage } from '../features/billing/components/checkout-return-page.tsx';
 import { InvoicesPage } from '../features/billing/components/invoices-page.tsx';
 import { PurchasePage } from '../features/billing/components/purchase-page.tsx';
+import { BulkPreviewPage } from '../features/bulk/components/bulk-preview-page.tsx';
+import { BulkSearchPage } from '../features/bulk/components/bulk-search-page.tsx';
 import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
 import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
@@ -47,14 +49,12 @@ export const routes: RouteObject[] = [
             path: 'search/single/:company_name?/:first_name?/:last_name?',
             element: <SingleSearchPage />,
           },
-          { path: 'search/bulk', element: <Page title="Bulk Search" /> },
+          { path: 'search/bulk', element: <BulkSearchPage /> },
         ],
       },
       {
         element: <RequireLogin />,
-        children: [
-          { path: 'search/bulk/preview/:requestId', element: <Page title="Bulk Search" /> },
-        ],
+        children: [{ path: 'search/bulk/preview/:requestId', element: <BulkPreviewPage /> }],
       },
       {
         element: <RequireActive />,

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { bulkBadge, percentProcessed, previewRows, shortFileName } from './bulk-item.ts';
+
+const purchase = { id: 'p1', credits: 12, createdAt: '2025-01-01T00:00:00.000Z' };
+
+describe('bulk item badge (product-spec §4 "Bulk item")', () => {
+  it('is Paid once a purchase exists', () => {
+    expect(bulkBadge({ status: 'completed', purchases: [purchase] })).toBe('Paid');
+  });
+
+  it('is Slicing while processing', () => {
+    expect(bulkBadge({ status: 'processing', purchases: [] })).toBe('Slicing');
+  });
+
+  it('is Unpaid otherwise, a failed search included', () => {
+    expect(bulkBadge({ status: 'completed', purchases: [] })).toBe('Unpaid');
+    expect(bulkBadge({ status: 'error', purchases: [] })).toBe('Unpaid');
+  });
+});
+
+describe('percent processed', () => {
+  it('counts found and failed rows against the total', () => {
+    expect(percentProcessed({ success: 30, fail: 20, total: 200 })).toBe(25);
+  });
+
+  it('reaches 100 only when every row is done', () => {
+    expect(percentProcessed({ success: 198, fail: 1, total: 200 })).toBe(99);
+    expect(percentProcessed({ success: 150, fail: 50, total: 200 })).toBe(100);
+  });
+
+  it('is 0 for a list not yet counted', () => {
+    expect(percentProcessed({ success: 0, fail: 0, total: 0 })).toBe(0);
+  });
+});
+
+describe('file name in the preview (product-spec §2 "Bulk preview")', () => {
+  it('shows a name of 25 characters whole, without a tooltip', () => {
+    const name = `${'a'.repeat(21)}.csv`;
+    expect(shortFileName(name)).toEqual({ text: name, tooltip: null });
+  });
+
+  it('cuts a longer name and keeps it whole in the tooltip', () => {
+    const name = `${'b'.repeat(22)}.csv`;
+    expect(shortFileName(name)).toEqual({ text: `${'b'.repeat(22)}.cs…`, tooltip: name });
+  });
+});
+
+describe('preview rows', () => {
+  it('splits the header row from the result rows', () => {
+    expect(previewRows([['Email'], ['ann@acme.test']])).toEqual({
+      header: ['Email'],
+      body: [['ann@acme.test']],
+    });
+    expect(previewRows([['Email']])).toEqual({ header: ['Email'], body: [] });
+  });
+});

@@ -1,0 +1,15 @@
+import { saveFile } from './save-file.ts';
+
+// The columns bulk search recognises (bulk-api.md), with two example rows: one to find, one
+// whose address is to be verified.
+export const bulkTemplateCsv = [
+  'First Name,Last Name,Company Website,Email',
+  'Ann,Lee,acme.com,',
+  'Bob,Stone,example.com,bob.stone@example.com',
+].join('\r\n');
+
+export const bulkTemplateFileName = 'mailhound-bulk-template.csv';
+
+export function downloadBulkTemplate(): void {
+  saveFile(new Blob([`${bulkTemplateCsv}\r\n`], { type: 'text/csv' }), bulkTemplateFileName);
+}

@@ -1,0 +1,104 @@
+import { bulkMessages } from '@mailhound/contracts';
+import { Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
+import { type BulkBadge, type BulkItem, bulkBadge, percentProcessed } from '../bulk-item.ts';
+
+const badgeColors: Record<BulkBadge, string> = { Paid: 'green', Slicing: 'blue', Unpaid: 'gray' };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export type PreviewState = { fromPage: number };
+
+// product-spec §4 "Bulk item": processing shows the percent processed, then 'N emails found'
+// or 'Bulk search failed'.
+function ItemState({ item }: { item: BulkItem }) {
+  if (item.status === 'processing') {
+    const percent = percentProcessed(item.progress);
+    return (
+      <Stack gap={4} miw={160}>
+        <Progress value={percent} aria-label={`${item.input.fileName} progress`} />
+        <Text size="xs" c="dimmed">
+          {percent}% processed
+        </Text>
+      </Stack>
+    );
+  }
+  if (item.status === 'error') {
+    return (
+      <Text size="sm" c="red" title={item.error ?? undefined}>
+        {bulkMessages.bulkFailed}
+      </Text>
+    );
+  }
+  return <Text size="sm">{bulkMessages.emailsFound(item.result?.successCount ?? 0)}</Text>;
+}
+
+function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
+  // Processing items follow their live stream while the row is shown.
+  useFollowBulkItem(item);
+  const badge = bulkBadge(item);
+  const previewable = item.status === 'completed';
+  return (
+    <Table.Tr data-request-id={item.requestId}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {item.input.fileName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {item.input.length.toLocaleString('en-US')} rows ·{' '}
+          {dateFormat.format(new Date(item.createdAt))}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={badgeColors[badge]} variant="light">
+          {badge}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <ItemState item={item} />
+      </Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          {previewable ? (
+            <Button
+              component={Link}
+              to={`/search/bulk/preview/${encodeURIComponent(item.requestId)}`}
+              state={{ fromPage: page } satisfies PreviewState}
+              variant="light"
+              size="xs"
+            >
+              Preview
+            </Button>
+          ) : (
+            <Button variant="light" size="xs" disabled>
+              Preview
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function BulkHistoryTable({ items, page }: { items: BulkItem[]; page: number }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Bulk search history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Progress</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <BulkHistoryRow key={item.requestId} item={item} page={page} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { type DragEvent, useId, useState } from 'react';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
+import type { BulkItem } from '../bulk-item.ts';
+import { downloadBulkTemplate } from '../bulk-template.ts';
+import {
+  acceptedFileTypes,
+  BULK_MAX_ROWS,
+  uploadMessages,
+  uploadProblem,
+} from '../upload-rules.ts';
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+// product-spec §2 "Bulk search": the upload modal, with a real progress bar and the template.
+export function UploadModal({
+  opened,
+  onClose,
+  onUploaded,
+  onNotEnoughCredits,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onUploaded: (item: BulkItem) => void;
+  onNotEnoughCredits: () => void;
+}) {
+  const inputId = useId();
+  const upload = useUploadBulkFile();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const uploading = upload.isPending;
+
+  const reset = () => {
+    setFile(null);
+    setProblem(null);
+    setPercent(0);
+  };
+
+  const choose = (chosen: File | undefined) => {
+    if (chosen === undefined) return;
+    setFile(chosen);
+    setPercent(0);
+    setProblem(uploadProblem(chosen));
+  };
+
+  const close = () => {
+    if (uploading) return;
+    reset();
+    onClose();
+  };
+
+  const send = async () => {
+    if (file === null || problem !== null) return;
+    setPercent(0);
+    try {
+      const item = await upload.mutateAsync({ file, onProgress: setPercent });
+      reset();
+      onUploaded(item);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) {
+        reset();
+        onNotEnoughCredits();
+        return;
+      }
+      if (error instanceof ApiError && error.status === 413) {
+        setProblem(uploadMessages.tooLarge);
+        return;
+      }
+      setProblem(
+        errorMessage(error, error instanceof Error ? error.message : uploadMessages.failed),
+      );
+    }
+  };
+
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!uploading) choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Upload your list"
+      centered
+      size="lg"
+      closeOnClickOutside={!uploading}
+      closeOnEscape={!uploading}
+      withCloseButton={!uploading}
+    >
+      <Stack>
+        <Text size="sm">
+          A CSV or XLSX file, up to 5 MB and {BULK_MAX_ROWS.toLocaleString('en-US')} rows, with a
+          header row: First Name, Last Name and Company Website (or Company) to find an address, or
+          an Email column to verify one.
+        </Text>
+        <Paper
+          withBorder
+          p="xl"
+          radius="md"
+          data-testid="bulk-dropzone"
+          data-dragging={dragging || undefined}
+          style={{
+            borderStyle: 'dashed',
+            borderColor: dragging ? 'var(--mantine-color-blue-6)' : undefined,
+          }}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+        >
+          <Stack align="center" gap="xs">
+            <IconFileSpreadsheet size={36} stroke={1.5} />
+            <Text>Drag your file here, or</Text>
+            <Button component="label" htmlFor={inputId} variant="light" disabled={uploading}>
+              Choose a file
+            </Button>
+            <VisuallyHidden>
+              <input
+                id={inputId}
+                type="file"
+                accept={acceptedFileTypes}
+                disabled={uploading}
+                onChange={(event) => {
+                  choose(event.currentTarget.files?.[0]);
+                  event.currentTarget.value = '';
+                }}
+              />
+            </VisuallyHidden>
+            {file && (
+              <Text size="sm" fw={500}>
+                {file.name} ({fileSize(file.size)})
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+        {(uploading || percent > 0) && (
+          <Stack gap={4}>
+            <Progress value={percent} aria-label="Upload progress" animated={uploading} />
+            <Text size="xs" c="dimmed">
+              Uploaded {percent}%
+            </Text>
+          </Stack>
+        )}
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={downloadBulkTemplate}>
+            Download the template
+          </Anchor>
+          <Button
+            leftSection={<IconUpload size={16} />}
+            onClick={send}
+            loading={uploading}
+            disabled={file === null || problem !== null}
+          >
+            Upload
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
