@@ -234,6 +234,11 @@ export const filterPageQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
 
+// Finder searches count their matches up to this many: a larger total is answered as this
+// number ("10,000+"), and pages past it are empty. Counting every match of a broad filter
+// over millions of rows would cost more than the page itself.
+export const SEARCH_TOTAL_CAP = 10_000;
+
 export const companySearchItemSchema = companyAnswerSchema.extend({ slug: z.string() });
 export type CompanySearchItem = z.infer<typeof companySearchItemSchema>;
 

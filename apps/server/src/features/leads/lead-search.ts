@@ -1,7 +1,12 @@
-import type { CompanyFilters, LeadItem } from '@mailhound/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type CompanyFilters, type LeadItem, SEARCH_TOTAL_CAP } from '@mailhound/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
-import { type PageRequest, pageCount } from '../companies/company-search.ts';
+import {
+  matchCount,
+  type PageRequest,
+  pageCount,
+  pageInReach,
+} from '../companies/company-search.ts';
 import { companyConditions, personConditions } from '../companies/filters.ts';
 import { companies, people } from '../companies/schema.ts';
 
@@ -21,31 +26,39 @@ export async function searchLeads(
 ): Promise<LeadPage> {
   const where = and(...companyConditions(filters), ...personConditions(filters));
   const [rows, [total]] = await Promise.all([
+    pageInReach({ page, perPage })
+      ? db
+          .select({
+            id: people.id,
+            fname: people.fname,
+            lname: people.lname,
+            jobTitle: people.jobTitle,
+            department: people.department,
+            seniority: people.seniority,
+            location: people.location,
+            linkedinUrl: people.linkedinUrl,
+            companyName: companies.name,
+            companySlug: companies.slug,
+            website: companies.domain,
+          })
+          .from(people)
+          .innerJoin(companies, eq(companies.id, people.companyId))
+          .where(where)
+          .orderBy(asc(people.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+      : [],
     db
-      .select({
-        id: people.id,
-        fname: people.fname,
-        lname: people.lname,
-        jobTitle: people.jobTitle,
-        department: people.department,
-        seniority: people.seniority,
-        location: people.location,
-        linkedinUrl: people.linkedinUrl,
-        companyName: companies.name,
-        companySlug: companies.slug,
-        website: companies.domain,
-      })
-      .from(people)
-      .innerJoin(companies, eq(companies.id, people.companyId))
-      .where(where)
-      .orderBy(asc(people.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(people)
-      .innerJoin(companies, eq(companies.id, people.companyId))
-      .where(where),
+      .select({ count: matchCount })
+      .from(
+        db
+          .select({ id: people.id })
+          .from(people)
+          .innerJoin(companies, eq(companies.id, people.companyId))
+          .where(where)
+          .limit(SEARCH_TOTAL_CAP)
+          .as('matches'),
+      ),
   ]);
   const totalItems = total?.count ?? 0;
   return {
