@@ -14,8 +14,13 @@ import { BulkPreviewPage } from '../features/bulk/components/bulk-preview-page.t
 import { BulkSearchPage } from '../features/bulk/components/bulk-search-page.tsx';
 import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
+import { ContactListDetailsPage } from '../features/contacts/components/contact-list-details-page.tsx';
+import { ContactListsPage } from '../features/contacts/components/contact-lists-page.tsx';
+import { ContactsSourcePage } from '../features/contacts/components/contacts-source-page.tsx';
+import { ListNamePage } from '../features/contacts/components/list-name-page.tsx';
 import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
 import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
+import { SenderListPage } from '../features/mailboxes/components/sender-list-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
 import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
@@ -86,16 +91,16 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireActive />,
                 children: [
-                  { path: 'sender-list', element: <Page title="Sender List" /> },
+                  { path: 'sender-list', element: <SenderListPage /> },
                   { path: 'unibox', element: <Page title="Unibox" /> },
                   { path: 'analytics', element: <Page title="Analytics" /> },
                   {
                     path: 'contacts',
                     children: [
-                      { index: true, element: <Page title="Contacts" /> },
-                      { path: 'name', element: <Page title="Contacts" /> },
-                      { path: 'contacts-source', element: <Page title="Contacts" /> },
-                      { path: 'details/:requestId', element: <Page title="Contacts" /> },
+                      { index: true, element: <ContactListsPage /> },
+                      { path: 'name', element: <ListNamePage /> },
+                      { path: 'contacts-source', element: <ContactsSourcePage /> },
+                      { path: 'details/:requestId', element: <ContactListDetailsPage /> },
                     ],
                   },
                 ],
@@ -125,9 +130,9 @@ export const routes: RouteObject[] = [
                   {
                     path: 'contacts',
                     children: [
-                      { index: true, element: <Page title="Campaigns" /> },
-                      { path: 'name', element: <Page title="Campaigns" /> },
-                      { path: 'contacts-source', element: <Page title="Campaigns" /> },
+                      { index: true, element: <ContactListsPage /> },
+                      { path: 'name', element: <ListNamePage /> },
+                      { path: 'contacts-source', element: <ContactsSourcePage /> },
                     ],
                   },
                 ],

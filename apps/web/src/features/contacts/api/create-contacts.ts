@@ -1,0 +1,77 @@
+import { contactCreateAnswerSchema } from '@mailhound/contracts';
+import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
+import { z } from 'zod';
+import { mailClient } from '../../../shared/api/clients.ts';
+
+const path = '/customers/create-or-update';
+
+// One row of the upsert: the three contact fields plus any custom columns by name.
+export type ContactRow = { email: string; fname: string; lname: string } & Record<string, string>;
+
+export type CreateProgress = { done: number; total: number };
+
+const progressSchema = z.object({ progress: z.number(), total: z.number() });
+const endSchema = z.object({ EOF: z.literal(true), id: z.union([z.string(), z.number()]) });
+const errorSchema = z.object({ error: z.string() });
+
+// Stops the library's retry loop: a refused or broken upsert is reported, never re-sent.
+class StreamFailure extends Error {}
+
+// Streams the create-or-update upsert (mail-api contract) and resolves with the operation id
+// given by the EOF message; an `error` event rejects with its text (api-spec §8 "Streams").
+export async function streamCreateContacts(
+  customers: ContactRow[],
+  options: { groupId?: string; onProgress?: (progress: CreateProgress) => void } = {},
+): Promise<string> {
+  const controller = new AbortController();
+  let operationId: string | null = null;
+
+  await fetchEventSource(`${mailClient.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...mailClient.authorizationHeaders() },
+    body: JSON.stringify(
+      options.groupId === undefined ? { customers } : { customers, group_id: options.groupId },
+    ),
+    credentials: 'include',
+    signal: controller.signal,
+    openWhenHidden: true,
+    async onopen(response) {
+      const type = response.headers.get('content-type') ?? '';
+      if (response.ok && type.startsWith(EventStreamContentType)) return;
+      const failure = await mailClient.failure(path, response);
+      throw new StreamFailure(failure.message);
+    },
+    onmessage(message) {
+      if (message.data === '' || operationId !== null) return;
+      const json: unknown = JSON.parse(message.data);
+      if (message.event === 'error') {
+        throw new StreamFailure(errorSchema.parse(json).error);
+      }
+      const end = endSchema.safeParse(json);
+      if (end.success) {
+        operationId = String(end.data.id);
+        controller.abort();
+        return;
+      }
+      const progress = progressSchema.safeParse(json);
+      if (progress.success) {
+        options.onProgress?.({ done: progress.data.progress, total: progress.data.total });
+      }
+    },
+    onclose() {
+      if (operationId === null) throw new StreamFailure('The contact creation stream ended early');
+    },
+    onerror(error) {
+      throw error instanceof Error ? error : new StreamFailure(String(error));
+    },
+  });
+
+  if (operationId === null) throw new StreamFailure('The contact creation ended without an id');
+  return operationId;
+}
+
+export function getCreatedContacts(operationId: string) {
+  return mailClient.get(`${path}/${encodeURIComponent(operationId)}`, {
+    schema: contactCreateAnswerSchema,
+  });
+}

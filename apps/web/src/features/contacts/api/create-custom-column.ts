@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mailClient } from '../../../shared/api/clients.ts';
+import { additionalFieldSchema } from '../contact-schemas.ts';
+import { contactListsKey } from './get-contact-lists.ts';
+
+// A custom column is an additional field (name ≤ 20, product-spec §5).
+export function createCustomColumn(name: string) {
+  return mailClient.post('/additional-fields', { body: { name }, schema: additionalFieldSchema });
+}
+
+export function useCreateCustomColumn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCustomColumn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsKey }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mailClient } from '../../../shared/api/clients.ts';
+import { type Customer, customerSchema } from '../contact-schemas.ts';
+
+export const contactKey = (id: string) => ['mail', 'customers', id] as const;
+
+export function getContact(id: string): Promise<Customer> {
+  return mailClient.get(`/customers/${encodeURIComponent(id)}`, { schema: customerSchema });
+}
+
+export function useContact(id: string | null) {
+  return useQuery({
+    ...queryOptions({ queryKey: contactKey(id ?? ''), queryFn: () => getContact(id ?? '') }),
+    enabled: id !== null,
+  });
+}

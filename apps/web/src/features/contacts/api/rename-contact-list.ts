@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mailClient } from '../../../shared/api/clients.ts';
+import { type ListGroup, listGroupSchema } from '../contact-schemas.ts';
+import { contactListsKey } from './get-contact-lists.ts';
+
+export function renameContactList(id: string, name: string): Promise<ListGroup> {
+  return mailClient.patch(`/groups/${encodeURIComponent(id)}`, {
+    body: { name },
+    schema: listGroupSchema,
+  });
+}
+
+export function useRenameContactList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => renameContactList(id, name),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsKey }),
+  });
+}

@@ -1,0 +1,212 @@
+import { CONTACT_LIST_SEARCH_DEBOUNCE_MS, contactMessages, PAGE_SIZE } from '@mailhound/contracts';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconColumns,
+  IconDots,
+  IconNotes,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconUserMinus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
+import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
+import type { Customer } from '../contact-schemas.ts';
+import { AddColumnModal } from './add-column-modal.tsx';
+import { ContactFormModal } from './contact-form-modal.tsx';
+import { searchKey } from './contact-lists-page.tsx';
+import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
+import { PagingFooter } from './paging-footer.tsx';
+
+type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
+
+// product-spec §2: contact list detail at details/{id} — its contacts with the custom columns,
+// a search inside the list, paging, contacts added by hand or edited, tags and notes.
+export function ContactListDetailsPage() {
+  const groupId = useParams().requestId ?? '';
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
+  const key = searchKey(debounced);
+  const [page, setPage] = useState(1);
+  const [searchPage, setSearchPage] = useState(1);
+  const [searchedKey, setSearchedKey] = useState(key);
+  if (searchedKey !== key) {
+    setSearchedKey(key);
+    setSearchPage(1);
+  }
+  const [editing, setEditing] = useState<Editing>(null);
+  const [addingColumn, setAddingColumn] = useState(false);
+  const [notesFor, setNotesFor] = useState<Customer | null>(null);
+  const removeContacts = useRemoveListContacts();
+
+  const extended = useListExtended(groupId, page);
+  const search = useListContactsSearch(groupId, key, searchPage);
+  const columns = extended.data?.columns ?? [];
+  const shown = key === '' ? extended.data : search.data;
+  const listName = extended.data?.group.name;
+
+  return (
+    <Page title={listName ?? 'Contact List'}>
+      <Anchor component={Link} to="/contacts" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Contact lists
+        </Group>
+      </Anchor>
+      {extended.isPending ? (
+        <PageLoader />
+      ) : extended.isError ? (
+        <Text c="red">{extended.error.message}</Text>
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <TextInput
+              aria-label="Search contacts"
+              placeholder="Search"
+              leftSection={<IconSearch size={16} />}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              w={320}
+            />
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconColumns size={16} />}
+                onClick={() => setAddingColumn(true)}
+              >
+                Add Column
+              </Button>
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEditing({ mode: 'add' })}
+              >
+                Add Contact
+              </Button>
+            </Group>
+          </Group>
+          {shown === undefined ? (
+            <PageLoader />
+          ) : shown.total_count === 0 ? (
+            <Paper withBorder p="xl" radius="md">
+              <Text ta="center">
+                {key === '' ? 'This list has no contacts yet.' : contactMessages.noResults}
+              </Text>
+            </Paper>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={640}>
+                <Table aria-label="Contacts" striped highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Email</Table.Th>
+                      <Table.Th>First Name</Table.Th>
+                      <Table.Th>Last Name</Table.Th>
+                      {columns.map((column) => (
+                        <Table.Th key={column}>{column}</Table.Th>
+                      ))}
+                      <Table.Th>Tags</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.customers.map((contact) => (
+                      <Table.Tr key={String(contact.id)}>
+                        <Table.Td>{contact.email}</Table.Td>
+                        <Table.Td>{contact.fname}</Table.Td>
+                        <Table.Td>{contact.lname}</Table.Td>
+                        {columns.map((column) => (
+                          <Table.Td key={column}>
+                            {contact.additional_fields[column] ?? ''}
+                          </Table.Td>
+                        ))}
+                        <Table.Td>
+                          <Group gap={4}>
+                            {contact.tags.map((tag) => (
+                              <Badge key={tag} variant="light" size="sm">
+                                {tag}
+                              </Badge>
+                            ))}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Menu position="bottom-end" withinPortal>
+                            <Menu.Target>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={`Actions for ${contact.email}`}
+                              >
+                                <IconDots size={18} />
+                              </ActionIcon>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              <Menu.Item
+                                leftSection={<IconPencil size={16} />}
+                                onClick={() => setEditing({ mode: 'edit', contact })}
+                              >
+                                Edit
+                              </Menu.Item>
+                              <Menu.Item
+                                leftSection={<IconNotes size={16} />}
+                                onClick={() => setNotesFor(contact)}
+                              >
+                                Tags and Notes
+                              </Menu.Item>
+                              <Menu.Item
+                                color="red"
+                                leftSection={<IconUserMinus size={16} />}
+                                onClick={() =>
+                                  removeContacts.mutate({ groupId, customerIds: [contact.id] })
+                                }
+                              >
+                                Remove from List
+                              </Menu.Item>
+                            </Menu.Dropdown>
+                          </Menu>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <PagingFooter
+                page={shown.page}
+                pages={shown.pages}
+                total={shown.total_count}
+                perPage={shown.per_page || PAGE_SIZE}
+                onChange={key === '' ? setPage : setSearchPage}
+              />
+            </>
+          )}
+        </Stack>
+      )}
+      <ContactFormModal
+        groupId={groupId}
+        columns={columns}
+        editing={editing}
+        onClose={() => setEditing(null)}
+      />
+      <AddColumnModal opened={addingColumn} onClose={() => setAddingColumn(false)} />
+      <ContactNotesDrawer contact={notesFor} onClose={() => setNotesFor(null)} />
+    </Page>
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
+  CONTACT_LIST_SEARCH_MIN_CHARS,
+  contactMessages,
+} from '@mailhound/contracts';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
+import type { ListGroup } from '../contact-schemas.ts';
+import { ContactListsTable } from './contact-lists-table.tsx';
+import { DeleteListModal } from './delete-list-modal.tsx';
+import { PagingFooter } from './paging-footer.tsx';
+import { RenameListModal } from './rename-list-modal.tsx';
+
+const createLabel = 'Create New Contacts List';
+
+// api-spec §9: the search starts from 2 characters, 500 ms after the last key press.
+export function searchKey(text: string): string {
+  const key = text.trim();
+  return key.length >= CONTACT_LIST_SEARCH_MIN_CHARS ? key : '';
+}
+
+// product-spec §2 "Contact lists". The create button leads to the name step next to this
+// screen (/contacts/name, or the campaign's contacts/name inside a campaign).
+export function ContactListsPage() {
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
+  const key = searchKey(debounced);
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<SortOrder | null>(null);
+  const [renaming, setRenaming] = useState<ListGroup | null>(null);
+  const [deleting, setDeleting] = useState<ListGroup | null>(null);
+  const [searchedKey, setSearchedKey] = useState(key);
+  // A new search starts on its first page.
+  if (searchedKey !== key) {
+    setSearchedKey(key);
+    setPage(1);
+  }
+  const lists = useContactLists({ page, key, order });
+  const total = lists.data?.total_count ?? 0;
+  // The search box shows only once lists exist; it stays while a search finds nothing.
+  const showSearch = key !== '' || text !== '' || total > 0;
+
+  return (
+    <Page title="Contacts">
+      <Group justify="space-between">
+        {showSearch ? (
+          <TextInput
+            aria-label="Search contact lists"
+            placeholder="Search"
+            leftSection={<IconSearch size={16} />}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            w={320}
+          />
+        ) : (
+          <span />
+        )}
+        {total > 0 && (
+          <Button component={Link} to="name" leftSection={<IconPlus size={16} />}>
+            {createLabel}
+          </Button>
+        )}
+      </Group>
+      {lists.isPending ? (
+        <PageLoader />
+      ) : lists.isError ? (
+        <Text c="red">{lists.error.message}</Text>
+      ) : total === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="md">
+            {key !== '' ? (
+              <Text>{contactMessages.noResults}</Text>
+            ) : (
+              <>
+                <Text c="dimmed">You have no contact lists yet.</Text>
+                <Button component={Link} to="name" leftSection={<IconPlus size={16} />}>
+                  {createLabel}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack gap="md">
+          <ContactListsTable
+            lists={lists.data.groups}
+            order={order}
+            onSort={() => setOrder(order === 'asc' ? 'desc' : 'asc')}
+            onRename={setRenaming}
+            onDelete={setDeleting}
+          />
+          <PagingFooter
+            page={lists.data.page}
+            pages={lists.data.pages}
+            total={total}
+            perPage={lists.data.per_page}
+            onChange={setPage}
+          />
+        </Stack>
+      )}
+      <RenameListModal list={renaming} onClose={() => setRenaming(null)} />
+      <DeleteListModal list={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
+}

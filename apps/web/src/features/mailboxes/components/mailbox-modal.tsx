@@ -1,0 +1,304 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type MailboxForm, type MailboxPayload, mailboxFormSchema } from '@mailhound/contracts';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useCreateMailbox } from '../api/create-mailbox.ts';
+import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
+import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
+import type { Mailbox } from '../mailbox-schemas.ts';
+
+const failedText = 'Something went wrong, please try again later.';
+
+export type MailboxEditing = { mode: 'add' } | { mode: 'edit'; mailbox: Mailbox } | null;
+
+// Add or edit a sender mailbox (product-spec §5 Mailbox), with the server's connection check
+// shown as it came back: the status and, on failure, the server's error.
+export function MailboxModal({
+  editing,
+  onClose,
+}: {
+  editing: MailboxEditing;
+  onClose: () => void;
+}) {
+  // After a save the modal carries on with the saved mailbox and its connection outcome.
+  const [saved, setSaved] = useState<Mailbox | null>(null);
+  const mailbox = saved ?? (editing?.mode === 'edit' ? editing.mailbox : null);
+  const close = () => {
+    setSaved(null);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={close}
+      title={mailbox === null ? 'Add Mailbox' : 'Edit Mailbox'}
+      size="lg"
+      centered
+    >
+      {editing !== null &&
+        (mailbox === null ? (
+          <AddMailboxForm onSaved={setSaved} onCancel={close} />
+        ) : (
+          <Stack>
+            <ConnectionOutcome mailbox={mailbox} />
+            <DetailsForm key={`details-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
+            <Divider label="Connection" labelPosition="left" />
+            <ConnectionForm key={`connection-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Close
+              </Button>
+            </Group>
+          </Stack>
+        ))}
+    </Modal>
+  );
+}
+
+export function ConnectionOutcome({ mailbox }: { mailbox: Mailbox }) {
+  return mailbox.status === 'active' ? (
+    <Alert color="green" title="Connected">
+      The SMTP and IMAP logins of {mailbox.email} work.
+    </Alert>
+  ) : (
+    <Alert color="red" title="Connection failed">
+      {mailbox.status_message ?? 'The mail servers refused the login.'}
+    </Alert>
+  );
+}
+
+type ConnectionField = 'email' | 'password' | 'smtp_host' | 'smtp_port' | 'imap_host' | 'imap_port';
+type MessagesOf = Partial<Record<ConnectionField, { message?: string }>>;
+
+// The connection inputs shared by the add form and the connection form.
+function ConnectionInputs({
+  register,
+  errors,
+  passwordHint,
+}: {
+  register: (name: ConnectionField) => UseFormRegisterReturn<ConnectionField>;
+  errors: MessagesOf;
+  passwordHint?: string;
+}) {
+  return (
+    <>
+      <SimpleGrid cols={2}>
+        <TextInput label="Email" required error={errors.email?.message} {...register('email')} />
+        <PasswordInput
+          label="Password"
+          required={passwordHint === undefined}
+          description={passwordHint}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="SMTP Host"
+          required
+          error={errors.smtp_host?.message}
+          {...register('smtp_host')}
+        />
+        <TextInput
+          label="SMTP Port"
+          required
+          inputMode="numeric"
+          error={errors.smtp_port?.message}
+          {...register('smtp_port')}
+        />
+        <TextInput
+          label="IMAP Host"
+          required
+          error={errors.imap_host?.message}
+          {...register('imap_host')}
+        />
+        <TextInput
+          label="IMAP Port"
+          required
+          inputMode="numeric"
+          error={errors.imap_port?.message}
+          {...register('imap_port')}
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+function AddMailboxForm({
+  onSaved,
+  onCancel,
+}: {
+  onSaved: (mailbox: Mailbox) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateMailbox();
+  const form = useForm<MailboxForm, unknown, MailboxPayload>({
+    resolver: zodResolver(mailboxFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      email: '',
+      password: '',
+      name: '',
+      description: '',
+      smtp_host: '',
+      smtp_port: '',
+      imap_host: '',
+      imap_port: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (payload) => {
+    try {
+      onSaved(await create.mutateAsync(payload));
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error, failedText, [400, 409]) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Mailbox">
+      <Stack>
+        <SimpleGrid cols={2}>
+          <TextInput label="Name" error={errors.name?.message} {...form.register('name')} />
+          <TextInput
+            label="Description"
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+        </SimpleGrid>
+        <ConnectionInputs register={(name) => form.register(name)} errors={errors} />
+        {errors.root?.message && <Alert color="red">{errors.root.message}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Save and Test Connection
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const detailsSchema = mailboxFormSchema.pick({ name: true, description: true });
+
+function DetailsForm({
+  mailbox,
+  onSaved,
+}: {
+  mailbox: Mailbox;
+  onSaved: (mailbox: Mailbox) => void;
+}) {
+  const update = useUpdateMailboxDetails();
+  const form = useForm<z.input<typeof detailsSchema>, unknown, z.output<typeof detailsSchema>>({
+    resolver: zodResolver(detailsSchema),
+    mode: 'onChange',
+    defaultValues: { name: mailbox.name, description: mailbox.description },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (changes) => {
+    try {
+      onSaved(await update.mutateAsync({ id: String(mailbox.id), update: changes }));
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error, failedText, [400]) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Mailbox details">
+      <Stack>
+        <SimpleGrid cols={2}>
+          <TextInput label="Name" error={errors.name?.message} {...form.register('name')} />
+          <TextInput
+            label="Description"
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+        </SimpleGrid>
+        {errors.root?.message && <Alert color="red">{errors.root.message}</Alert>}
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={update.isPending}>
+            Save Details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+// An empty password keeps the stored one.
+const connectionSchema = mailboxFormSchema
+  .omit({ name: true, description: true })
+  .extend({ password: z.string() });
+
+function ConnectionForm({
+  mailbox,
+  onSaved,
+}: {
+  mailbox: Mailbox;
+  onSaved: (mailbox: Mailbox) => void;
+}) {
+  const update = useUpdateMailboxConnection();
+  const form = useForm<
+    z.input<typeof connectionSchema>,
+    unknown,
+    z.output<typeof connectionSchema>
+  >({
+    resolver: zodResolver(connectionSchema),
+    mode: 'onChange',
+    defaultValues: {
+      email: mailbox.email,
+      password: '',
+      smtp_host: mailbox.smtp_host,
+      smtp_port: String(mailbox.smtp_port),
+      imap_host: mailbox.imap_host,
+      imap_port: String(mailbox.imap_port),
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async ({ password, ...connection }) => {
+    try {
+      const changes = password === '' ? connection : { ...connection, password };
+      onSaved(await update.mutateAsync({ id: String(mailbox.id), update: changes }));
+      form.resetField('password');
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error, failedText, [400]) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Mailbox connection">
+      <Stack>
+        <ConnectionInputs
+          register={(name) => form.register(name)}
+          errors={errors}
+          passwordHint="Leave empty to keep the saved password"
+        />
+        {errors.root?.message && <Alert color="red">{errors.root.message}</Alert>}
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={update.isPending}>
+            Save and Test Connection
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

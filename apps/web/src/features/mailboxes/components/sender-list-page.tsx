@@ -1,0 +1,153 @@
+import { contactMessages } from '@mailhound/contracts';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAdjustments, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { useMailboxes } from '../api/get-mailboxes.ts';
+import type { Mailbox } from '../mailbox-schemas.ts';
+import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
+import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
+import { SendingLimitsModal } from './sending-limits-modal.tsx';
+
+// product-spec §2 Sender List: the user's sending mailboxes, their connection status and
+// sending limits.
+export function SenderListPage() {
+  const [page, setPage] = useState(1);
+  const mailboxes = useMailboxes(page);
+  const [editing, setEditing] = useState<MailboxEditing>(null);
+  const [limitsFor, setLimitsFor] = useState<Mailbox | null>(null);
+  const [deleting, setDeleting] = useState<Mailbox | null>(null);
+  const data = mailboxes.data;
+
+  return (
+    <Page title="Sender List">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'add' })}>
+          Add Mailbox
+        </Button>
+      </Group>
+      {mailboxes.isPending ? (
+        <PageLoader />
+      ) : mailboxes.isError ? (
+        <Text c="red">{mailboxes.error.message}</Text>
+      ) : data === undefined || data.total_count === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            No mailboxes yet. Add the mailbox your campaigns will send from.
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table aria-label="Mailboxes" striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Daily Limit</Table.Th>
+                  <Table.Th>Gap (seconds)</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.mailboxes.map((mailbox) => (
+                  <Table.Tr key={String(mailbox.id)}>
+                    <Table.Td>{mailbox.name}</Table.Td>
+                    <Table.Td>{mailbox.email}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Badge
+                          w="fit-content"
+                          variant="light"
+                          color={mailbox.status === 'active' ? 'green' : 'red'}
+                        >
+                          {mailbox.status === 'active' ? 'Active' : 'Error'}
+                        </Badge>
+                        {mailbox.status === 'error' && mailbox.status_message && (
+                          <Text size="xs" c="red">
+                            {mailbox.status_message}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{mailbox.emails_limit}</Table.Td>
+                    <Table.Td>
+                      {mailbox.min_email_gap}–{mailbox.max_email_gap}
+                    </Table.Td>
+                    <Table.Td>
+                      <Menu position="bottom-end" withinPortal>
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={`Actions for ${mailbox.email}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item
+                            leftSection={<IconPencil size={16} />}
+                            onClick={() => setEditing({ mode: 'edit', mailbox })}
+                          >
+                            Edit
+                          </Menu.Item>
+                          <Menu.Item
+                            leftSection={<IconAdjustments size={16} />}
+                            onClick={() => setLimitsFor(mailbox)}
+                          >
+                            Sending Limits
+                          </Menu.Item>
+                          <Menu.Item
+                            color="red"
+                            leftSection={<IconTrash size={16} />}
+                            onClick={() => setDeleting(mailbox)}
+                          >
+                            Delete
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" component="nav" aria-label="Pages">
+            <Text size="sm" c="dimmed">
+              {contactMessages.showing(
+                (data.page - 1) * data.per_page + 1,
+                Math.min(data.page * data.per_page, data.total_count),
+                data.total_count,
+              )}
+            </Text>
+            {data.pages > 1 && (
+              <Pagination
+                total={data.pages}
+                value={data.page}
+                onChange={setPage}
+                getItemProps={(number) => ({ 'aria-label': `Page ${number}` })}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            )}
+          </Group>
+        </Stack>
+      )}
+      <MailboxModal editing={editing} onClose={() => setEditing(null)} />
+      <SendingLimitsModal mailbox={limitsFor} onClose={() => setLimitsFor(null)} />
+      <DeleteMailboxModal mailbox={deleting} onClose={() => setDeleting(null)} />
+    </Page>
+  );
+}
