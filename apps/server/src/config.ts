@@ -178,6 +178,17 @@ const variables = [
     default: 'https://api.stripe.com',
     meaning: 'Stripe API base URL (stripe-mock or a proxy)',
   },
+  {
+    name: 'MAILBOX_SECRET_KEY',
+    default: '(generated)',
+    meaning:
+      'encrypts sender mailbox passwords (AES-256-GCM); unset generates one into DATA_DIR/mailbox-secret-key',
+  },
+  {
+    name: 'MAIL_ALLOW_PRIVATE_HOSTS',
+    default: 'false',
+    meaning: 'let sender mailboxes use SMTP/IMAP hosts on private or loopback addresses (tests)',
+  },
 ] as const satisfies readonly Variable[];
 
 export function describeConfig(): Variable[] {
@@ -256,6 +267,8 @@ const environmentSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  MAILBOX_SECRET_KEY: optionalText,
+  MAIL_ALLOW_PRIVATE_HOSTS: booleanText.default(false),
 });
 
 export type Config = {
@@ -285,6 +298,7 @@ export type Config = {
   };
   finder: FinderConfig;
   billing: BillingConfig;
+  mailboxes: { secretKey: string; allowPrivateHosts: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -367,6 +381,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
     },
     finder,
+    mailboxes: {
+      secretKey: values.MAILBOX_SECRET_KEY ?? readOrCreateSecret(dataDir, 'mailbox-secret-key'),
+      allowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS,
+    },
     billing: {
       plansFile: values.PLANS_FILE ? fromRepoRoot(values.PLANS_FILE) : undefined,
       bonusCredits: values.BONUS_CREDITS,

@@ -268,3 +268,116 @@ export const contactListPageSchema = z.object({
   total_count: z.number().int(),
 });
 export type ContactListPage = z.infer<typeof contactListPageSchema>;
+
+// Mail service answers (mail-api.md): contacts, lists, custom fields, tags, mailboxes.
+const pageFields = {
+  page: z.number().int(),
+  pages: z.number().int(),
+  per_page: z.number().int(),
+  total_count: z.number().int(),
+};
+
+export const customerNoteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  created: z.string(),
+});
+
+export const customerAnswerSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fname: z.string(),
+  lname: z.string(),
+  additional_fields: z.record(z.string(), z.string()),
+  tags: z.array(z.string()),
+  notes: z.array(customerNoteSchema),
+  created: z.string(),
+});
+export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
+
+export const customerPageSchema = z.object({
+  customers: z.array(customerAnswerSchema),
+  ...pageFields,
+});
+export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+export const contactListExtendedSchema = z.object({
+  group: contactListSchema,
+  columns: z.array(z.string()),
+  customers: z.array(customerAnswerSchema),
+  ...pageFields,
+});
+export type ContactListExtended = z.infer<typeof contactListExtendedSchema>;
+
+// PATCH /customers/{id}: any of the contact's fields; an empty custom value removes it.
+export const customerUpdateSchema = z
+  .object({
+    email: contactSchema.shape.email.optional(),
+    fname: contactField(50).optional(),
+    lname: contactField(50).optional(),
+    additional_fields: z.record(columnNameSchema, customColumnValueSchema).optional(),
+  })
+  .strict();
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+// Streamed create-or-update: a progress message per batch, then EOF with the operation id.
+export const contactCreateProgressSchema = z.object({
+  progress: z.number().int(),
+  total: z.number().int(),
+});
+export const contactCreateEndSchema = z.object({
+  EOF: z.literal(true),
+  id: z.string(),
+  // Rows left out: no valid e-mail, neither name, or a value over 50 characters.
+  skipped: z.number().int(),
+});
+export const contactCreateResultSchema = z.object({
+  data: z.array(
+    z.object({ id: z.string(), email: z.string(), fname: z.string(), lname: z.string() }),
+  ),
+  skipped: z.number().int(),
+});
+
+export const additionalFieldSchema = z.object({ id: z.string(), name: z.string() });
+export const tagSchema = z.object({ id: z.string(), name: z.string() });
+export const TAG_MAX = 50;
+export const customerTagsSchema = z
+  .object({ tags: z.array(requiredText(TAG_MAX)).max(100) })
+  .strict();
+
+export const mailboxAnswerSchema = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'error']),
+  status_message: z.string().nullable(),
+  email: z.string(),
+  name: z.string(),
+  description: z.string(),
+  smtp_host: z.string(),
+  smtp_port: z.number().int(),
+  imap_host: z.string(),
+  imap_port: z.number().int(),
+  emails_limit: z.number().int(),
+  min_email_gap: z.number().int(),
+  max_email_gap: z.number().int(),
+  created: z.string(),
+});
+export type MailboxAnswer = z.infer<typeof mailboxAnswerSchema>;
+
+export const mailboxPageSchema = z.object({
+  mailboxes: z.array(mailboxAnswerSchema),
+  ...pageFields,
+});
+export type MailboxPage = z.infer<typeof mailboxPageSchema>;
+
+export const mailboxDetailsSchema = mailboxFormSchema.pick({ name: true, description: true });
+export type MailboxDetails = z.output<typeof mailboxDetailsSchema>;
+
+// The connection form of an existing mailbox: an empty password keeps the stored one.
+export const mailboxConnectionSchema = mailboxFormSchema
+  .omit({ name: true, description: true })
+  .extend({ password: z.string().optional() });
+export type MailboxConnection = z.output<typeof mailboxConnectionSchema>;
+
+export const mailboxMessages = {
+  hostNotAllowed: 'This mail server address is not allowed.',
+} as const;

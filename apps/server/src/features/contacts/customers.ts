@@ -1,0 +1,243 @@
+import type { CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
+import { validationMessages } from '@mailhound/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/database.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { isId, isoDate, isUniqueViolation } from './paging.ts';
+import {
+  additionalFields,
+  customerFieldValues,
+  customers,
+  customerTags,
+  notes,
+  tags,
+} from './schema.ts';
+
+export const contactNotFound = 'Contact not found';
+export const fieldNotFound = 'Custom field not found';
+export const emailInUse = 'A contact with this e-mail already exists.';
+
+type CustomerRow = {
+  id: string;
+  email: string;
+  fname: string;
+  lname: string;
+  created_at: Date | string;
+  additional_fields: Record<string, string>;
+  tags: string[];
+  notes: { id: string; text: string; created: string }[];
+};
+
+// The contact JSON: its custom values by field name, tags, and notes newest first.
+export const customerColumns = sql`
+  c.id, c.email, c.fname, c.lname, c.created_at,
+  coalesce((select jsonb_object_agg(f.name, v.value) from customer_field_values v
+    join additional_fields f on f.id = v.field_id where v.customer_id = c.id), '{}'::jsonb)
+    as additional_fields,
+  coalesce((select jsonb_agg(t.name order by lower(t.name)) from customer_tags ct
+    join tags t on t.id = ct.tag_id where ct.customer_id = c.id), '[]'::jsonb) as tags,
+  coalesce((select jsonb_agg(jsonb_build_object('id', n.id, 'text', n.text, 'created', n.created_at)
+    order by n.created_at desc, n.id) from notes n where n.customer_id = c.id), '[]'::jsonb) as notes`;
+
+export function customerAnswer(row: CustomerRow): CustomerAnswer {
+  return {
+    id: row.id,
+    email: row.email,
+    fname: row.fname,
+    lname: row.lname,
+    additional_fields: row.additional_fields,
+    tags: row.tags,
+    notes: row.notes.map((note) => ({ ...note, created: isoDate(note.created) })),
+    created: isoDate(row.created_at),
+  };
+}
+
+export async function readCustomers(
+  db: Queryable,
+  userId: string,
+  ids: string[],
+): Promise<CustomerAnswer[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<CustomerRow>(sql`
+    select ${customerColumns} from customers c
+    where c.user_id = ${userId} and c.id = any(${sql.param(ids)}::uuid[])`);
+  const byId = new Map(result.rows.map((row) => [row.id, customerAnswer(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function readCustomer(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<CustomerAnswer> {
+  if (!isId(id)) throw notFound(contactNotFound);
+  const [customer] = await readCustomers(db, userId, [id]);
+  if (!customer) throw notFound(contactNotFound);
+  return customer;
+}
+
+// Throws 404 unless every id is one of the user's contacts.
+export async function requireOwnCustomers(
+  db: Queryable,
+  userId: string,
+  ids: string[],
+): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (unique.some((id) => !isId(id))) throw notFound(contactNotFound);
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), inArray(customers.id, unique)));
+  if (found.length !== unique.length) throw notFound(contactNotFound);
+  return unique;
+}
+
+// The user's field of that name (case-insensitive), created when missing.
+export async function ensureField(db: Queryable, userId: string, name: string): Promise<string> {
+  await db.insert(additionalFields).values({ userId, name }).onConflictDoNothing();
+  const [field] = await db
+    .select({ id: additionalFields.id })
+    .from(additionalFields)
+    .where(
+      and(
+        eq(additionalFields.userId, userId),
+        sql`lower(${additionalFields.name}) = lower(${name})`,
+      ),
+    );
+  if (!field) throw new Error(`custom field ${name} vanished`);
+  return field.id;
+}
+
+export const reservedColumns = ['email', 'fname', 'lname'];
+
+export async function createField(db: Queryable, userId: string, name: string) {
+  if (reservedColumns.includes(name.toLowerCase())) throw conflict(validationMessages.nameInUse);
+  try {
+    const [field] = await db
+      .insert(additionalFields)
+      .values({ userId, name })
+      .returning({ id: additionalFields.id, name: additionalFields.name });
+    if (!field) throw new Error('insert returned nothing');
+    return field;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(validationMessages.nameInUse);
+    throw error;
+  }
+}
+
+export async function setFieldValue(
+  db: Queryable,
+  userId: string,
+  customerId: string,
+  field: string,
+  value: string,
+): Promise<void> {
+  const fieldId = await ensureField(db, userId, field);
+  if (value === '') {
+    await db
+      .delete(customerFieldValues)
+      .where(
+        and(
+          eq(customerFieldValues.customerId, customerId),
+          eq(customerFieldValues.fieldId, fieldId),
+        ),
+      );
+    return;
+  }
+  await db
+    .insert(customerFieldValues)
+    .values({ customerId, fieldId, userId, value })
+    .onConflictDoUpdate({
+      target: [customerFieldValues.customerId, customerFieldValues.fieldId],
+      set: { value },
+    });
+}
+
+export async function removeFieldValue(
+  db: Queryable,
+  userId: string,
+  customerId: string,
+  field: string,
+): Promise<void> {
+  const [found] = await db
+    .select({ id: additionalFields.id })
+    .from(additionalFields)
+    .where(
+      and(
+        eq(additionalFields.userId, userId),
+        sql`lower(${additionalFields.name}) = lower(${field})`,
+      ),
+    );
+  if (!found) throw notFound(fieldNotFound);
+  await db
+    .delete(customerFieldValues)
+    .where(
+      and(
+        eq(customerFieldValues.customerId, customerId),
+        eq(customerFieldValues.fieldId, found.id),
+      ),
+    );
+}
+
+export async function updateCustomer(
+  db: Queryable,
+  userId: string,
+  id: string,
+  update: CustomerUpdate,
+): Promise<void> {
+  const { additional_fields: values, ...fields } = update;
+  if (Object.keys(fields).length > 0) {
+    try {
+      await db
+        .update(customers)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(customers.id, id), eq(customers.userId, userId)));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(emailInUse);
+      throw error;
+    }
+  }
+  for (const [field, value] of Object.entries(values ?? {})) {
+    if (reservedColumns.includes(field.toLowerCase())) continue;
+    await setFieldValue(db, userId, id, field, value);
+  }
+}
+
+// Replaces the contact's tags with these (names kept as first written, matched ignoring case).
+export async function setTags(
+  db: Queryable,
+  userId: string,
+  customerId: string,
+  names: string[],
+): Promise<void> {
+  const unique = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+  await db.delete(customerTags).where(eq(customerTags.customerId, customerId));
+  if (unique.length === 0) return;
+  await db
+    .insert(tags)
+    .values(unique.map((name) => ({ userId, name })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(
+      and(
+        eq(tags.userId, userId),
+        sql`lower(${tags.name}) = any(${sql.param(unique.map((name) => name.toLowerCase()))}::text[])`,
+      ),
+    );
+  await db
+    .insert(customerTags)
+    .values(rows.map((tag) => ({ customerId, tagId: tag.id, userId })))
+    .onConflictDoNothing();
+}
+
+export async function addNote(
+  db: Queryable,
+  userId: string,
+  customerId: string,
+  text: string,
+): Promise<void> {
+  await db.insert(notes).values({ userId, customerId, text });
+}

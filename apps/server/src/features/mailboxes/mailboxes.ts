@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  MailboxAnswer,
+  MailboxConnection,
+  MailboxDetails,
+  MailboxPayload,
+  SendingLimits,
+} from '@mailhound/contracts';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import {
+  containsPattern,
+  isId,
+  isoDate,
+  isUniqueViolation,
+  offsetOf,
+  type PageQuery,
+  pageFields,
+} from '../contacts/paging.ts';
+import { type CheckOutcome, checkMailbox } from './connection-check.ts';
+import { resolveMailHost } from './host-policy.ts';
+import type { PasswordBox } from './password-box.ts';
+import { mailboxes } from './schema.ts';
+
+export const mailboxNotFound = 'Mailbox not found';
+export const mailboxDeleted = 'The mailbox was deleted.';
+export const mailboxInUse = 'This mailbox has already been added.';
+
+// Sending limits of a new mailbox: a cautious daily volume and 5 to 10 minutes between mails.
+export const defaultLimits: SendingLimits = {
+  emails_limit: 30,
+  min_email_gap: 300,
+  max_email_gap: 600,
+};
+
+type MailboxRow = typeof mailboxes.$inferSelect;
+
+export function mailboxAnswer(row: MailboxRow): MailboxAnswer {
+  return {
+    id: row.id,
+    status: row.status,
+    status_message: row.statusMessage,
+    email: row.email,
+    name: row.name,
+    description: row.description,
+    smtp_host: row.smtpHost,
+    smtp_port: row.smtpPort,
+    imap_host: row.imapHost,
+    imap_port: row.imapPort,
+    emails_limit: row.emailsLimit,
+    min_email_gap: row.minEmailGap,
+    max_email_gap: row.maxEmailGap,
+    created: isoDate(row.createdAt),
+  };
+}
+
+export type MailboxDeps = { db: Db; box: PasswordBox; allowPrivateHosts: boolean };
+
+type Connection = Omit<MailboxConnection, 'password'> & { password: string };
+
+// Refuses private hosts (400) before anything is stored, then checks both logins.
+async function check(deps: MailboxDeps, connection: Connection): Promise<CheckOutcome> {
+  const [smtp, imap] = await Promise.all([
+    resolveMailHost(connection.smtp_host, deps.allowPrivateHosts),
+    resolveMailHost(connection.imap_host, deps.allowPrivateHosts),
+  ]);
+  return checkMailbox(
+    { resolved: smtp, port: connection.smtp_port },
+    { resolved: imap, port: connection.imap_port },
+    { user: connection.email, password: connection.password },
+  );
+}
+
+function inUse(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(mailboxInUse);
+  throw error;
+}
+
+export async function findMailbox(db: Db, userId: string, id: string): Promise<MailboxRow> {
+  if (!isId(id)) throw notFound(mailboxNotFound);
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)));
+  if (!row) throw notFound(mailboxNotFound);
+  return row;
+}
+
+export async function createMailbox(
+  deps: MailboxDeps,
+  userId: string,
+  payload: MailboxPayload,
+): Promise<MailboxRow> {
+  const outcome = await check(deps, payload);
+  const id = randomUUID();
+  const [row] = await deps.db
+    .insert(mailboxes)
+    .values({
+      id,
+      userId,
+      status: outcome.status,
+      statusMessage: outcome.statusMessage,
+      email: payload.email,
+      name: payload.name,
+      description: payload.description,
+      passwordEncrypted: deps.box.seal(payload.password, id),
+      smtpHost: payload.smtp_host,
+      smtpPort: payload.smtp_port,
+      imapHost: payload.imap_host,
+      imapPort: payload.imap_port,
+      emailsLimit: defaultLimits.emails_limit,
+      minEmailGap: defaultLimits.min_email_gap,
+      maxEmailGap: defaultLimits.max_email_gap,
+    })
+    .returning()
+    .catch(inUse);
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+async function update(
+  db: Db,
+  userId: string,
+  id: string,
+  values: Partial<typeof mailboxes.$inferInsert>,
+): Promise<MailboxRow> {
+  const [row] = await db
+    .update(mailboxes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
+    .returning()
+    .catch(inUse);
+  if (!row) throw notFound(mailboxNotFound);
+  return row;
+}
+
+export async function updateDetails(db: Db, userId: string, id: string, details: MailboxDetails) {
+  await findMailbox(db, userId, id);
+  return update(db, userId, id, details);
+}
+
+export async function updateLimits(db: Db, userId: string, id: string, limits: SendingLimits) {
+  await findMailbox(db, userId, id);
+  return update(db, userId, id, {
+    emailsLimit: limits.emails_limit,
+    minEmailGap: limits.min_email_gap,
+    maxEmailGap: limits.max_email_gap,
+  });
+}
+
+// Without a new password the stored one is checked against the new servers.
+export async function updateConnection(
+  deps: MailboxDeps,
+  userId: string,
+  id: string,
+  connection: MailboxConnection,
+): Promise<MailboxRow> {
+  const current = await findMailbox(deps.db, userId, id);
+  const password = connection.password || deps.box.open(current.passwordEncrypted, id);
+  const outcome = await check(deps, { ...connection, password });
+  return update(deps.db, userId, id, {
+    status: outcome.status,
+    statusMessage: outcome.statusMessage,
+    email: connection.email,
+    passwordEncrypted: deps.box.seal(password, id),
+    smtpHost: connection.smtp_host,
+    smtpPort: connection.smtp_port,
+    imapHost: connection.imap_host,
+    imapPort: connection.imap_port,
+  });
+}
+
+export async function deleteMailbox(db: Db, userId: string, id: string): Promise<void> {
+  if (!isId(id)) throw notFound(mailboxNotFound);
+  const deleted = await db
+    .delete(mailboxes)
+    .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
+    .returning({ id: mailboxes.id });
+  if (deleted.length === 0) throw notFound(mailboxNotFound);
+}
+
+export async function listMailboxes(
+  db: Db,
+  userId: string,
+  query: PageQuery & { key?: string | undefined },
+) {
+  const pattern = query.key ? containsPattern(query.key) : undefined;
+  const where: SQL | undefined = and(
+    eq(mailboxes.userId, userId),
+    pattern
+      ? or(
+          ilike(mailboxes.email, pattern),
+          ilike(mailboxes.name, pattern),
+          ilike(mailboxes.description, pattern),
+        )
+      : undefined,
+  );
+  const [counted] = await db.select({ total: count() }).from(mailboxes).where(where);
+  const rows = await db
+    .select()
+    .from(mailboxes)
+    .where(where)
+    .orderBy(desc(mailboxes.createdAt), mailboxes.id)
+    .limit(query.count)
+    .offset(offsetOf(query));
+  return { mailboxes: rows.map(mailboxAnswer), ...pageFields(query, counted?.total ?? 0) };
+}

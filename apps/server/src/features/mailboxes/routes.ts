@@ -1,0 +1,178 @@
+import {
+  errorAnswerSchema,
+  mailboxAnswerSchema,
+  mailboxConnectionSchema,
+  mailboxDetailsSchema,
+  mailboxFormSchema,
+  mailboxPageSchema,
+  messageAnswerSchema,
+  sendingLimitsSchema,
+} from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, FeatureDeps } from '../../app.ts';
+import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import { requireActiveUser } from '../companies/access.ts';
+import { pageQuerySchema } from '../contacts/paging.ts';
+import {
+  createMailbox,
+  deleteMailbox,
+  findMailbox,
+  listMailboxes,
+  type MailboxDeps,
+  mailboxAnswer,
+  mailboxDeleted,
+  updateConnection,
+  updateDetails,
+  updateLimits,
+} from './mailboxes.ts';
+import { createPasswordBox } from './password-box.ts';
+
+const idParams = z.object({ id: z.string() });
+const errors = {
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+  404: errorAnswerSchema,
+  409: errorAnswerSchema,
+};
+
+// Sender mailboxes (mail-api.md), under /api/mail. Passwords are never returned.
+export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+  const mail: MailboxDeps = {
+    db: deps.db,
+    box: createPasswordBox(deps.config.mailboxes.secretKey),
+    allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
+  };
+  const common = { tags: ['mailboxes'], security: tokenRequired };
+  const guarded = { preHandler: requireActiveUser };
+  const answer = { 200: mailboxAnswerSchema, ...errors };
+
+  typed.get(
+    '/mail/mailboxes/list',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'One page of sender mailboxes, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: mailboxPageSchema, ...errors },
+      },
+    },
+    async (request) => listMailboxes(mail.db, currentUser(request).id, request.query),
+  );
+
+  typed.get(
+    '/mail/mailboxes/search',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Mailboxes whose e-mail, name or description contains the key',
+        querystring: pageQuerySchema.extend({ key: z.string().trim().optional() }),
+        response: { 200: mailboxPageSchema, ...errors },
+      },
+    },
+    async (request) => listMailboxes(mail.db, currentUser(request).id, request.query),
+  );
+
+  typed.get(
+    '/mail/mailboxes/:id',
+    {
+      ...guarded,
+      schema: { ...common, summary: 'One mailbox', params: idParams, response: answer },
+    },
+    async (request) =>
+      mailboxAnswer(await findMailbox(mail.db, currentUser(request).id, request.params.id)),
+  );
+
+  typed.post(
+    '/mail/mailboxes',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Add a mailbox; its SMTP and IMAP logins are checked and the outcome stored',
+        body: mailboxFormSchema,
+        response: { 201: mailboxAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await createMailbox(mail, currentUser(request).id, request.body);
+      return reply.status(201).send(mailboxAnswer(row));
+    },
+  );
+
+  typed.patch(
+    '/mail/mailboxes/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "Change a mailbox's name and description",
+        params: idParams,
+        body: mailboxDetailsSchema,
+        response: answer,
+      },
+    },
+    async (request) =>
+      mailboxAnswer(
+        await updateDetails(mail.db, currentUser(request).id, request.params.id, request.body),
+      ),
+  );
+
+  typed.patch(
+    '/mail/mailboxes/:id/connection',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "Change a mailbox's login and servers (checked again)",
+        description: 'An empty or absent password keeps the stored one.',
+        params: idParams,
+        body: mailboxConnectionSchema,
+        response: answer,
+      },
+    },
+    async (request) =>
+      mailboxAnswer(
+        await updateConnection(mail, currentUser(request).id, request.params.id, request.body),
+      ),
+  );
+
+  typed.patch(
+    '/mail/mailboxes/:id/settings',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Sending limits: emails per day (1 to 50) and the gap range in seconds',
+        params: idParams,
+        body: sendingLimitsSchema,
+        response: answer,
+      },
+    },
+    async (request) =>
+      mailboxAnswer(
+        await updateLimits(mail.db, currentUser(request).id, request.params.id, request.body),
+      ),
+  );
+
+  typed.delete(
+    '/mail/mailboxes/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Delete a mailbox',
+        params: idParams,
+        response: { 200: messageAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteMailbox(mail.db, currentUser(request).id, request.params.id);
+      return { message: mailboxDeleted };
+    },
+  );
+}
