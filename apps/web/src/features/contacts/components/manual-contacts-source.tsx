@@ -35,6 +35,7 @@ export function ManualContactsSource({
         {contacts.fields.map((field, index) => (
           <Group
             key={field.id}
+            role="group"
             align="flex-start"
             wrap="nowrap"
             aria-label={`Contact ${index + 1}`}

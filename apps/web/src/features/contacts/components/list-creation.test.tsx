@@ -1,0 +1,206 @@
+import { bulkMessages, contactMessages } from '@mailhound/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  endBlock,
+  errorBlock,
+  logInWithMail,
+  makeList,
+  progressBlock,
+  stubCreateStream,
+} from '../contacts-test-support.ts';
+
+function mailServer() {
+  const server = createFakeServer({
+    'GET /api/mail/groups/check': { body: { available: true } },
+    'GET /api/mail/customers/create-or-update/op-1': {
+      body: {
+        data: [
+          { id: 'c-1', email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' },
+          { id: 'c-2', email: 'bob@acme.com', fname: 'Bob', lname: 'Stone' },
+        ],
+      },
+    },
+    'POST /api/mail/groups': (request) => ({
+      status: 201,
+      body: makeList(7, { id: 'list-7', name: (request.body as { name: string }).name }),
+    }),
+    'GET /api/mail/groups/list-7/extended': {
+      body: {
+        group: makeList(7, { name: 'Founders' }),
+        columns: [],
+        customers: [],
+        page: 1,
+        pages: 0,
+        per_page: 10,
+        total_count: 0,
+      },
+    },
+  });
+  logInWithMail(server);
+  return server;
+}
+
+describe('create list, name step (product-spec §2 "Contact lists")', () => {
+  it('checks the name, then opens the source step with the name in state', async () => {
+    const server = mailServer();
+    const { user, location, router } = renderApp('/contacts/name');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByText('0/50')).toBeInTheDocument();
+    await user.type(name, ' Founders ');
+    expect(screen.getByText('10/50')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(location()).toBe('/contacts/contacts-source'));
+    expect(server.requestsTo('GET /api/mail/groups/check')[0]?.query.get('name')).toBe('Founders');
+    expect(router.state.location.state).toEqual({ name: 'Founders' });
+    expect(await screen.findByText('Founders')).toBeInTheDocument();
+  });
+
+  it('shows the server’s name-in-use error under the field and stays', async () => {
+    const server = mailServer();
+    server.on('GET /api/mail/groups/check', errorBody(409, contactMessages.nameInUse));
+    const { user, location } = renderApp('/contacts/name');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Founders');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('This name is already in use. Try another one.'),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/contacts/name');
+  });
+
+  it('stops at 50 characters', async () => {
+    mailServer();
+    const { user } = renderApp('/contacts/name');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, 'x'.repeat(60));
+    expect(name).toHaveValue('x'.repeat(50));
+    expect(screen.getByText('50/50')).toBeInTheDocument();
+  });
+
+  it('inside a campaign goes to the campaign’s contacts-source', async () => {
+    mailServer();
+    const { user, location } = renderApp('/campaigns/campaign-configuration/k-9/contacts/name');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Founders');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(location()).toBe('/campaigns/campaign-configuration/k-9/contacts/contacts-source'),
+    );
+  });
+
+  it('the source step without a name goes back to the name step', async () => {
+    mailServer();
+    const { location } = renderApp('/contacts/contacts-source');
+    await waitFor(() => expect(location()).toBe('/contacts/name'));
+  });
+});
+
+const source = { pathname: '/contacts/contacts-source', state: { name: 'Founders' } };
+
+describe('create list, contacts source and creation (product-spec §4)', () => {
+  it('adds two contacts by hand, shows the progress overlay, creates the list and opens it', async () => {
+    const server = mailServer();
+    const stream = stubCreateStream([progressBlock(1, 2), progressBlock(2, 2), endBlock('op-1')], {
+      hold: true,
+    });
+    const { user, location } = renderApp(source);
+    await user.click(await screen.findByText('Add Manually'));
+    const first = screen.getByRole('group', { name: 'Contact 1' });
+    await user.type(within(first).getByRole('textbox', { name: 'Email' }), 'ann@acme.com');
+    await user.type(within(first).getByRole('textbox', { name: 'First Name' }), 'Ann');
+    await user.type(within(first).getByRole('textbox', { name: 'Last Name' }), 'Lee');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const second = screen.getByRole('group', { name: 'Contact 2' });
+    await user.type(within(second).getByRole('textbox', { name: 'Email' }), 'bob@acme.com');
+    await user.type(within(second).getByRole('textbox', { name: 'First Name' }), 'Bob');
+    await user.type(within(second).getByRole('textbox', { name: 'Last Name' }), 'Stone');
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+
+    expect(await screen.findByText(bulkMessages.listCreationProgress)).toBeInTheDocument();
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+    stream.release();
+
+    await waitFor(() => expect(location()).toBe('/contacts/details/list-7'));
+    expect(await screen.findByText('Contact list created successfully!')).toBeInTheDocument();
+    expect(stream.calls[0]?.body).toEqual({
+      customers: [
+        { email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' },
+        { email: 'bob@acme.com', fname: 'Bob', lname: 'Stone' },
+      ],
+    });
+    expect(server.requestsTo('POST /api/mail/groups')[0]?.body).toEqual({
+      name: 'Founders',
+      customer_ids: ['c-1', 'c-2'],
+    });
+    expect(server.requestsTo('POST /api/mail/groups')[0]?.headers.get('Authorization')).toMatch(
+      /^Bearer /,
+    );
+    expect(screen.queryByText(bulkMessages.listCreationProgress)).toBeNull();
+  });
+
+  it('requires e-mail, first and last name for a contact typed by hand', async () => {
+    mailServer();
+    const stream = stubCreateStream([endBlock('op-1')]);
+    const { user } = renderApp(source);
+    await user.click(await screen.findByText('Add Manually'));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(stream.calls).toHaveLength(0);
+  });
+
+  it('uploads a CSV: keeps rows with an e-mail and a first or last name, custom columns go along', async () => {
+    mailServer();
+    const stream = stubCreateStream([progressBlock(2, 2), endBlock('op-1')]);
+    const { user, location } = renderApp(source);
+    const csv = [
+      'Email,First Name,Last Name,Company',
+      'ann@acme.com,Ann,,Acme',
+      'bob@acme.com,,Stone,"Stone, Inc."',
+      ',Cid,Moe,Nowhere',
+      'dan@acme.com,,,Dan Corp',
+    ].join('\r\n');
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([csv], 'people.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText('2 contacts ready')).toBeInTheDocument();
+    expect(screen.getByText(/2 rows skipped/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    await waitFor(() => expect(location()).toBe('/contacts/details/list-7'));
+    expect(stream.calls[0]?.body.customers).toEqual([
+      { email: 'ann@acme.com', fname: 'Ann', lname: '', Company: 'Acme' },
+      { email: 'bob@acme.com', fname: '', lname: 'Stone', Company: 'Stone, Inc.' },
+    ]);
+  });
+
+  it('says a CSV without an Email column cannot be used', async () => {
+    mailServer();
+    const { user } = renderApp(source);
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File(['Name\nAnn'], 'names.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText('The file needs an Email column')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
+  });
+
+  it('a stream error shows Something went wrong, please try again later and creates no list', async () => {
+    const server = mailServer();
+    stubCreateStream([progressBlock(1, 2), errorBlock('database unavailable')]);
+    const { user, location } = renderApp(source);
+    await user.click(await screen.findByText('Add Manually'));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ann@acme.com');
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Ann');
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Lee');
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    expect(
+      await screen.findByText('Something went wrong, please try again later'),
+    ).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/mail/groups')).toHaveLength(0);
+    expect(location()).toBe('/contacts/contacts-source');
+    expect(screen.queryByText(bulkMessages.listCreationProgress)).toBeNull();
+  });
+});

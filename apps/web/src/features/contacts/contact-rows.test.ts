@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { MissingEmailColumnError, toContactRows } from './contact-rows.ts';
+
+describe('contact rows from a table (product-spec §5 "Bulk list creation rows")', () => {
+  it('accepts Email / First Name / Last Name and email / fname / lname headers', () => {
+    const named = toContactRows(
+      [
+        ['Email', 'First Name', 'Last Name'],
+        ['ann@acme.com', 'Ann', 'Lee'],
+      ],
+      { customColumns: false },
+    );
+    const short = toContactRows(
+      [
+        [' email ', 'FNAME', 'lname'],
+        ['ann@acme.com', 'Ann', 'Lee'],
+      ],
+      { customColumns: false },
+    );
+    expect(named.rows).toEqual([{ email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' }]);
+    expect(short.rows).toEqual(named.rows);
+  });
+
+  it('keeps a row only with an e-mail and at least one of first or last name', () => {
+    const result = toContactRows(
+      [
+        ['Email', 'First Name', 'Last Name'],
+        ['ann@acme.com', 'Ann', ''],
+        ['bob@acme.com', '', 'Stone'],
+        ['', 'Cid', 'Moe'],
+        ['dan@acme.com', '', ''],
+      ],
+      { customColumns: false },
+    );
+    expect(result.rows.map((row) => row.email)).toEqual(['ann@acme.com', 'bob@acme.com']);
+    expect(result.skipped).toBe(2);
+  });
+
+  it('turns other columns into custom columns when asked, names up to 20 characters', () => {
+    const table = [
+      ['Email', 'fname', 'lname', 'Company', 'A column name far too long'],
+      ['ann@acme.com', 'Ann', 'Lee', 'Acme', 'x'],
+    ];
+    const withColumns = toContactRows(table, { customColumns: true });
+    expect(withColumns.columns).toEqual(['Company']);
+    expect(withColumns.rows).toEqual([
+      { email: 'ann@acme.com', fname: 'Ann', lname: 'Lee', Company: 'Acme' },
+    ]);
+    expect(toContactRows(table, { customColumns: false }).rows[0]).not.toHaveProperty('Company');
+  });
+
+  it('needs an e-mail column', () => {
+    expect(() => toContactRows([['First Name'], ['Ann']], { customColumns: false })).toThrow(
+      MissingEmailColumnError,
+    );
+  });
+});
