@@ -1,0 +1,280 @@
+import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn } from '../../../test/session-fixtures.ts';
+import type { BulkPreview } from '../bulk-item.ts';
+import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk-test-kit.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const header = ['First Name', 'Last Name', 'Company Website', 'Email', 'Score', 'Status'];
+
+function preview(overrides: Partial<BulkPreview> = {}): BulkPreview {
+  return {
+    fileName: 'leads.csv',
+    rows: [
+      header,
+      ...Array.from({ length: 10 }, (_, index) => [
+        `Ann${index}`,
+        'Lee',
+        'acme.test',
+        `ann${index}.lee@acme.test`,
+        index === 0 ? '60' : '99',
+        'found',
+      ]),
+    ],
+    paid: false,
+    credits: 12,
+    hasInputFile: true,
+    ...overrides,
+  };
+}
+
+function servePreview(server: FakeServer, answer: () => BulkPreview) {
+  server.on('GET /api/file/r1/preview', () => ({ body: answer() }));
+  server.on('GET /api/search-history/bulk/r1', { body: bulkItem('r1') });
+}
+
+describe('bulk preview (product-spec §2 "Bulk preview")', () => {
+  it('shows the file name, the header row and the first 10 rows with score icons', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByRole('heading', { name: 'leads.csv' })).toBeInTheDocument();
+    const table = within(screen.getByRole('table', { name: 'Bulk preview' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(header);
+    expect(table.getAllByRole('row')).toHaveLength(11);
+    expect(table.getByText('ann0.lee@acme.test')).toBeInTheDocument();
+    expect(table.getByRole('img', { name: 'Score 60' })).toHaveAttribute(
+      'data-score-color',
+      'yellow',
+    );
+    expect(table.getAllByRole('img', { name: 'Score 99' })).toHaveLength(9);
+    expect(screen.queryByText(bulkMessages.noEmailsFound)).toBeNull();
+  });
+
+  it('cuts a file name longer than 25 characters and shows it whole in a tooltip', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const long = 'conference-attendees-2025-final.csv';
+    servePreview(server, () => preview({ fileName: long }));
+    const app = renderApp('/search/bulk/preview/r1');
+    const title = await screen.findByRole('heading', { name: long });
+    expect(title).toHaveTextContent('conference-attendees-2025…');
+    await app.user.hover(title);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+  });
+
+  it('shows a name of 25 characters whole, without a tooltip', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const name = 'attendees-march-2025x.csv';
+    servePreview(server, () => preview({ fileName: name }));
+    const app = renderApp('/search/bulk/preview/r1');
+    const title = await screen.findByRole('heading', { name });
+    expect(title).toHaveTextContent(name);
+    await app.user.hover(title);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it("says 'No emails were found' when the preview is empty", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview({ rows: [header], credits: 0 }));
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByText(bulkMessages.noEmailsFound)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Bulk preview' })).toBeNull();
+  });
+
+  it('tells what a download costs, or that it is paid', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    let paid = false;
+    servePreview(server, () => preview(paid ? { paid: true, credits: 0 } : {}));
+    const first = renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByText(bulkMessages.youWillPay(12))).toBeInTheDocument();
+    expect(bulkMessages.youWillPay(12)).toBe('You will pay up to 12 credit(s)');
+    first.unmount();
+    paid = true;
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByText(bulkMessages.alreadyPaid)).toBeInTheDocument();
+  });
+
+  it('shows the loading error with the server’s message', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('GET /api/file/r1/preview', errorBody(404, 'Bulk search not found'));
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error occurred while loading the preview: Bulk search not found',
+    );
+  });
+
+  it('goes back to the bulk page it came from, skipping the video', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    server.on('GET /api/search-history/bulk', { body: null });
+    const app = renderApp({ pathname: '/search/bulk/preview/r1', state: { fromPage: 3 } });
+    await screen.findByRole('heading', { name: 'leads.csv' });
+    await app.user.click(screen.getByRole('link', { name: 'Back to bulk search' }));
+    await waitFor(() => expect(app.location()).toBe('/search/bulk?page=3&skipVideo=true'));
+  });
+
+  it('goes back to the first page without navigation state', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByRole('link', { name: 'Back to bulk search' })).toHaveAttribute(
+      'href',
+      '/search/bulk?page=1&skipVideo=true',
+    );
+  });
+});
+
+describe('downloads (product-spec §4 "Bulk result payment")', () => {
+  async function chooseFormat(app: ReturnType<typeof renderApp>, choice: string) {
+    await app.user.click(await screen.findByRole('button', { name: 'Download Results' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Download Results' }));
+    expect(modal.getByRole('button', { name: 'All emails' })).toBeInTheDocument();
+    expect(modal.getByRole('button', { name: 'Only found emails' })).toBeInTheDocument();
+    return { modal, pick: () => app.user.click(modal.getByRole('button', { name: choice })) };
+  }
+
+  it('downloads all emails under the server’s file name, then shows it paid and reads the balance again', async () => {
+    const server = createFakeServer();
+    const { token } = logIn(server);
+    let paid = false;
+    servePreview(server, () => preview(paid ? { paid: true, credits: 0 } : {}));
+    const files: Array<{ path: string; headers: Headers }> = [];
+    stubBulkFetch((path, init) => {
+      if (!path.startsWith('/api/file/r1/result/')) return undefined;
+      files.push({ path, headers: new Headers(init.headers) });
+      paid = true;
+      return fileAnswer('Email\nann0.lee@acme.test\n', 'leads-results.csv');
+    });
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    const { pick } = await chooseFormat(app, 'All emails');
+    const balanceCalls = server.requestsTo('GET /api/auth/user/balance').length;
+    await pick();
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(files.map((file) => file.path)).toEqual(['/api/file/r1/result/full']);
+    expect(files[0]?.headers.get('Authorization')).toBe(token);
+    expect(saved[0]?.fileName).toBe('leads-results.csv');
+    expect(await saved[0]?.file.text()).toBe('Email\nann0.lee@acme.test\n');
+    expect(await screen.findByText(bulkMessages.alreadyPaid)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/auth/user/balance').length).toBeGreaterThan(balanceCalls),
+    );
+  });
+
+  it('downloads only the found emails, as XLSX when asked', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    const paths: string[] = [];
+    stubBulkFetch((path) => {
+      if (!path.startsWith('/api/file/r1/result/')) return undefined;
+      paths.push(path);
+      return fileAnswer('xlsx', 'leads-found.xlsx', 'application/octet-stream');
+    });
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    const { modal, pick } = await chooseFormat(app, 'Only found emails');
+    await app.user.click(modal.getByText('XLSX'));
+    await pick();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(paths).toEqual(['/api/file/r1/result/success?format=xlsx']);
+    expect(saved[0]?.fileName).toBe('leads-found.xlsx');
+  });
+
+  it('asks for credits instead of downloading when the available balance is short', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 10, onHold: 3 } });
+    servePreview(server, () => preview({ credits: 12 }));
+    const paths: string[] = [];
+    stubBulkFetch((path) => {
+      if (path.startsWith('/api/file/r1/result/')) paths.push(path);
+      return undefined;
+    });
+    const app = renderApp('/search/bulk/preview/r1');
+    await screen.findAllByText('Credits available: 7');
+    const { pick } = await chooseFormat(app, 'All emails');
+    await pick();
+    const credits = within(await screen.findByRole('dialog', { name: 'Credits required' }));
+    expect(credits.getByText(searchMessages.notEnoughCredits(5))).toBeInTheDocument();
+    expect(paths).toHaveLength(0);
+  });
+
+  it('opens the credits modal when the server answers 402', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    server.on('GET /api/file/r1/result/full', errorBody(402, 'Not enough credits'));
+    captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    const { pick } = await chooseFormat(app, 'All emails');
+    await pick();
+    expect(await screen.findByRole('dialog', { name: 'Credits required' })).toBeInTheDocument();
+  });
+
+  it('downloads a paid result again without asking for credits', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 0, onHold: 0 } });
+    servePreview(server, () => preview({ paid: true, credits: 0 }));
+    stubBulkFetch((path) =>
+      path.startsWith('/api/file/r1/result/') ? fileAnswer('Email\n', 'again.csv') : undefined,
+    );
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    const { pick } = await chooseFormat(app, 'All emails');
+    await pick();
+    await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['again.csv']));
+    expect(screen.queryByRole('dialog', { name: 'Credits required' })).toBeNull();
+  });
+
+  it('shows a failed download with the server’s message', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    server.on('GET /api/file/r1/result/full', errorBody(500, 'Result file missing'));
+    captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    const { pick } = await chooseFormat(app, 'All emails');
+    await pick();
+    expect(
+      await screen.findByText('An error occurred while downloading your file: Result file missing'),
+    ).toBeInTheDocument();
+  });
+
+  it('downloads the original file when there is one, named by the server', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview());
+    stubBulkFetch((path) =>
+      path === '/api/file/r1/input' ? fileAnswer('First Name\nAnn\n', 'my leads.csv') : undefined,
+    );
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    await app.user.click(await screen.findByRole('button', { name: 'Download the original file' }));
+    await waitFor(() => expect(saved.map((file) => file.fileName)).toEqual(['my leads.csv']));
+  });
+
+  it('shows no original-file icon without an input file', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    servePreview(server, () => preview({ hasInputFile: false }));
+    renderApp('/search/bulk/preview/r1');
+    await screen.findByRole('button', { name: 'Download Results' });
+    expect(screen.queryByRole('button', { name: 'Download the original file' })).toBeNull();
+  });
+});
