@@ -89,8 +89,7 @@ function ContactNotes({ initial }: { initial: Customer }) {
         <Stack gap="xs">
           <Textarea
             label="Note"
-            autosize
-            minRows={2}
+            rows={3}
             description={`${form.watch('text').length}/${NOTE_MAX}`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={form.formState.errors.text?.message}

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, type FakeRequest } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  endBlock,
+  logInWithMail,
+  makeCustomer,
+  makeList,
+  stubCreateStream,
+} from '../contacts-test-support.ts';
+
+const customers = Array.from({ length: 12 }, (_, index) =>
+  makeCustomer(index + 1, { additional_fields: { Company: `Co ${index + 1}` } }),
+);
+
+function extended(request: FakeRequest) {
+  const page = Number(request.query.get('page') ?? '1');
+  return {
+    body: {
+      group: makeList(4, { id: 'list-4', name: 'Founders', customer_count: 12 }),
+      columns: ['Company'],
+      customers: customers.slice((page - 1) * 10, page * 10),
+      page,
+      pages: 2,
+      per_page: 10,
+      total_count: 12,
+    },
+  };
+}
+
+function openDetails() {
+  const server = createFakeServer({ 'GET /api/mail/groups/list-4/extended': extended });
+  logInWithMail(server);
+  const app = renderApp('/contacts/details/list-4');
+  return { server, ...app };
+}
+
+const contactsTable = () => screen.getByRole('table', { name: 'Contacts' });
+
+describe('contact list detail (product-spec §2: details/{id})', () => {
+  it('shows the list’s contacts with its custom columns and pages them', async () => {
+    const { server, user } = openDetails();
+    expect(await screen.findByRole('heading', { name: 'Founders' })).toBeInTheDocument();
+    const headers = within(await screen.findByRole('table', { name: 'Contacts' }))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Email', 'First Name', 'Last Name', 'Company', 'Tags', 'Actions']);
+    expect(within(contactsTable()).getByText('Co 1')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-10 of 12 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-12 of 12 results')).toBeInTheDocument();
+    expect(within(contactsTable()).getByText('person12@acme.com')).toBeInTheDocument();
+    expect(
+      server.requestsTo('GET /api/mail/groups/list-4/extended').at(-1)?.query.get('count'),
+    ).toBe('10');
+  });
+
+  it('searches inside the list from 2 characters', async () => {
+    const { server, user } = openDetails();
+    server.on('GET /api/mail/groups/list-4/search', {
+      body: { customers: [customers[2]], page: 1, pages: 1, per_page: 10, total_count: 1 },
+    });
+    await screen.findByRole('table', { name: 'Contacts' });
+    await user.type(screen.getByRole('textbox', { name: 'Search contacts' }), 'person3');
+    expect(await screen.findByText('Showing 1-1 of 1 results')).toBeInTheDocument();
+    expect(server.requestsTo('GET /api/mail/groups/list-4/search')[0]?.query.get('key')).toBe(
+      'person3',
+    );
+  });
+
+  it('adds a contact by hand into this list, custom column included', async () => {
+    const { server, user } = openDetails();
+    const stream = stubCreateStream([endBlock('op-2')]);
+    await screen.findByRole('table', { name: 'Contacts' });
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'eve@acme.com');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Eve');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Moss');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Moss Ltd');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stream.calls[0]?.body).toEqual({
+      customers: [{ email: 'eve@acme.com', fname: 'Eve', lname: 'Moss', Company: 'Moss Ltd' }],
+      group_id: 'list-4',
+    });
+    // The list is read again to show the new contact.
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/mail/groups/list-4/extended').length).toBeGreaterThan(1),
+    );
+  });
+
+  it('edits a contact: the three fields are required, at most 50 characters', async () => {
+    const { server, user } = openDetails();
+    server.on('PATCH /api/mail/customers/c-1', (request) => ({
+      body: makeCustomer(1, request.body as Record<string, unknown>),
+    }));
+    await screen.findByRole('table', { name: 'Contacts' });
+    await user.click(screen.getByRole('button', { name: 'Actions for person1@acme.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Contact' });
+    const first = within(dialog).getByRole('textbox', { name: 'First Name' });
+    await user.clear(first);
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    await user.type(first, 'x'.repeat(51));
+    expect(await within(dialog).findByText('Must be at most 50 characters')).toBeInTheDocument();
+    await user.clear(first);
+    await user.type(first, 'Annie');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requestsTo('PATCH /api/mail/customers/c-1')[0]?.body).toEqual({
+        email: 'person1@acme.com',
+        fname: 'Annie',
+        lname: 'Last1',
+        additional_fields: { Company: 'Co 1' },
+      }),
+    );
+  });
+
+  it('saves tags and adds a note (required, at most 2000 characters)', async () => {
+    const { server, user } = openDetails();
+    server.on('GET /api/mail/tags/list', { body: [{ id: 't1', name: 'vip' }] });
+    server.on('GET /api/mail/customers/c-1', { body: makeCustomer(1) });
+    server.on('POST /api/mail/customers/c-1/tags', (request) => ({
+      body: makeCustomer(1, request.body as Record<string, unknown>),
+    }));
+    server.on('POST /api/mail/customers/c-1/notes', (request) => ({
+      body: makeCustomer(1, {
+        notes: [
+          {
+            id: 'n1',
+            text: (request.body as { text: string }).text,
+            created: '2026-02-03T10:00:00Z',
+          },
+        ],
+      }),
+    }));
+    await screen.findByRole('table', { name: 'Contacts' });
+    await user.click(screen.getByRole('button', { name: 'Actions for person1@acme.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Tags and Notes' }));
+    const drawer = await screen.findByRole('dialog', { name: 'person1@acme.com' });
+    await user.type(within(drawer).getByRole('combobox', { name: 'Tags' }), 'vip{Enter}');
+    await user.click(within(drawer).getByRole('button', { name: 'Save Tags' }));
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/mail/customers/c-1/tags')[0]?.body).toEqual({
+        tags: ['vip'],
+      }),
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Add Note' }));
+    expect(await within(drawer).findByText('This field is required')).toBeInTheDocument();
+    await user.type(within(drawer).getByRole('textbox', { name: 'Note' }), 'Met at the fair');
+    await user.click(within(drawer).getByRole('button', { name: 'Add Note' }));
+    expect(await within(drawer).findByText('Met at the fair')).toBeInTheDocument();
+    expect(within(drawer).getByText('03.02.2026')).toBeInTheDocument();
+  });
+});
