@@ -211,7 +211,9 @@ export async function setTags(
   customerId: string,
   names: string[],
 ): Promise<void> {
-  const unique = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
+  const unique = [...byKey.values()];
   await db.delete(customerTags).where(eq(customerTags.customerId, customerId));
   if (unique.length === 0) return;
   await db
