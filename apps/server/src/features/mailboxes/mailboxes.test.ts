@@ -24,7 +24,8 @@ beforeAll(async () => {
     startImapServer([account]),
   ]);
   ({ call } = await mailUser(t));
-});
+  // The first run on a fresh machine may install dovecot-imapd with apt-get.
+}, 300_000);
 afterAll(async () => {
   await Promise.all([t?.close(), smtp?.stop(), imap?.stop()]);
 });
