@@ -8,7 +8,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type CompanyFilters, filtersToQuery } from '@mailhound/contracts';
+import { type CompanyFilters, filtersToQuery, SEARCH_TOTAL_CAP } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
@@ -347,7 +347,9 @@ async function measure(): Promise<void> {
           headers: { authorization: token },
         })
       ).json().totalItems as number;
-      console.log(`  ${label.padEnd(32)} ${summary(samples)}  ${count(total).padStart(9)} matches`);
+      console.log(
+        `  ${label.padEnd(32)} ${summary(samples)}  ${`${count(total)}${total === SEARCH_TOTAL_CAP ? '+' : ''}`.padStart(7)} matches`,
+      );
       all.push(...samples);
     }
     console.log(`  ${'all'.padEnd(32)} ${summary(all)}`);

@@ -235,9 +235,10 @@ export const filterPageQuerySchema = z.object({
 });
 
 // Finder searches count their matches up to this many: a larger total is answered as this
-// number ("10,000+"), and pages past it are empty. Counting every match of a broad filter
-// over millions of rows would cost more than the page itself.
-export const SEARCH_TOTAL_CAP = 10_000;
+// number ("1,000+", 100 pages of 10), and pages past it are empty. Counting every match of a
+// broad filter over millions of people costs far more than the page itself; stopping at
+// 1,000 lets PostgreSQL stop early (bench:leads).
+export const SEARCH_TOTAL_CAP = 1_000;
 
 export const companySearchItemSchema = companyAnswerSchema.extend({ slug: z.string() });
 export type CompanySearchItem = z.infer<typeof companySearchItemSchema>;

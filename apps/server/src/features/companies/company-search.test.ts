@@ -3,6 +3,7 @@ import {
   companySearchAnswerSchema,
   filtersFromQuery,
   filtersToQuery,
+  SEARCH_TOTAL_CAP,
 } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, signUp } from '../../test/auth-fixtures.ts';
@@ -197,5 +198,25 @@ describe('GET /api/companies/search', () => {
     const answer = await search({ industry: ['machinery'] }, 1, 10, login.json().token);
     expect(answer.statusCode).toBe(403);
     expect(answer.json().message).toBe('Please verify your email address first.');
+  });
+});
+
+describe('totals of broad searches', () => {
+  it(`count up to SEARCH_TOTAL_CAP (${SEARCH_TOTAL_CAP}); pages past it are empty`, async () => {
+    await addCompanies(
+      t.db,
+      Array.from({ length: SEARCH_TOTAL_CAP + 5 }, (_, i) => ({
+        name: `Broad Dairy ${i}`,
+        domain: `broad-dairy-${i}.com`,
+        industry: 'dairy',
+      })),
+    );
+    const filters = { industry: ['dairy'] };
+    const last = SEARCH_TOTAL_CAP / 10;
+    const page = companySearchAnswerSchema.parse((await search(filters, last)).json());
+    expect(page).toMatchObject({ totalItems: SEARCH_TOTAL_CAP, totalPages: last });
+    expect(page.items).toHaveLength(10);
+    const past = companySearchAnswerSchema.parse((await search(filters, last + 1)).json());
+    expect(past).toMatchObject({ items: [], totalItems: SEARCH_TOTAL_CAP });
   });
 });
