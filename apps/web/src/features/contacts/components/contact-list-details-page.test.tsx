@@ -41,7 +41,7 @@ const contactsTable = () => screen.getByRole('table', { name: 'Contacts' });
 describe('contact list detail (product-spec §2: details/{id})', () => {
   it('shows the list’s contacts with its custom columns and pages them', async () => {
     const { server, user } = openDetails();
-    expect(await screen.findByRole('heading', { name: 'Founders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Founders', level: 2 })).toBeInTheDocument();
     const headers = within(await screen.findByRole('table', { name: 'Contacts' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);

@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   TextInput,
+  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -65,12 +66,17 @@ export function ContactListDetailsPage() {
   const listName = extended.data?.group.name;
 
   return (
-    <Page title={listName ?? 'Contact List'}>
+    <Page title="Contacts">
       <Anchor component={Link} to="/contacts" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} /> Contact lists
         </Group>
       </Anchor>
+      {listName !== undefined && (
+        <Title order={2} size="h3">
+          {listName}
+        </Title>
+      )}
       {extended.isPending ? (
         <PageLoader />
       ) : extended.isError ? (
@@ -149,7 +155,7 @@ export function ContactListDetailsPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Menu position="bottom-end" withinPortal>
+                          <Menu position="bottom-end" withinPortal hideDetached={false}>
                             <Menu.Target>
                               <ActionIcon
                                 variant="subtle"

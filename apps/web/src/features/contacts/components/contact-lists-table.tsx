@@ -87,7 +87,7 @@ export function ContactListsTable({
               <Table.Td>{list.customer_count}</Table.Td>
               <Table.Td>{formatListDate(list.created)}</Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
+                <Menu position="bottom-end" withinPortal hideDetached={false}>
                   <Menu.Target>
                     <ActionIcon variant="subtle" aria-label={`Actions for ${list.name}`}>
                       <IconDots size={18} />

@@ -91,7 +91,7 @@ export function SenderListPage() {
                       {mailbox.min_email_gap}–{mailbox.max_email_gap}
                     </Table.Td>
                     <Table.Td>
-                      <Menu position="bottom-end" withinPortal>
+                      <Menu position="bottom-end" withinPortal hideDetached={false}>
                         <Menu.Target>
                           <ActionIcon variant="subtle" aria-label={`Actions for ${mailbox.email}`}>
                             <IconDots size={18} />

@@ -74,6 +74,8 @@ function SendingLimitsForm({ mailbox, onClose }: { mailbox: Mailbox; onClose: ()
             key={field.name}
             control={form.control}
             name={field.name}
+            // Min and max are compared, so a change of min checks max again.
+            rules={{ deps: field.name === 'min_email_gap' ? ['max_email_gap'] : [] }}
             render={({ field: input, fieldState }) => (
               <TextInput
                 label={field.label}

@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn } from '../../../test/session-fixtures.ts';
+import type { Mailbox } from '../mailbox-schemas.ts';
+
+function makeMailbox(index: number, overrides: Partial<Mailbox> = {}): Mailbox {
+  return {
+    id: `mb-${index}`,
+    status: 'active',
+    status_message: null,
+    email: `sender${index}@acme.com`,
+    name: `Sender ${index}`,
+    description: '',
+    smtp_host: 'smtp.acme.com',
+    smtp_port: 587,
+    imap_host: 'imap.acme.com',
+    imap_port: 993,
+    emails_limit: 30,
+    min_email_gap: 60,
+    max_email_gap: 120,
+    created: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function page(mailboxes: Mailbox[], number = 1, total = mailboxes.length) {
+  return {
+    mailboxes,
+    page: number,
+    pages: Math.ceil(total / 10),
+    per_page: 10,
+    total_count: total,
+  };
+}
+
+function openSenderList(answer: (request: FakeRequest) => unknown) {
+  const server = createFakeServer({
+    'GET /api/mail/mailboxes/list': (request) => ({ body: answer(request) }),
+  });
+  logIn(server, { user: { properties: { sections: ['mail'] } } });
+  const app = renderApp('/sender-list');
+  return { server, ...app };
+}
+
+async function openMenuItem(
+  user: ReturnType<typeof renderApp>['user'],
+  email: string,
+  item: string,
+) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
+describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () => {
+  it('lists the mailboxes with their status and the server’s error, 10 a page', async () => {
+    const { server, user } = openSenderList((request) =>
+      page(
+        [
+          makeMailbox(1),
+          makeMailbox(2, { status: 'error', status_message: '535 Authentication failed' }),
+        ],
+        Number(request.query.get('page')),
+        12,
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    expect(within(table).getByText('sender1@acme.com')).toBeInTheDocument();
+    expect(within(table).getByText('Active')).toBeInTheDocument();
+    expect(within(table).getByText('Error')).toBeInTheDocument();
+    expect(within(table).getByText('535 Authentication failed')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-10 of 12 results')).toBeInTheDocument();
+    expect(server.requestsTo('GET /api/mail/mailboxes/list')[0]?.query.get('count')).toBe('10');
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/mail/mailboxes/list').at(-1)?.query.get('page')).toBe('2'),
+    );
+  });
+
+  it('adds a mailbox, validating as the user types, and shows the connection failure', async () => {
+    const { server, user } = openSenderList(() => page([]));
+    server.on('POST /api/mail/mailboxes', (request) => ({
+      status: 201,
+      body: makeMailbox(3, {
+        ...(request.body as Partial<Mailbox>),
+        status: 'error',
+        status_message: 'Invalid login: 535 5.7.8 Authentication credentials invalid',
+      }),
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Add Mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mailbox' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input' });
+
+    await user.type(field('Name'), 'x'.repeat(31));
+    expect(await within(dialog).findByText('Must be at most 30 characters')).toBeInTheDocument();
+    await user.clear(field('Name'));
+    await user.type(field('Name'), 'Sales');
+    await user.type(field('Description'), 'y'.repeat(51));
+    expect(await within(dialog).findByText('Must be at most 50 characters')).toBeInTheDocument();
+    await user.clear(field('Description'));
+    await user.type(field('Email'), 'not-an-email');
+    expect(await within(dialog).findByText('Please enter a valid email')).toBeInTheDocument();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'sales@acme.com');
+
+    // Password, hosts and ports are required.
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Test Connection' }));
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
+    expect(server.requestsTo('POST /api/mail/mailboxes')).toHaveLength(0);
+
+    await user.type(field('Password'), 'secret');
+    await user.type(field('IMAP Host'), 'imap.acme.com');
+    await user.type(field('IMAP Port'), '993');
+    await user.type(field('SMTP Host'), 'smtp.acme.com');
+    await user.type(field('SMTP Port'), '70000');
+    expect(
+      await within(dialog).findByText('Please enter a port from 1 to 65535'),
+    ).toBeInTheDocument();
+    await user.clear(field('SMTP Port'));
+    await user.type(field('SMTP Port'), '587');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Test Connection' }));
+
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('Invalid login: 535 5.7.8 Authentication credentials invalid'),
+    ).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/mail/mailboxes')[0]?.body).toEqual({
+      email: 'sales@acme.com',
+      name: 'Sales',
+      description: '',
+      password: 'secret',
+      smtp_host: 'smtp.acme.com',
+      smtp_port: 587,
+      imap_host: 'imap.acme.com',
+      imap_port: 993,
+    });
+    expect(server.requestsTo('POST /api/mail/mailboxes')[0]?.headers.get('Authorization')).toMatch(
+      /^Bearer /,
+    );
+    // The saved mailbox can now be fixed in the same dialog.
+    expect(screen.getByRole('dialog', { name: 'Edit Mailbox' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a private host', async () => {
+    const { server, user } = openSenderList(() => page([]));
+    server.on(
+      'POST /api/mail/mailboxes',
+      errorBody(400, 'This mail server address is not allowed.'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mailbox' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input' });
+    await user.type(field('Email'), 'sales@acme.com');
+    await user.type(field('Password'), 'secret');
+    await user.type(field('SMTP Host'), '127.0.0.1');
+    await user.type(field('SMTP Port'), '25');
+    await user.type(field('IMAP Host'), '127.0.0.1');
+    await user.type(field('IMAP Port'), '143');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Test Connection' }));
+    expect(
+      await within(dialog).findByText('This mail server address is not allowed.'),
+    ).toBeInTheDocument();
+  });
+
+  it('re-tests the connection of a saved mailbox, keeping the password when left empty', async () => {
+    const { server, user } = openSenderList(() =>
+      page([makeMailbox(1, { status: 'error', status_message: 'Connection refused' })]),
+    );
+    server.on('PATCH /api/mail/mailboxes/mb-1/connection', (request) => ({
+      body: makeMailbox(1, { ...(request.body as Partial<Mailbox>), status: 'active' }),
+    }));
+    await openMenuItem(user, 'sender1@acme.com', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
+    expect(within(dialog).getByText('Connection refused')).toBeInTheDocument();
+    const connection = within(dialog).getByRole('form', { name: 'Mailbox connection' });
+    await user.clear(
+      within(connection).getByLabelText('SMTP Host', { exact: false, selector: 'input' }),
+    );
+    await user.type(
+      within(connection).getByLabelText('SMTP Host', { exact: false, selector: 'input' }),
+      'smtp2.acme.com',
+    );
+    await user.click(within(connection).getByRole('button', { name: 'Save and Test Connection' }));
+    expect(await within(dialog).findByText('Connected')).toBeInTheDocument();
+    expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/connection')[0]?.body).toEqual({
+      email: 'sender1@acme.com',
+      smtp_host: 'smtp2.acme.com',
+      smtp_port: 587,
+      imap_host: 'imap.acme.com',
+      imap_port: 993,
+    });
+  });
+
+  it('sets sending limits: at most 50 a day, max above min, 4 digits', async () => {
+    const { server, user } = openSenderList(() => page([makeMailbox(1)]));
+    server.on('PATCH /api/mail/mailboxes/mb-1/settings', (request) => ({
+      body: makeMailbox(1, request.body as Partial<Mailbox>),
+    }));
+    await openMenuItem(user, 'sender1@acme.com', 'Sending Limits');
+    const dialog = await screen.findByRole('dialog', { name: 'Sending Limits' });
+    const limit = within(dialog).getByLabelText('Emails per day', {
+      exact: false,
+      selector: 'input',
+    });
+    const min = within(dialog).getByLabelText('Min gap (seconds)', {
+      exact: false,
+      selector: 'input',
+    });
+    const max = within(dialog).getByLabelText('Max gap (seconds)', {
+      exact: false,
+      selector: 'input',
+    });
+
+    await user.clear(limit);
+    await user.type(limit, '51');
+    expect(
+      await within(dialog).findByText('The number of emails cannot be more than 50'),
+    ).toBeInTheDocument();
+    await user.clear(limit);
+    await user.type(limit, 'a04x0');
+    expect(limit).toHaveValue('40');
+
+    await user.clear(max);
+    await user.type(max, '123456');
+    expect(max).toHaveValue('1234');
+    await user.clear(min);
+    await user.type(min, '2000');
+    expect(await within(dialog).findByText('Max must be higher than Min')).toBeInTheDocument();
+    await user.clear(min);
+    await user.type(min, '30');
+    await waitFor(() =>
+      expect(within(dialog).queryByText('Max must be higher than Min')).toBeNull(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/settings')[0]?.body).toEqual({
+        emails_limit: 40,
+        min_email_gap: 30,
+        max_email_gap: 1234,
+      }),
+    );
+  });
+
+  it('deletes a mailbox after the confirmation', async () => {
+    const { server, user } = openSenderList(() => page([makeMailbox(1)]));
+    server.on('DELETE /api/mail/mailboxes/mb-1', { body: { message: 'Deleted' } });
+    await openMenuItem(user, 'sender1@acme.com', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(server.requestsTo('DELETE /api/mail/mailboxes/mb-1')).toHaveLength(1),
+    );
+  });
+});
