@@ -5,6 +5,7 @@ import { defineAuthJobs } from './features/auth/jobs.ts';
 import { defineBillingJobs } from './features/billing/jobs.ts';
 import { syncConfiguredPlans } from './features/billing/plans.ts';
 import { defineBotCheckJobs } from './features/bot-check/jobs.ts';
+import { defineBulkJobs } from './features/bulk/jobs.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
 import { defineSearchJobs } from './features/search/jobs.ts';
@@ -26,6 +27,7 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineSearchJobs(jobs, deps);
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);
+  defineBulkJobs(jobs, deps);
 }
 
 export async function withDatabase<T>(

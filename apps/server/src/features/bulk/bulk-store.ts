@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import type { Db, Queryable, Tx } from '../../platform/database.ts';
+import { paymentRequired } from '../../platform/errors.ts';
+import { holdCredits } from '../credits/holds.ts';
+import { creditAccounts } from '../credits/schema.ts';
+import type { ResultRow } from '../files/result-files.ts';
+import { bulkFiles } from '../files/schema.ts';
+import { type BulkStatus, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
+import {
+  assignChunks,
+  type BulkColumns,
+  domainKeyOf,
+  type ParsedUpload,
+  queryOfRow,
+} from './upload-file.ts';
+
+export const notEnoughCredits = 'Not enough credits';
+export const bulkRunQueue = 'bulk-run';
+
+// BulkItem (bulk-api.md, product-spec §3).
+export type BulkItem = {
+  requestId: string;
+  input: { fileName: string; length: number; hasInputFile: boolean };
+  status: BulkStatus;
+  progress: { success: number; fail: number; total: number };
+  result: { successCount: number; verifiedCount: number; hasMultipleFiles: boolean } | null;
+  error: string | null;
+  purchases: Array<{ id: string; credits: number; createdAt: string }>;
+  createdAt: string;
+};
+
+export function holdReference(requestId: string): string {
+  return `bulk:${requestId}`;
+}
+
+// How many `bulk-run` jobs a request gets: each worker process takes at most one of a request
+// at a time, so this many processes can share its chunks.
+export const runJobsPerRequest = 4;
+
+// pg-boss writes its jobs through this transaction: the jobs exist exactly when the request does.
+function bossThrough(tx: Tx) {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      const parts = text.split(/\$(\d+)/);
+      const pieces = parts.map((part, index) =>
+        index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`,
+      );
+      const result = await tx.execute(sql.join(pieces, sql.raw('')));
+      return { rows: result.rows };
+    },
+  };
+}
+
+const insertBatch = 1000;
+
+// Creates a request from a parsed upload in one transaction: the request, its rows (with their
+// chunks), the original file, the credit hold (as much of the rows as the available balance
+// covers) and the jobs. A user with nothing available gets a 402 and nothing is written.
+export async function createBulkRequest(
+  db: Db,
+  boss: PgBoss | undefined,
+  upload: ParsedUpload & {
+    columns: BulkColumns;
+    userId: string;
+    fileName: string;
+    contentType: string;
+    bytes: Buffer;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const queries = upload.rows.map((cells) => queryOfRow(upload.columns, cells));
+  const chunks = assignChunks(queries.map(domainKeyOf));
+  const chunkCount = Math.max(...chunks) + 1;
+  await db.transaction(async (tx) => {
+    await tx.insert(creditAccounts).values({ userId: upload.userId }).onConflictDoNothing();
+    const [account] = await tx
+      .select({ balance: creditAccounts.balance, onHold: creditAccounts.onHold })
+      .from(creditAccounts)
+      .where(eq(creditAccounts.userId, upload.userId))
+      .for('update');
+    const available = account ? account.balance - account.onHold : 0;
+    if (available <= 0) throw paymentRequired(notEnoughCredits);
+    const held = Math.min(available, upload.rows.length);
+    await tx.insert(bulkRequests).values({
+      id,
+      userId: upload.userId,
+      fileName: upload.fileName,
+      header: upload.header,
+      total: upload.rows.length,
+      held,
+    });
+    for (let start = 0; start < upload.rows.length; start += insertBatch) {
+      await tx.insert(bulkRows).values(
+        upload.rows.slice(start, start + insertBatch).map((cells, offset) => {
+          const index = start + offset;
+          return {
+            requestId: id,
+            rowIndex: index,
+            chunk: chunks[index] ?? 0,
+            cells,
+            query: queries[index] ?? { kind: 'skip' as const, reason: '' },
+          };
+        }),
+      );
+    }
+    await tx.insert(bulkFiles).values({
+      requestId: id,
+      kind: 'input',
+      fileName: upload.fileName,
+      contentType: upload.contentType,
+      content: upload.bytes,
+    });
+    await holdCredits(tx, { userId: upload.userId, amount: held, reference: holdReference(id) });
+    if (boss) {
+      const jobs = Array.from({ length: Math.min(chunkCount, runJobsPerRequest) }, () => ({
+        data: { requestId: id },
+        group: { id },
+      }));
+      await boss.insert(bulkRunQueue, jobs, { db: bossThrough(tx) });
+    }
+  });
+  return id;
+}
+
+type ItemRow = {
+  id: string;
+  file_name: string;
+  total: number;
+  has_input: boolean;
+  status: BulkStatus;
+  success: number;
+  fail: number;
+  success_count: number | null;
+  verified_count: number | null;
+  error: string | null;
+  created_at: string;
+  purchases: Array<{ id: string; credits: number; createdAt: string }>;
+};
+
+const itemColumns = sql`
+  r.id, r.file_name, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
+  r.error,
+  to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  exists (select 1 from bulk_files f where f.request_id = r.id and f.kind = 'input') as has_input,
+  coalesce((
+    select json_agg(json_build_object('id', p.id, 'credits', p.credits, 'createdAt',
+      to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by p.created_at)
+    from bulk_purchases p where p.request_id = r.id), '[]'::json) as purchases`;
+
+function toItem(row: ItemRow): BulkItem {
+  return {
+    requestId: row.id,
+    input: { fileName: row.file_name, length: row.total, hasInputFile: row.has_input },
+    status: row.status,
+    progress: { success: row.success, fail: row.fail, total: row.total },
+    result:
+      row.status === 'completed'
+        ? {
+            successCount: row.success_count ?? 0,
+            verifiedCount: row.verified_count ?? 0,
+            hasMultipleFiles: true,
+          }
+        : null,
+    error: row.error,
+    purchases: row.purchases,
+    createdAt: row.created_at,
+  };
+}
+
+// One of the user's requests, or undefined (unknown, or another user's).
+export async function readBulkItem(
+  db: Queryable,
+  userId: string,
+  requestId: string,
+): Promise<BulkItem | undefined> {
+  if (!isUuid(requestId)) return undefined;
+  const result = await db.execute<ItemRow>(sql`
+    select ${itemColumns} from bulk_requests r
+    where r.id = ${requestId} and r.user_id = ${userId}`);
+  const row = result.rows[0];
+  return row ? toItem(row) : undefined;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export type BulkHistoryPage = {
+  items: BulkItem[];
+  currentPage: number;
+  totalPages: number;
+  totalItems: number;
+};
+
+// The user's requests, newest first; `requestId` narrows the page to that one request.
+export async function readBulkHistory(
+  db: Db,
+  userId: string,
+  query: { page: number; perPage: number; requestId?: string | undefined },
+): Promise<BulkHistoryPage> {
+  const only = query.requestId
+    ? isUuid(query.requestId)
+      ? sql`and r.id = ${query.requestId}`
+      : sql`and false`
+    : sql``;
+  const [rows, counted] = await Promise.all([
+    db.execute<ItemRow>(sql`
+      select ${itemColumns} from bulk_requests r
+      where r.user_id = ${userId} ${only}
+      order by r.created_at desc, r.id desc
+      limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`),
+    db.execute<{ count: number }>(
+      sql`select count(*)::int as count from bulk_requests r where r.user_id = ${userId} ${only}`,
+    ),
+  ]);
+  const totalItems = counted.rows[0]?.count ?? 0;
+  return {
+    items: rows.rows.map(toItem),
+    currentPage: query.page,
+    totalPages: Math.ceil(totalItems / query.perPage),
+    totalItems,
+  };
+}
+
+// A request's rows with their results, in upload order (`foundOnly`: rows with an address).
+export async function readResultRows(
+  db: Queryable,
+  requestId: string,
+  options: { foundOnly?: boolean; limit?: number } = {},
+): Promise<ResultRow[]> {
+  const where = options.foundOnly
+    ? and(eq(bulkRows.requestId, requestId), sql`${bulkRows.email} is not null`)
+    : eq(bulkRows.requestId, requestId);
+  const query = db
+    .select({
+      cells: bulkRows.cells,
+      email: bulkRows.email,
+      score: bulkRows.score,
+      error: bulkRows.error,
+    })
+    .from(bulkRows)
+    .where(where)
+    .orderBy(asc(bulkRows.rowIndex));
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+export async function readPurchase(db: Queryable, requestId: string) {
+  const [purchase] = await db
+    .select()
+    .from(bulkPurchases)
+    .where(eq(bulkPurchases.requestId, requestId));
+  return purchase;
+}

@@ -1,0 +1,321 @@
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { creditAccounts, creditEntries } from '../credits/schema.ts';
+import { labEnv, parseEventStream } from '../search/test-kit.ts';
+import type { BulkItem } from './bulk-store.ts';
+import { patternLab, readItem, toCsv, upload, waitUntilDone } from './test-kit.ts';
+import { uploadMessages } from './upload-file.ts';
+
+let lab: MailLab;
+let t: TestContext;
+const slow = patternLab({ domains: 30, people: 10 });
+
+beforeAll(async () => {
+  lab = await startMailLab({
+    hosts: [
+      { name: 'mx.acme.test', address: '127.0.7.2' },
+      // Each reply waits a little, so a 300-row request is still running when its stream opens.
+      { name: 'mx.shared.test', address: '127.0.7.3', commandDelayMs: 40 },
+    ],
+    domains: [
+      {
+        name: 'acme.test',
+        mx: [{ priority: 10, host: 'mx.acme.test' }],
+        mailboxes: ['ann.lee', 'bob.ray'],
+      },
+      { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
+      { name: 'gone.test', nxdomain: true },
+      ...slow.spec.domains,
+    ],
+  });
+  t = await createTestContext({ jobs: true, env: labEnv(lab) });
+});
+afterAll(async () => {
+  await t.close();
+  await lab.close();
+});
+
+// Two verified finds, one catch-all (found, not verified), one not found, one dead domain.
+const listRows = [
+  ['First Name', 'Last Name', 'Company Website', 'Note'],
+  ['Ann', 'Lee', 'acme.test', '=HYPERLINK("http://evil.test")'],
+  ['Bob', 'Ray', 'https://www.acme.test/about', '+1 555'],
+  ['Zed', 'Nobody', 'acme.test', ''],
+  ['Cat', 'Fox', 'catchall.test', '@risk'],
+  ['Dan', 'Doe', 'gone.test', '-2'],
+];
+const listCsv = toCsv(listRows);
+
+async function balancesOf(userId: string) {
+  const [row] = await t.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+  return { balance: row?.balance ?? 0, onHold: row?.onHold ?? 0 };
+}
+
+async function grant(userId: string, amount: number, key: string) {
+  await t.db.transaction((tx) =>
+    applyCreditEntry(tx, { userId, kind: 'bonus', amount, idempotencyKey: key }),
+  );
+}
+
+async function drain(userId: string) {
+  const { balance, onHold } = await balancesOf(userId);
+  await t.db.transaction((tx) =>
+    applyCreditEntry(tx, {
+      userId,
+      kind: 'charge',
+      amount: balance - onHold,
+      idempotencyKey: `drain:${userId}:${Date.now()}`,
+    }),
+  );
+}
+
+describe('uploading a list', () => {
+  it('accepts a CSV, holds credits for its rows while it runs and completes it with the counts', async () => {
+    const user = await activeUser(t);
+    const response = await upload(t.app, user.token, 'leads.csv', listCsv);
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json() as BulkItem;
+    expect(created).toMatchObject({
+      input: { fileName: 'leads.csv', length: 5, hasInputFile: true },
+      status: 'processing',
+      progress: { total: 5 },
+      result: null,
+      error: null,
+      purchases: [],
+    });
+    // The hold covers the rows; nothing is charged by processing.
+    expect(await balancesOf(user.id)).toMatchObject({ balance: 25 });
+
+    const done = await waitUntilDone(t.app, user.token, created.requestId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      progress: { success: 3, fail: 2, total: 5 },
+      result: { successCount: 3, verifiedCount: 2, hasMultipleFiles: true },
+      error: null,
+    });
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+    const entries = await t.db
+      .select({ kind: creditEntries.kind, amount: creditEntries.amount })
+      .from(creditEntries)
+      .where(eq(creditEntries.idempotencyKey, `hold:bulk:${created.requestId}`));
+    expect(entries).toEqual([{ kind: 'hold', amount: 5 }]);
+  });
+
+  it('accepts an XLSX list with other header spellings and an email column to verify', async () => {
+    const user = await activeUser(t);
+    const xlsx = await writeXlsxFile([
+      [{ value: 'fname' }, { value: 'LNAME' }, { value: 'Domain' }, { value: 'E-mail' }],
+      [{ value: 'Ann' }, { value: 'Lee' }, { value: 'acme.test' }, { value: '' }],
+      [
+        { value: 'Someone' },
+        { value: 'Else' },
+        { value: 'acme.test' },
+        { value: 'bob.ray@acme.test' },
+      ],
+      [{ value: 'No' }, { value: 'Body' }, { value: 'acme.test' }, { value: 'nobody@acme.test' }],
+    ]).toBuffer();
+    const response = await upload(
+      t.app,
+      user.token,
+      'list.xlsx',
+      xlsx,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const done = await waitUntilDone(t.app, user.token, (response.json() as BulkItem).requestId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      input: { fileName: 'list.xlsx', length: 3 },
+      result: { successCount: 2, verifiedCount: 2 },
+    });
+  });
+
+  it('holds only what the available balance covers', async () => {
+    const user = await activeUser(t);
+    const rows = [
+      ['First Name', 'Last Name', 'Company'],
+      ...slow.rows.slice(0, 40).map((row) => [row.firstName, row.lastName, row.domain]),
+    ];
+    const response = await upload(t.app, user.token, 'forty.csv', toCsv(rows));
+    expect(response.statusCode, response.body).toBe(201);
+    const { requestId } = response.json() as BulkItem;
+    await waitUntilDone(t.app, user.token, requestId);
+    const entries = await t.db
+      .select({ kind: creditEntries.kind, amount: creditEntries.amount })
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, user.id));
+    expect(entries.filter((entry) => entry.kind !== 'plan_grant')).toEqual([
+      { kind: 'hold', amount: 25 },
+      { kind: 'release', amount: 25 },
+    ]);
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+  });
+});
+
+describe('a bad upload gets a 4xx and creates nothing', () => {
+  const header = 'First Name,Last Name,Company Website';
+  const cases: Array<[string, string | Buffer, number, string | RegExp]> = [
+    [
+      'image.png',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      400,
+      uploadMessages.notSpreadsheet,
+    ],
+    [
+      'broken.xlsx',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]),
+      400,
+      uploadMessages.notSpreadsheet,
+    ],
+    ['empty.csv', '', 400, uploadMessages.noRows],
+    ['header-only.csv', `${header}\n\n , , \n`, 400, uploadMessages.noRows],
+    ['columns.csv', 'Name,Phone\nAnn,555\n', 400, uploadMessages.noColumns],
+    [
+      'huge.csv',
+      `${header}\n${Array.from({ length: 10_001 }, (_, i) => `A${i},B,acme.test`).join('\n')}`,
+      400,
+      uploadMessages.tooManyRows,
+    ],
+    [
+      'big.csv',
+      `${header}\n${'Ann,Lee,acme.test,'.padEnd(1000, 'x')}\n`.repeat(5300),
+      413,
+      /large|limit/i,
+    ],
+  ];
+
+  it.each(cases)('%s → %i', async (fileName, content, status, message) => {
+    const user = await activeUser(t);
+    const before = await Promise.all(
+      ['bulk_requests', 'bulk_rows', 'bulk_files'].map((table) => t.countRows(table)),
+    );
+    const response = await upload(t.app, user.token, fileName, content);
+    expect(response.statusCode, response.body).toBe(status);
+    expect((response.json() as { message: string }).message).toMatch(message);
+    const after = await Promise.all(
+      ['bulk_requests', 'bulk_rows', 'bulk_files'].map((table) => t.countRows(table)),
+    );
+    expect(after).toEqual(before);
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+  });
+
+  it('402 Not enough credits when nothing is available', async () => {
+    const user = await activeUser(t);
+    await drain(user.id);
+    const before = await t.countRows('bulk_requests');
+    const response = await upload(t.app, user.token, 'leads.csv', listCsv);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+    expect(await t.countRows('bulk_requests')).toBe(before);
+  });
+
+  it('needs a token and a verified account', async () => {
+    const response = await upload(t.app, '', 'leads.csv', listCsv);
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the progress stream', () => {
+  it('sends update events as chunks finish and ends with the final state', async () => {
+    const user = await activeUser(t);
+    await grant(user.id, 1000, `grant:${user.id}`);
+    const rows = [
+      ['first_name', 'last_name', 'website'],
+      ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
+    ];
+    const response = await upload(t.app, user.token, 'slow.csv', toCsv(rows));
+    expect(response.statusCode, response.body).toBe(201);
+    const { requestId } = response.json() as BulkItem;
+
+    const stream = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/bulk/${requestId}`,
+      headers: { authorization: user.token, accept: 'text/event-stream' },
+    });
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    const { events } = parseEventStream(stream.body);
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.every((event) => event.event === 'update')).toBe(true);
+    const items = events.map((event) => event.data as unknown as BulkItem);
+    expect(items[0]?.status).toBe('processing');
+    const processed = items.map((item) => item.progress.success + item.progress.fail);
+    expect(processed).toEqual([...processed].sort((a, b) => a - b));
+    expect(items.at(-1)).toMatchObject({
+      status: 'completed',
+      progress: { success: 300, fail: 0, total: 300 },
+      result: { successCount: 300, verifiedCount: 300, hasMultipleFiles: true },
+    });
+
+    // Once final, the same call answers JSON even when a stream is asked for.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/bulk/${requestId}`,
+      headers: { authorization: user.token, accept: 'text/event-stream' },
+    });
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect((again.json() as BulkItem).status).toBe('completed');
+  });
+});
+
+describe('history', () => {
+  it('pages the user’s requests newest first and finds one by requestId', async () => {
+    const user = await activeUser(t);
+    const ids: string[] = [];
+    for (const name of ['one.csv', 'two.csv', 'three.csv']) {
+      const response = await upload(t.app, user.token, name, listCsv);
+      ids.push((response.json() as BulkItem).requestId);
+    }
+    for (const id of ids) await waitUntilDone(t.app, user.token, id);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/bulk?page=2&perPage=2',
+      headers: { authorization: user.token },
+    });
+    expect(page.json()).toMatchObject({ currentPage: 2, totalPages: 2, totalItems: 3 });
+    expect((page.json() as { items: BulkItem[] }).items.map((item) => item.input.fileName)).toEqual(
+      ['one.csv'],
+    );
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/bulk?requestId=${ids[1]}`,
+      headers: { authorization: user.token },
+    });
+    expect((one.json() as { items: BulkItem[] }).items.map((item) => item.requestId)).toEqual([
+      ids[1],
+    ]);
+  });
+
+  it('another user’s request is not found, and not listed', async () => {
+    const owner = await activeUser(t);
+    const other = await activeUser(t);
+    const response = await upload(t.app, owner.token, 'mine.csv', listCsv);
+    const { requestId } = response.json() as BulkItem;
+    await waitUntilDone(t.app, owner.token, requestId);
+    for (const url of [
+      `/api/search-history/bulk/${requestId}`,
+      '/api/search-history/bulk/not-a-uuid',
+      `/api/file/${requestId}/preview`,
+      `/api/file/${requestId}/input`,
+      `/api/file/${requestId}/result/full`,
+    ]) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: other.token },
+      });
+      expect(answer.statusCode, url).toBe(404);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/bulk',
+      headers: { authorization: other.token },
+    });
+    expect(list.json()).toMatchObject({ items: [], totalItems: 0 });
+    expect((await readItem(t.app, owner.token, requestId)).status).toBe('completed');
+  });
+});

@@ -1,0 +1,230 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDomainLike } from '@mailhound/contracts';
+import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/database.ts';
+import { genericFailure } from '../../platform/errors.ts';
+import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
+import { settleHold } from '../credits/holds.ts';
+import { buildResultFiles } from '../files/result-files.ts';
+import { bulkFiles } from '../files/schema.ts';
+import { companyNotFound } from '../search/company-domain.ts';
+import { chargedScore } from '../search/search-records.ts';
+import { holdReference, readResultRows } from './bulk-store.ts';
+import { notifyProgress } from './progress.ts';
+import { type BulkQuery, bulkRequests } from './schema.ts';
+
+// An address is "found" from this score on (successCount); verified (charged) from 95.
+export const foundScore = 50;
+
+export type RowOutcome = { email: string | null; score: number; error: string | null };
+
+export type ProcessingDeps = {
+  db: Db;
+  finder: Finder;
+  // Chunks one job works on at once (each holds one database connection while it runs).
+  slots: number;
+  // Pause before looking again when every pending chunk is taken by another worker.
+  waitMs?: number;
+};
+
+function outcomeOf(result: FindResult): RowOutcome {
+  if (result.error) return { email: null, score: 0, error: result.error };
+  const found = result.exactEmail !== null && result.exactEmailScore >= foundScore;
+  return {
+    email: found ? result.exactEmail : null,
+    score: result.exactEmailScore,
+    error: null,
+  };
+}
+
+// Looks up one chunk's rows: the finds of a domain go through one findBatch (one SMTP session
+// and one catch-all probe per domain), given addresses are verified.
+export async function lookUpRows(
+  deps: { db: Db; finder: Finder },
+  rows: Array<{ rowIndex: number; query: BulkQuery }>,
+): Promise<Map<number, RowOutcome>> {
+  const outcomes = new Map<number, RowOutcome>();
+  const domains = new Map<string, string | null>();
+  const finds: Array<{ rowIndex: number; input: FindInput }> = [];
+  const verifies: Array<{ rowIndex: number; email: string }> = [];
+  for (const row of rows) {
+    const { query } = row;
+    if (query.kind === 'skip') {
+      outcomes.set(row.rowIndex, { email: null, score: 0, error: query.reason });
+    } else if (query.kind === 'verify') {
+      verifies.push({ rowIndex: row.rowIndex, email: query.email });
+    } else {
+      let domain = domains.get(query.company);
+      if (domain === undefined) {
+        domain = isDomainLike(query.company)
+          ? normaliseDomain(query.company)
+          : ((await resolveCompanyDomain(deps.db, query.company))?.domain ?? null);
+        domains.set(query.company, domain);
+      }
+      if (domain === null) {
+        outcomes.set(row.rowIndex, { email: null, score: 0, error: companyNotFound });
+      } else {
+        finds.push({
+          rowIndex: row.rowIndex,
+          input: { firstName: query.firstName, lastName: query.lastName, domain },
+        });
+      }
+    }
+  }
+  const [found, verified] = await Promise.all([
+    deps.finder.findBatch(finds.map((find) => find.input)),
+    Promise.all(verifies.map((row) => deps.finder.verify(row.email))),
+  ]);
+  found.forEach((result, index) => {
+    const find = finds[index];
+    if (find) outcomes.set(find.rowIndex, outcomeOf(result));
+  });
+  verified.forEach((result, index) => {
+    const row = verifies[index];
+    if (row) outcomes.set(row.rowIndex, outcomeOf(result));
+  });
+  return outcomes;
+}
+
+// Takes the chunk if no other worker holds it. The lock is the transaction's: a worker that
+// dies drops its connection, PostgreSQL rolls the transaction back and the chunk is free again
+// at once, with none of its rows written.
+async function tryTakeChunk(tx: Tx, requestId: string, chunk: number): Promise<boolean> {
+  const taken = await tx.execute<{ taken: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtext(${requestId}), ${chunk}) as taken`,
+  );
+  return taken.rows[0]?.taken === true;
+}
+
+type ChunkAttempt = 'done' | 'busy' | 'finished';
+
+// Processes one pending chunk not held by another worker: its rows are looked up, then written
+// with their results, the request's counters moved and the progress announced, all in the
+// transaction that holds the chunk. Rows already done are never looked up again.
+async function processNextChunk(deps: ProcessingDeps, requestId: string): Promise<ChunkAttempt> {
+  const pending = await deps.db.execute<{ chunk: number }>(
+    sql`select distinct chunk from bulk_rows where request_id = ${requestId} and state = 'pending' order by chunk`,
+  );
+  if (pending.rows.length === 0) return 'finished';
+  for (const { chunk } of pending.rows) {
+    const done = await deps.db.transaction(async (tx) => {
+      if (!(await tryTakeChunk(tx, requestId, chunk))) return false;
+      const rows = await tx.execute<{ row_index: number; query: BulkQuery }>(
+        sql`select row_index, query from bulk_rows
+            where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
+      );
+      if (rows.rows.length === 0) return true;
+      const outcomes = await lookUpRows(
+        deps,
+        rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
+      );
+      await writeChunk(tx, requestId, outcomes);
+      return true;
+    });
+    if (done) return 'done';
+  }
+  return 'busy';
+}
+
+async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
+  const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
+  const written = await tx.execute<{ found: boolean }>(sql`
+    update bulk_rows r
+    set state = 'done', email = v.email, score = v.score, error = v.error
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v("rowIndex" int, email text, score int, error text)
+    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
+    returning (v.email is not null) as found`);
+  const success = written.rows.filter((row) => row.found).length;
+  const fail = written.rows.length - success;
+  await tx
+    .update(bulkRequests)
+    .set({
+      success: sql`${bulkRequests.success} + ${success}`,
+      fail: sql`${bulkRequests.fail} + ${fail}`,
+    })
+    .where(eq(bulkRequests.id, requestId));
+  await notifyProgress(tx, requestId);
+}
+
+// Completes a request whose rows are all done, once: the result files are built and stored,
+// the credit hold released, the counts written and the final state announced, in one
+// transaction that locks the request row (a second worker waits, then finds it completed).
+export async function completeRequest(db: Db, requestId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(bulkRequests)
+      .where(eq(bulkRequests.id, requestId))
+      .for('update');
+    if (request?.status !== 'processing') return false;
+    const pending = await tx.execute<{ left: number }>(
+      sql`select count(*)::int as left from bulk_rows where request_id = ${requestId} and state = 'pending'`,
+    );
+    if ((pending.rows[0]?.left ?? 0) > 0) return false;
+    const rows = await readResultRows(tx, requestId);
+    const successCount = rows.filter((row) => row.email !== null).length;
+    const verifiedCount = rows.filter(
+      (row) => row.email !== null && (row.score ?? 0) >= chargedScore,
+    ).length;
+    const files = await buildResultFiles(request.fileName, request.header, rows);
+    await tx
+      .insert(bulkFiles)
+      .values(files.map((file) => ({ requestId, ...file })))
+      .onConflictDoNothing();
+    await settleHold(tx, {
+      userId: request.userId,
+      amount: request.held,
+      reference: holdReference(requestId),
+      charge: false,
+    });
+    await tx
+      .update(bulkRequests)
+      .set({ status: 'completed', successCount, verifiedCount, completedAt: sql`now()` })
+      .where(eq(bulkRequests.id, requestId));
+    await notifyProgress(tx, requestId);
+    return true;
+  });
+}
+
+export const bulkFailedMessage = genericFailure;
+
+// A request whose job failed for good: the hold is released and the request says so.
+export async function failRequest(db: Db, requestId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(bulkRequests)
+      .where(eq(bulkRequests.id, requestId))
+      .for('update');
+    if (request?.status !== 'processing') return;
+    await settleHold(tx, {
+      userId: request.userId,
+      amount: request.held,
+      reference: holdReference(requestId),
+      charge: false,
+    });
+    await tx
+      .update(bulkRequests)
+      .set({ status: 'error', error: bulkFailedMessage, completedAt: sql`now()` })
+      .where(eq(bulkRequests.id, requestId));
+    await notifyProgress(tx, requestId);
+  });
+}
+
+// One `bulk-run` job: `slots` loops take chunks until none is pending (waiting while other
+// workers hold the last ones, so a chunk freed by a dead worker is taken over at once), then
+// the request is completed.
+export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
+  const waitMs = deps.waitMs ?? 250;
+  const loop = async () => {
+    for (;;) {
+      const attempt = await processNextChunk(deps, requestId);
+      if (attempt === 'finished') return;
+      if (attempt === 'busy') await sleep(waitMs);
+    }
+  };
+  await Promise.all(Array.from({ length: deps.slots }, loop));
+  await completeRequest(deps.db, requestId);
+}

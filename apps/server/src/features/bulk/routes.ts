@@ -1,0 +1,224 @@
+import multipart from '@fastify/multipart';
+import { errorAnswerSchema, PAGE_SIZE } from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { z } from 'zod';
+import type { App, FeatureDeps } from '../../app.ts';
+import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import type { Db } from '../../platform/database.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { requireActiveUser } from '../companies/access.ts';
+import { openEventStream } from '../search/event-stream.ts';
+import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
+import { createProgressHub, type ProgressHub } from './progress.ts';
+import { maxUploadBytes, maxUploadRows, parseUpload, uploadMessages } from './upload-file.ts';
+
+export const bulkNotFound = 'Bulk search not found';
+
+export const bulkItemSchema = z.object({
+  requestId: z.string(),
+  input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
+  status: z.enum(['processing', 'completed', 'error']),
+  progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
+  result: z
+    .object({ successCount: z.number(), verifiedCount: z.number(), hasMultipleFiles: z.boolean() })
+    .nullable(),
+  error: z.string().nullable(),
+  purchases: z.array(z.object({ id: z.string(), credits: z.number(), createdAt: z.string() })),
+  createdAt: z.string(),
+});
+
+const historyPageSchema = z.object({
+  items: z.array(bulkItemSchema),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+});
+
+const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  requestId: z.string().optional(),
+});
+
+const refusals = {
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  402: errorAnswerSchema,
+  403: errorAnswerSchema,
+  404: errorAnswerSchema,
+  413: errorAnswerSchema,
+};
+
+// A stream sends at most this often (bulk-api.md: about 4 updates a second).
+const updateIntervalMs = 250;
+// A stream also reads the request now and then, in case an announcement was lost.
+const safetyPollMs = 5000;
+
+function connectionOf(db: Db): pg.ClientConfig {
+  const client = '$client' in db ? db.$client : undefined;
+  if (client instanceof pg.Pool) return client.options;
+  throw new Error('the database is not a pg pool');
+}
+
+function uploadName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
+  return base.slice(0, 255) || 'upload.csv';
+}
+
+export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
+  let hub: ProgressHub | undefined;
+  const progressHub = () => {
+    hub ??= createProgressHub(connectionOf(deps.db), (message) => api.log.warn(message));
+    return hub;
+  };
+  api.addHook('onClose', async () => {
+    await hub?.close();
+  });
+
+  // Multipart is parsed in this scope only, with the upload's size limit.
+  api.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: maxUploadBytes, files: 1, fields: 10 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/person/bulk',
+      {
+        preHandler: requireActiveUser,
+        schema: {
+          tags: ['bulk'],
+          summary: 'Upload a list (CSV or XLSX) for a bulk search',
+          description: `Multipart field \`file\`: CSV or XLSX, at most ${maxUploadBytes / 1048576} MB and ${maxUploadRows.toLocaleString('en-US')} data rows. Columns by header: first name, last name, company website or name; an email column verifies that address. The rows' credits are held while processing; a result is paid for when first downloaded.`,
+          security: tokenRequired,
+          consumes: ['multipart/form-data'],
+          response: { 201: bulkItemSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const file = await request.file();
+        if (!file) throw badRequest(uploadMessages.notSpreadsheet);
+        const bytes = await file.toBuffer();
+        const parsed = await parseUpload(bytes);
+        const requestId = await createBulkRequest(deps.db, deps.jobs?.boss, {
+          ...parsed,
+          userId: user.id,
+          fileName: uploadName(file.filename),
+          contentType:
+            parsed.format === 'csv'
+              ? 'text/csv'
+              : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          bytes,
+        });
+        const item = await readBulkItem(deps.db, user.id, requestId);
+        if (!item) throw new Error(`bulk request ${requestId} was not stored`);
+        return reply.status(201).send(item);
+      },
+    );
+  });
+
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/search-history/bulk',
+    {
+      schema: {
+        tags: ['bulk'],
+        summary: 'Bulk search history, newest first',
+        security: tokenRequired,
+        querystring: historyQuerySchema,
+        response: { 200: historyPageSchema, 401: errorAnswerSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return readBulkHistory(deps.db, user.id, request.query);
+    },
+  );
+
+  typed.get(
+    '/search-history/bulk/:id',
+    {
+      schema: {
+        tags: ['bulk'],
+        summary: 'One bulk search: JSON, or while processing an event stream of update events',
+        description:
+          'With `Accept: text/event-stream` and the request still processing: `event: update` with the item on every progress change (at most about 4 a second), the last one with the final state, then the stream ends. Otherwise JSON.',
+        security: tokenRequired,
+        params: z.object({ id: z.string() }),
+        response: { 200: bulkItemSchema, 401: errorAnswerSchema, 404: errorAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const item = await readBulkItem(deps.db, user.id, id);
+      if (!item) throw notFound(bulkNotFound);
+      const wantsStream = (request.headers.accept ?? '').includes('text/event-stream');
+      if (!wantsStream || item.status !== 'processing') return item;
+      await streamProgress(deps.db, progressHub(), reply, user.id, item, (error) =>
+        request.log.error({ err: error }, 'bulk stream failed'),
+      );
+      return reply;
+    },
+  );
+}
+
+// Sends the item, then each change of it (throttled), until its final state has been sent.
+async function streamProgress(
+  db: Db,
+  hub: ProgressHub,
+  reply: Parameters<typeof openEventStream>[0],
+  userId: string,
+  first: BulkItem,
+  logFailure: (error: unknown) => void,
+): Promise<void> {
+  const stream = openEventStream(reply);
+  let lastSent = JSON.stringify(first);
+  stream.send('update', first);
+  let lastAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let reading = Promise.resolve();
+  let finished = false;
+  let unsubscribe: (() => void) | undefined;
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    clearInterval(poll);
+    unsubscribe?.();
+    stream.end();
+  };
+  const read = async () => {
+    const item = await readBulkItem(db, userId, first.requestId);
+    if (finished) return;
+    if (!item) return finish();
+    const text = JSON.stringify(item);
+    if (text !== lastSent) {
+      lastSent = text;
+      lastAt = Date.now();
+      stream.send('update', item);
+    }
+    if (item.status !== 'processing') finish();
+  };
+  const schedule = () => {
+    if (finished || timer) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        reading = reading.then(read).catch((error: unknown) => {
+          logFailure(error);
+          finish();
+        });
+      },
+      Math.max(0, lastAt + updateIntervalMs - Date.now()),
+    );
+  };
+  const poll = setInterval(schedule, safetyPollMs);
+  stream.signal.addEventListener('abort', finish, { once: true });
+  unsubscribe = await hub.subscribe(first.requestId, schedule);
+  if (finished) unsubscribe();
+  // The request may have moved between the first read and the subscription.
+  schedule();
+}

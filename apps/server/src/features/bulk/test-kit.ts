@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { LabDomain, LabSpec } from '@mailhound/mail-lab';
+import type { App } from '../../app.ts';
+import type { BulkItem } from './bulk-store.ts';
+
+// Helpers for the bulk tests: a multipart upload, waiting for a request, and labs.
+
+export function multipart(fileName: string, content: Buffer | string, contentType = 'text/csv') {
+  const boundary = `----mailhound${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function upload(
+  app: App,
+  token: string,
+  fileName: string,
+  content: Buffer | string,
+  contentType?: string,
+) {
+  const body = multipart(fileName, content, contentType);
+  return app.inject({
+    method: 'POST',
+    url: '/api/person/bulk',
+    payload: body.payload,
+    headers: { ...body.headers, authorization: token },
+  });
+}
+
+export async function readItem(app: App, token: string, id: string): Promise<BulkItem> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/search-history/bulk/${id}`,
+    headers: { authorization: token },
+  });
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode} ${response.body}`);
+  return response.json() as BulkItem;
+}
+
+export async function waitUntilDone(
+  app: App,
+  token: string,
+  id: string,
+  timeoutMs = 20_000,
+): Promise<BulkItem> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const item = await readItem(app, token, id);
+    if (item.status !== 'processing') return item;
+    if (Date.now() > deadline)
+      throw new Error(`bulk ${id} still processing: ${JSON.stringify(item)}`);
+    await sleep(100);
+  }
+}
+
+// `count` pattern domains (first.last) on one shared host, `people` people each, every person
+// with a mailbox; `latencyMs` slows each SMTP reply so that a request takes a while.
+export function patternLab(options: { domains: number; people: number; latencyMs?: number }) {
+  const domains: LabDomain[] = [];
+  const rows: Array<{ firstName: string; lastName: string; domain: string; email: string }> = [];
+  for (let d = 0; d < options.domains; d += 1) {
+    const name = `co${d}.test`;
+    const mailboxes: string[] = [];
+    for (let p = 0; p < options.people; p += 1) {
+      const firstName = `Ann${letters(p)}`;
+      const lastName = `Lee${letters(d)}`;
+      const local = `${firstName}.${lastName}`.toLowerCase();
+      mailboxes.push(local);
+      rows.push({ firstName, lastName, domain: name, email: `${local}@${name}` });
+    }
+    domains.push({ name, mx: [{ priority: 10, host: 'mx.shared.test' }], mailboxes });
+  }
+  const spec: LabSpec = {
+    hosts: [{ name: 'mx.shared.test', address: '127.0.6.2' }],
+    domains,
+    latencyMs: options.latencyMs ?? 0,
+  };
+  return { spec, rows };
+}
+
+// Names without digits (the finder folds names to letters).
+function letters(n: number): string {
+  let text = '';
+  let rest = n;
+  do {
+    text = String.fromCharCode(97 + (rest % 26)) + text;
+    rest = Math.floor(rest / 26) - 1;
+  } while (rest >= 0);
+  return text;
+}
+
+export function toCsv(rows: string[][]): string {
+  return rows.map((row) => row.join(',')).join('\n');
+}

@@ -1,0 +1,199 @@
+import { TextDecoder } from 'node:util';
+import { isDomainLike } from '@mailhound/contracts';
+import { normaliseDomain } from '@mailhound/finder';
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
+import { badRequest } from '../../platform/errors.ts';
+import type { BulkQuery } from './schema.ts';
+
+// The upload limits (bulk-api.md): over the size Fastify answers 413 before we parse.
+export const maxUploadBytes = 5 * 1024 * 1024;
+export const maxUploadRows = 10_000;
+
+export const uploadMessages = {
+  notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
+  noRows: 'The file has no rows.',
+  noColumns:
+    'No usable columns: the file needs first name, last name and company website or name columns, or an email column.',
+  tooManyRows: 'The file has more than 10,000 rows.',
+} as const;
+
+export const rowMessages = {
+  missingFields: 'The row needs a first name, a last name and a company website or name.',
+  invalidEmail: 'The email address is not valid.',
+} as const;
+
+export type UploadFormat = 'csv' | 'xlsx';
+
+export type ParsedUpload = {
+  format: UploadFormat;
+  header: string[];
+  // Every non-empty data row, as many cells as the header.
+  rows: string[][];
+};
+
+export type BulkColumns = {
+  firstName?: number;
+  lastName?: number;
+  website?: number;
+  companyName?: number;
+  email?: number;
+};
+
+// Header spellings, compared without case, spaces, underscores or hyphens.
+const spellings: Record<keyof BulkColumns, string[]> = {
+  firstName: ['firstname', 'fname', 'first', 'givenname'],
+  lastName: ['lastname', 'lname', 'last', 'surname', 'familyname'],
+  website: ['companywebsite', 'website', 'domain', 'companydomain', 'companyurl', 'url'],
+  companyName: ['company', 'companyname', 'organization', 'organisation'],
+  email: ['email', 'emailaddress', 'mail'],
+};
+
+function headerKey(cell: string): string {
+  return cell.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+export function recogniseColumns(header: string[]): BulkColumns {
+  const columns: BulkColumns = {};
+  const keys = header.map(headerKey);
+  for (const [field, names] of Object.entries(spellings) as Array<[keyof BulkColumns, string[]]>) {
+    const index = keys.findIndex((key) => names.includes(key));
+    if (index >= 0) columns[field] = index;
+  }
+  return columns;
+}
+
+export function hasUsableColumns(columns: BulkColumns): boolean {
+  const find =
+    columns.firstName !== undefined &&
+    columns.lastName !== undefined &&
+    (columns.website !== undefined || columns.companyName !== undefined);
+  return find || columns.email !== undefined;
+}
+
+// What one row asks: a given address is verified; otherwise a name and a company are looked up.
+export function queryOfRow(columns: BulkColumns, cells: string[]): BulkQuery {
+  const cell = (index: number | undefined) => (index === undefined ? '' : (cells[index] ?? ''));
+  const email = cell(columns.email).trim();
+  if (email !== '') {
+    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+      ? { kind: 'verify', email: email.toLowerCase() }
+      : { kind: 'skip', reason: rowMessages.invalidEmail };
+  }
+  const firstName = cell(columns.firstName).trim();
+  const lastName = cell(columns.lastName).trim();
+  const company = cell(columns.website).trim() || cell(columns.companyName).trim();
+  if (firstName === '' || lastName === '' || company === '') {
+    return { kind: 'skip', reason: rowMessages.missingFields };
+  }
+  return { kind: 'find', firstName, lastName, company };
+}
+
+// The key rows are grouped by: rows with one key probe one domain.
+export function domainKeyOf(query: BulkQuery): string {
+  if (query.kind === 'verify') return query.email.slice(query.email.lastIndexOf('@') + 1);
+  if (query.kind === 'skip') return '';
+  return isDomainLike(query.company)
+    ? normaliseDomain(query.company)
+    : `name:${query.company.toLowerCase()}`;
+}
+
+function isZip(bytes: Buffer): boolean {
+  return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304;
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+// Reads rows until one past `maxRows`, so an oversized file is refused without reading it all.
+async function readRows(bytes: Buffer, maxRows: number): Promise<ParsedUpload> {
+  if (isZip(bytes)) {
+    let sheet: unknown[][];
+    try {
+      sheet = await readSheet(bytes);
+    } catch {
+      throw badRequest(uploadMessages.notSpreadsheet);
+    }
+    const [header = [], ...rest] = sheet;
+    return {
+      format: 'xlsx',
+      header: header.map(cellText),
+      rows: rest.slice(0, maxRows + 1).map((row) => row.map(cellText)),
+    };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(uploadMessages.notSpreadsheet);
+  }
+  // Control bytes other than tab and line ends: a binary file, not a CSV.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control bytes
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 65_536))) {
+    throw badRequest(uploadMessages.notSpreadsheet);
+  }
+  const rows: string[][] = [];
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+    step: (result, parser) => {
+      rows.push(result.data);
+      if (rows.length > maxRows + 1) parser.abort();
+    },
+  });
+  const [header = [], ...rest] = rows;
+  return { format: 'csv', header, rows: rest };
+}
+
+// Parses an upload, or throws the 400 that says what is wrong with it.
+export async function parseUpload(
+  bytes: Buffer,
+  options: { maxRows?: number } = {},
+): Promise<ParsedUpload & { columns: BulkColumns }> {
+  const maxRows = options.maxRows ?? maxUploadRows;
+  if (bytes.length === 0) throw badRequest(uploadMessages.noRows);
+  const parsed = await readRows(bytes, maxRows);
+  const header = parsed.header.map((cell) => cell.trim());
+  const rows = parsed.rows
+    .filter((row) => row.some((cell) => cell.trim() !== ''))
+    .map((row) => header.map((_, index) => row[index] ?? ''));
+  const columns = recogniseColumns(header);
+  if (header.every((cell) => cell === '') && rows.length === 0) {
+    throw badRequest(uploadMessages.noRows);
+  }
+  if (!hasUsableColumns(columns)) throw badRequest(uploadMessages.noColumns);
+  if (rows.length === 0) throw badRequest(uploadMessages.noRows);
+  if (rows.length > maxRows) throw badRequest(uploadMessages.tooManyRows);
+  return { format: parsed.format, header, rows, columns };
+}
+
+export const chunkRows = 100;
+
+// Chunk numbers for rows, given each row's domain key: a domain's rows share a chunk (one SMTP
+// session and one catch-all probe), small domains are packed together up to `size` rows, a
+// domain larger than that gets chunks of its own.
+export function assignChunks(keys: string[], size = chunkRows): number[] {
+  const groups = new Map<string, number[]>();
+  keys.forEach((key, index) => {
+    const group = groups.get(key) ?? [];
+    group.push(index);
+    groups.set(key, group);
+  });
+  const chunks: number[] = new Array(keys.length);
+  let chunk = 0;
+  let filled = 0;
+  for (const indexes of groups.values()) {
+    for (let start = 0; start < indexes.length; start += size) {
+      const piece = indexes.slice(start, start + size);
+      if (filled > 0 && filled + piece.length > size) {
+        chunk += 1;
+        filled = 0;
+      }
+      for (const index of piece) chunks[index] = chunk;
+      filled += piece.length;
+    }
+  }
+  return chunks;
+}

@@ -1,0 +1,88 @@
+import Papa from 'papaparse';
+import writeXlsxFile from 'write-excel-file/node';
+import type { FileKind } from './schema.ts';
+
+export type ResultRow = {
+  cells: string[];
+  email: string | null;
+  score: number | null;
+  error: string | null;
+};
+
+export const resultColumns = ['Email', 'Score', 'Status'] as const;
+
+export const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+// A spreadsheet would run a cell starting with one of these as a formula (OWASP CSV injection):
+// such cells are written with a leading apostrophe.
+export function safeCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function statusOf(row: ResultRow): string {
+  if (row.error) return row.error;
+  if (row.email === null) return 'Not found';
+  return (row.score ?? 0) >= 95 ? 'Verified' : 'Possible';
+}
+
+// The header and rows of a result: the input columns, then Email, Score and Status.
+export function resultTable(header: string[], rows: ResultRow[]): string[][] {
+  return [
+    [...header, ...resultColumns],
+    ...rows.map((row) => [
+      ...header.map((_, index) => row.cells[index] ?? ''),
+      row.email ?? '',
+      row.email === null && row.error ? '' : String(row.score ?? 0),
+      statusOf(row),
+    ]),
+  ];
+}
+
+function baseName(fileName: string): string {
+  return fileName.replace(/\.(csv|xlsx)$/i, '') || 'results';
+}
+
+export function resultFileName(
+  fileName: string,
+  which: 'full' | 'success',
+  format: 'csv' | 'xlsx',
+) {
+  return `${baseName(fileName)}-${which === 'full' ? 'all' : 'found'}.${format}`;
+}
+
+export async function encodeTable(table: string[][], format: 'csv' | 'xlsx'): Promise<Buffer> {
+  const safe = table.map((row) => row.map(safeCell));
+  if (format === 'csv') return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
+  return writeXlsxFile(safe.map((row) => row.map((value) => ({ value, type: String })))).toBuffer();
+}
+
+// The four result files stored at completion: all rows and found rows, as CSV and XLSX.
+export async function buildResultFiles(
+  fileName: string,
+  header: string[],
+  rows: ResultRow[],
+): Promise<Array<{ kind: FileKind; fileName: string; contentType: string; content: Buffer }>> {
+  const full = resultTable(header, rows);
+  const success = resultTable(
+    header,
+    rows.filter((row) => row.email !== null),
+  );
+  const files = [];
+  for (const [which, table] of [
+    ['full', full],
+    ['success', success],
+  ] as const) {
+    for (const format of ['csv', 'xlsx'] as const) {
+      files.push({
+        kind: `${which}.${format}` as const,
+        fileName: resultFileName(fileName, which, format),
+        contentType: contentTypes[format],
+        content: await encodeTable(table, format),
+      });
+    }
+  }
+  return files;
+}
