@@ -1,0 +1,211 @@
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import type { BulkItem } from '../bulk/bulk-store.ts';
+import { readItem, toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { creditAccounts, creditEntries } from '../credits/schema.ts';
+import { labEnv } from '../search/test-kit.ts';
+import { safeCell } from './result-files.ts';
+
+let lab: MailLab;
+let t: TestContext;
+
+beforeAll(async () => {
+  lab = await startMailLab({
+    hosts: [{ name: 'mx.acme.test', address: '127.0.8.2' }],
+    domains: [
+      {
+        name: 'acme.test',
+        mx: [{ priority: 10, host: 'mx.acme.test' }],
+        mailboxes: ['ann.lee', 'bob.ray'],
+      },
+      { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
+      { name: 'gone.test', nxdomain: true },
+    ],
+  });
+  t = await createTestContext({ jobs: true, env: labEnv(lab) });
+});
+afterAll(async () => {
+  await t.close();
+  await lab.close();
+});
+
+const listCsv = toCsv([
+  ['First Name', 'Last Name', 'Company Website', 'Note'],
+  ['Ann', 'Lee', 'acme.test', '=HYPERLINK("http://evil.test")'],
+  ['Zed', 'Nobody', 'acme.test', ''],
+  ['Bob', 'Ray', 'acme.test', '+1 555'],
+  ['Cat', 'Fox', 'catchall.test', '@risk'],
+  ['Dan', 'Doe', 'gone.test', '-2'],
+]);
+
+async function completedUpload(token: string, fileName = 'leads.csv') {
+  const response = await upload(t.app, token, fileName, listCsv);
+  expect(response.statusCode, response.body).toBe(201);
+  return waitUntilDone(t.app, token, (response.json() as BulkItem).requestId);
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await t.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+  return row?.balance ?? 0;
+}
+
+function get(url: string, token: string) {
+  return t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+}
+
+describe('the preview', () => {
+  it('shows the header row and the rows with an address, and what a download costs', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    const response = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      fileName: 'leads.csv',
+      rows: [
+        ['First Name', 'Last Name', 'Company Website', 'Note', 'Email', 'Score', 'Status'],
+        [
+          'Ann',
+          'Lee',
+          'acme.test',
+          '=HYPERLINK("http://evil.test")',
+          'ann.lee@acme.test',
+          '99',
+          'Verified',
+        ],
+        ['Bob', 'Ray', 'acme.test', '+1 555', 'bob.ray@acme.test', '99', 'Verified'],
+        [
+          'Cat',
+          'Fox',
+          'catchall.test',
+          '@risk',
+          expect.stringMatching(/@catchall\.test$/),
+          '50',
+          'Possible',
+        ],
+      ],
+      paid: false,
+      credits: 2,
+      hasInputFile: true,
+    });
+  });
+});
+
+describe('downloads', () => {
+  it('gives back the original upload with its file name', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token, 'my list.csv');
+    const response = await get(`/api/file/${item.requestId}/input`, user.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(listCsv);
+    expect(response.headers['content-disposition']).toContain('filename="my list.csv"');
+  });
+
+  it('charges the verified rows once, on the first result download; later downloads are free', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    expect(await balanceOf(user.id)).toBe(25);
+
+    const full = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.headers['content-type']).toMatch(/^text\/csv/);
+    expect(full.headers['content-disposition']).toContain('filename="leads-all.csv"');
+    expect(await balanceOf(user.id)).toBe(23);
+    const rows = Papa.parse<string[]>(full.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.map((row) => row.slice(4))).toEqual([
+      ['Email', 'Score', 'Status'],
+      ['ann.lee@acme.test', '99', 'Verified'],
+      ['', '0', 'Not found'],
+      ['bob.ray@acme.test', '99', 'Verified'],
+      [expect.stringMatching(/@catchall\.test$/), '50', 'Possible'],
+      ['', '', 'No MX records associated with domain found'],
+    ]);
+    // Formula injection: cells a spreadsheet would run start with an apostrophe.
+    expect(rows.map((row) => row[3])).toEqual([
+      'Note',
+      '\'=HYPERLINK("http://evil.test")',
+      '',
+      "'+1 555",
+      "'@risk",
+      "'-2",
+    ]);
+
+    const found = await get(`/api/file/${item.requestId}/result/success?format=xlsx`, user.token);
+    expect(found.statusCode).toBe(200);
+    expect(found.headers['content-disposition']).toContain('filename="leads-found.xlsx"');
+    const sheet = await readSheet(found.rawPayload);
+    expect(sheet.map((row) => row[4])).toEqual([
+      'Email',
+      'ann.lee@acme.test',
+      'bob.ray@acme.test',
+      expect.stringMatching(/@catchall\.test$/),
+    ]);
+    expect(sheet[1]?.[3]).toBe('\'=HYPERLINK("http://evil.test")');
+
+    const again = await get(`/api/file/${item.requestId}/result/full?format=xlsx`, user.token);
+    expect(again.statusCode).toBe(200);
+    expect(await balanceOf(user.id)).toBe(23);
+    const charges = await t.db
+      .select({ amount: creditEntries.amount })
+      .from(creditEntries)
+      .where(eq(creditEntries.idempotencyKey, `bulk_purchase:${item.requestId}`));
+    expect(charges).toEqual([{ amount: 2 }]);
+    expect((await readItem(t.app, user.token, item.requestId)).purchases).toEqual([
+      { id: expect.any(String), credits: 2, createdAt: expect.any(String) },
+    ]);
+    const preview = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(preview.json()).toMatchObject({ paid: true, credits: 0 });
+  });
+
+  it('two downloads at once pay once', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    const answers = await Promise.all([
+      get(`/api/file/${item.requestId}/result/full`, user.token),
+      get(`/api/file/${item.requestId}/result/success`, user.token),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await balanceOf(user.id)).toBe(23);
+    expect((await readItem(t.app, user.token, item.requestId)).purchases).toHaveLength(1);
+  });
+
+  it('402 Not enough credits when the available balance is short, and nothing is paid', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    await t.db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId: user.id,
+        kind: 'charge',
+        amount: 24,
+        idempotencyKey: `spend:${user.id}`,
+      }),
+    );
+    const response = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+    expect(await balanceOf(user.id)).toBe(1);
+    expect((await readItem(t.app, user.token, item.requestId)).purchases).toEqual([]);
+  });
+});
+
+describe('safeCell', () => {
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+    ['ann@acme.test', 'ann@acme.test'],
+    ['', ''],
+  ])('%j → %j', (value, expected) => {
+    expect(safeCell(value)).toBe(expected);
+  });
+});
