@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
+import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { CreateContactListFromBulk } from '../../contacts/components/create-contact-list-from-bulk.tsx';
 import { type BulkFileRequest, useDownloadBulkFile } from '../api/download-bulk-file.ts';
 import { useBulkItem } from '../api/get-bulk-item.ts';
 import { useBulkPreview } from '../api/get-bulk-preview.ts';
@@ -44,13 +46,14 @@ function FileName({ fileName }: { fileName: string }) {
 }
 
 // product-spec §2 "Bulk preview": the header row and first rows of the result, its price, the
-// result downloads and the original file. A contact list comes with the contacts issue.
+// result downloads, the original file, and a contact list from the found e-mails.
 export function BulkPreviewPage() {
   const { requestId = '' } = useParams();
   const location = useLocation();
   const preview = useBulkPreview(requestId);
   const item = useBulkItem(requestId);
   const balance = useBalance();
+  const user = useCurrentUser();
   const download = useDownloadBulkFile(requestId);
   const [formatOpened, setFormatOpened] = useState(false);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
@@ -134,6 +137,10 @@ export function BulkPreviewPage() {
         <Group justify="space-between">
           <Text fw={500}>{paymentText}</Text>
           <Group gap="xs">
+            {/* Only with the mail section and when results exist (product-spec §2). */}
+            {user.data?.properties.sections.includes('mail') && !noEmails && (
+              <CreateContactListFromBulk requestId={requestId} />
+            )}
             {hasInputFile && (
               <Tooltip label="Download the original file" withArrow>
                 <ActionIcon

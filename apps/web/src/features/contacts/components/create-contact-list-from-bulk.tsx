@@ -1,6 +1,8 @@
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { checkListName } from '../api/check-list-name.ts';
 import { getFoundEmailsCsv } from '../api/get-found-emails.ts';
 import { toContactRows } from '../contact-rows.ts';
@@ -17,6 +19,7 @@ const label = 'Create Contact List';
 export function CreateContactListFromBulk({ requestId }: { requestId: string }) {
   const [opened, setOpened] = useState(false);
   const creation = useCreateContactList();
+  const queryClient = useQueryClient();
 
   const start = async (name: string) => {
     await checkListName(name);
@@ -28,6 +31,8 @@ export function CreateContactListFromBulk({ requestId }: { requestId: string }) 
       if (rows.length === 0) throw new Error('No found e-mail comes with a name');
       return rows;
     });
+    // The first read of an unpaid result is charged like a download.
+    void queryClient.invalidateQueries({ queryKey: balanceKey });
   };
 
   return (

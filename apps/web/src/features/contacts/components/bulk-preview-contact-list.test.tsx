@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logIn } from '../../../test/session-fixtures.ts';
+
+// product-spec §2 "Bulk preview": the icon to create a contact list shows only with the mail
+// section and when results exist.
+function openPreview({ sections, successCount }: { sections: string[]; successCount: number }) {
+  const server = createFakeServer({
+    'GET /api/file/r1/preview': {
+      body: {
+        fileName: 'leads.csv',
+        rows:
+          successCount === 0
+            ? [['First Name', 'Last Name', 'Email']]
+            : [
+                ['First Name', 'Last Name', 'Email'],
+                ['Ann', 'Lee', 'ann@acme.test'],
+              ],
+        paid: true,
+        credits: 0,
+        hasInputFile: false,
+      },
+    },
+    'GET /api/search-history/bulk/r1': {
+      body: {
+        requestId: 'r1',
+        input: { fileName: 'leads.csv', length: 1, hasInputFile: false },
+        status: 'completed',
+        progress: { success: 1, fail: 0, total: 1 },
+        result: { successCount, verifiedCount: successCount, hasMultipleFiles: true },
+        error: null,
+        purchases: [{ id: 'p1' }],
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    },
+  });
+  logIn(server, { user: { properties: { sections } } });
+  renderApp('/search/bulk/preview/r1');
+}
+
+describe('Create Contact List icon on the bulk preview', () => {
+  it('shows with the mail section and found e-mails', async () => {
+    openPreview({ sections: ['mail'], successCount: 1 });
+    expect(await screen.findByRole('button', { name: 'Create Contact List' })).toBeInTheDocument();
+  });
+
+  it('is absent without the mail section', async () => {
+    openPreview({ sections: [], successCount: 1 });
+    await screen.findByRole('button', { name: 'Download Results' });
+    expect(screen.queryByRole('button', { name: 'Create Contact List' })).toBeNull();
+  });
+
+  it('is absent when no e-mail was found', async () => {
+    openPreview({ sections: ['mail'], successCount: 0 });
+    await screen.findByRole('button', { name: 'Download Results' });
+    expect(screen.queryByRole('button', { name: 'Create Contact List' })).toBeNull();
+  });
+});
