@@ -11,4 +11,6 @@ export * from '../features/events/schema.ts';
 export * from '../features/files/schema.ts';
 export * from '../features/mailboxes/schema.ts';
 export * from '../features/search/schema.ts';
+export * from '../features/sender/schema.ts';
+export * from '../features/tracking/schema.ts';
 export * from './outbox-schema.ts';

@@ -1,11 +1,26 @@
+import type { CampaignStep, Schedule } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema.ts';
 import { groups } from '../contacts/schema.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 
 export const campaignStatuses = ['active', 'paused'] as const;
 
-// Campaigns (issue 11 extends them). Contact lists read their name and status.
+// A campaign: its contact list, schedules and steps (validated by the contracts' schemas before
+// they are stored, so kept as JSON), and the sending settings of its settings screen.
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -18,11 +33,63 @@ export const campaigns = pgTable(
     customerGroupId: uuid('customer_group_id').references(() => groups.id, {
       onDelete: 'set null',
     }),
+    schedules: jsonb('schedules').$type<Schedule[]>().notNull().default([]),
+    steps: jsonb('steps').$type<CampaignStep[]>().notNull().default([]),
+    stopAfterReply: boolean('stop_after_reply').notNull().default(false),
+    trackEmail: boolean('track_email').notNull().default(false),
+    linkTracking: boolean('link_tracking').notNull().default(false),
+    sendAsText: boolean('send_as_text').notNull().default(false),
+    emailsLimit: integer('emails_limit').notNull().default(0),
+    minEmailGap: integer('min_email_gap').notNull().default(0),
+    maxEmailGap: integer('max_email_gap').notNull().default(0),
+    maxNewLeads: integer('max_new_leads').notNull().default(0),
+    newLeadsFirst: boolean('new_leads_first').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('campaigns_user_created').on(table.userId, table.createdAt),
     index('campaigns_group').on(table.customerGroupId),
+    uniqueIndex('campaigns_user_name').on(table.userId, sql`lower(${table.name})`),
+    index('campaigns_active')
+      .on(table.id)
+      .where(sql`${table.status} = 'active'`),
     check('campaigns_status', sql`${table.status} in ('active', 'paused')`),
   ],
+);
+
+// The mailboxes a campaign sends from ("Accounts to Use").
+export const campaignMailboxes = pgTable(
+  'campaign_mailboxes',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    mailboxId: uuid('mailbox_id')
+      .notNull()
+      .references(() => mailboxes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.mailboxId] }),
+    index('campaign_mailboxes_mailbox').on(table.mailboxId),
+  ],
+);
+
+// Saved e-mail templates of the sequences screen.
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_templates_user_created').on(table.userId, table.createdAt)],
 );
