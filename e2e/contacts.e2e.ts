@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser } from './browser.ts';
+import { readVerificationCode } from './outbox.ts';
+
+async function signUp(page: Page, baseUrl: string): Promise<string> {
+  const email = `lists.${randomUUID().slice(0, 8)}@acme-e2e.com`;
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[type="password"]').fill('Secret123');
+  await page.getByLabel('First Name').fill('Lia');
+  await page.getByLabel('Last Name').fill('Park');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL(/\/email-verification/);
+  const code = await readVerificationCode(baseUrl, email);
+  for (let index = 0; index < code.length; index += 1) {
+    await page.getByLabel(`Digit ${index + 1}`).fill(code[index] ?? '');
+  }
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(/\/search\/single$/);
+  return email;
+}
+
+// issue 10: a new user (given the mail section by default) builds a contact list by hand.
+describe('contact lists, in a real browser against the real app', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(async () => {
+    await session.browser.close();
+  });
+
+  it('creates a list with two contacts typed by hand and sees it in the table', async () => {
+    const { page, baseUrl } = session;
+    await signUp(page, baseUrl);
+
+    await page.getByRole('link', { name: 'Contacts' }).first().click();
+    await page.waitForURL(/\/contacts$/);
+    await page.getByRole('link', { name: 'Create New Contacts List' }).click();
+    await page.waitForURL(/\/contacts\/name$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Trade fair');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/contacts\/contacts-source$/);
+
+    await page.getByText('Add Manually').click();
+    const first = page.getByRole('group', { name: 'Contact 1' });
+    await first.getByLabel('Email').fill('ann.lee@fair-e2e.com');
+    await first.getByLabel('First Name').fill('Ann');
+    await first.getByLabel('Last Name').fill('Lee');
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const second = page.getByRole('group', { name: 'Contact 2' });
+    await second.getByLabel('Email').fill('bob.stone@fair-e2e.com');
+    await second.getByLabel('First Name').fill('Bob');
+    await second.getByLabel('Last Name').fill('Stone');
+    await page.getByRole('button', { name: 'Create List' }).click();
+
+    await page.waitForURL(/\/contacts\/details\/[^/]+$/);
+    await page.getByText('Contact list created successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Trade fair', level: 2 }).waitFor();
+    const contacts = page.getByRole('table', { name: 'Contacts' });
+    await contacts.getByText('ann.lee@fair-e2e.com').waitFor();
+    await contacts.getByText('bob.stone@fair-e2e.com').waitFor();
+
+    await page.getByRole('link', { name: 'Contact lists' }).click();
+    await page.waitForURL(/\/contacts$/);
+    const lists = page.getByRole('table', { name: 'Contact lists' });
+    const row = lists.getByRole('row').filter({ hasText: 'Trade fair' });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    const today = new Date();
+    const day = `${String(today.getUTCDate()).padStart(2, '0')}.${String(
+      today.getUTCMonth() + 1,
+    ).padStart(2, '0')}.${today.getUTCFullYear()}`;
+    expect(cells.slice(0, 4)).toEqual(['Trade fair', '—', '2', day]);
+    await page.getByText('Showing 1-1 of 1 results').waitFor();
+
+    // The same name again is refused by the server's name check.
+    await page.getByRole('link', { name: 'Create New Contacts List' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('trade   FAIR');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('This name is already in use. Try another one.').waitFor();
+  });
+});
