@@ -12,6 +12,12 @@ import { InvoicesPage } from '../features/billing/components/invoices-page.tsx';
 import { PurchasePage } from '../features/billing/components/purchase-page.tsx';
 import { BulkPreviewPage } from '../features/bulk/components/bulk-preview-page.tsx';
 import { BulkSearchPage } from '../features/bulk/components/bulk-search-page.tsx';
+import { CampaignConfigurationLayout } from '../features/campaigns/components/campaign-configuration-layout.tsx';
+import { CampaignNamePage } from '../features/campaigns/components/campaign-name-page.tsx';
+import { CampaignsPage } from '../features/campaigns/components/campaigns-page.tsx';
+import { ScheduleStep } from '../features/campaigns/components/schedule-step.tsx';
+import { SequencesStep } from '../features/campaigns/components/sequences-step.tsx';
+import { SettingsStep } from '../features/campaigns/components/settings-step.tsx';
 import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
 import { ContactListDetailsPage } from '../features/contacts/components/contact-list-details-page.tsx';
@@ -27,6 +33,7 @@ import { AccountSettingsPage } from '../features/settings/components/account-set
 import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
 import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
+import { UnsubscribeSurveyPage } from '../features/survey/components/unsubscribe-survey-page.tsx';
 import { Page } from '../shared/ui/page.tsx';
 import {
   AnonymousOnly,
@@ -117,16 +124,17 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMail />,
             children: [
-              { index: true, element: <Page title="Campaigns" /> },
-              { path: 'campaign-name', element: <Page title="Campaigns" /> },
+              { index: true, element: <CampaignsPage /> },
+              { path: 'campaign-name', element: <CampaignNamePage /> },
               {
                 path: 'campaign-configuration/:campaignId',
+                element: <CampaignConfigurationLayout />,
                 children: [
                   { index: true, element: <Navigate to="contacts" replace /> },
-                  { path: 'schedule', element: <Page title="Campaigns" /> },
-                  { path: 'sequences', element: <Page title="Campaigns" /> },
-                  { path: 'analytics', element: <Page title="Campaigns" /> },
-                  { path: 'settings', element: <Page title="Campaigns" /> },
+                  { path: 'schedule', element: <ScheduleStep /> },
+                  { path: 'sequences', element: <SequencesStep /> },
+                  { path: 'analytics', element: <Page title="Analytics" /> },
+                  { path: 'settings', element: <SettingsStep /> },
                   {
                     path: 'contacts',
                     children: [
@@ -192,7 +200,7 @@ export const routes: RouteObject[] = [
       { path: 'checkout/return', element: <CheckoutReturnPage /> },
       {
         element: <RequireUnsubParam />,
-        children: [{ path: 'survey/campaign-unsubscribe', element: <Page title="Unsubscribe" /> }],
+        children: [{ path: 'survey/campaign-unsubscribe', element: <UnsubscribeSurveyPage /> }],
       },
       {
         element: <RequireLogin />,

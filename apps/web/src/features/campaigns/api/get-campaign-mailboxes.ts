@@ -1,0 +1,32 @@
+import { CAMPAIGN_MAILBOX_COUNT, CAMPAIGN_MAILBOX_PAGE } from '@mailhound/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { mailClient } from '../../../shared/api/clients.ts';
+
+// Only what the Accounts to Use choice shows of a mailbox.
+const mailboxChoiceSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  email: z.string(),
+  name: z.string().nullish(),
+  status: z.string(),
+});
+export type MailboxChoice = z.infer<typeof mailboxChoiceSchema>;
+
+const mailboxChoicesSchema = z
+  .object({ mailboxes: z.array(mailboxChoiceSchema) })
+  .transform((page) => page.mailboxes);
+
+// api-spec §9: the campaign screens ask the first 100 mailboxes.
+export function getCampaignMailboxes(): Promise<MailboxChoice[]> {
+  return mailClient.get('/mailboxes/list', {
+    query: { page: CAMPAIGN_MAILBOX_PAGE, count: CAMPAIGN_MAILBOX_COUNT },
+    schema: mailboxChoicesSchema,
+  });
+}
+
+export function useCampaignMailboxes() {
+  return useQuery({
+    queryKey: ['mail', 'mailboxes', 'campaign-choices'],
+    queryFn: getCampaignMailboxes,
+  });
+}

@@ -1,0 +1,140 @@
+import { Alert, Anchor, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { useCampaign } from '../api/get-campaign.ts';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+import type { Campaign } from '../campaign-schemas.ts';
+import { CampaignContactsPicker } from './campaign-contacts-picker.tsx';
+import { CampaignStatusBadge } from './campaign-status-badge.tsx';
+
+export const CAMPAIGN_HEADER_ID = 'campaign-header';
+
+const tabs = [
+  { value: 'contacts', label: 'Contacts' },
+  { value: 'schedule', label: 'Schedule' },
+  { value: 'sequences', label: 'Sequences' },
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+
+// What the server's `missing` names, said as the step that supplies it.
+const missingSteps: Record<string, { text: string; tab: string }> = {
+  contacts: { text: 'a contact list', tab: 'contacts' },
+  schedule: { text: 'a schedule', tab: 'schedule' },
+  sequences: { text: 'at least one sequence step', tab: 'sequences' },
+  mailbox: { text: 'at least one active mailbox in Accounts to Use', tab: 'settings' },
+};
+
+// The configuration of one campaign: its header (name, status, Start / Pause and what is
+// missing before it can start), the step tabs, and the open step below.
+export function CampaignConfigurationLayout() {
+  const { campaignId = '' } = useParams();
+  const campaign = useCampaign(campaignId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const base = `/campaigns/campaign-configuration/${encodeURIComponent(campaignId)}`;
+  const [tab = 'contacts', ...deeper] = location.pathname
+    .slice(base.length)
+    .split('/')
+    .filter((part) => part !== '');
+
+  if (campaign.isPending) return <PageLoader />;
+  if (campaign.isError) {
+    // Another user's campaign, or one deleted meanwhile, answers 404.
+    if (campaign.error instanceof ApiError && campaign.error.status === 404) {
+      return <Navigate to="/404" replace />;
+    }
+    return <Text c="red">{campaign.error.message}</Text>;
+  }
+
+  return (
+    <Stack gap="lg">
+      <CampaignHeader campaign={campaign.data} base={base} />
+      <Tabs value={tab} onChange={(value) => value !== null && navigate(`${base}/${value}`)}>
+        <Tabs.List aria-label="Campaign configuration">
+          {tabs.map((item) => (
+            <Tabs.Tab key={item.value} value={item.value}>
+              {item.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {tab === 'contacts' && deeper.length === 0 && (
+        <CampaignContactsPicker campaign={campaign.data} />
+      )}
+      <Outlet />
+    </Stack>
+  );
+}
+
+function CampaignHeader({ campaign, base }: { campaign: Campaign; base: string }) {
+  const update = useUpdateCampaign();
+  const active = campaign.status === 'active';
+
+  const setStatus = (status: 'active' | 'paused') =>
+    update.mutate(
+      { id: campaign.id, update: { status } },
+      {
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="sm" id={CAMPAIGN_HEADER_ID}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            {campaign.name}
+          </Title>
+          <CampaignStatusBadge campaign={campaign} />
+        </Group>
+        {active ? (
+          <Button
+            variant="default"
+            leftSection={<IconPlayerPause size={16} />}
+            loading={update.isPending}
+            onClick={() => setStatus('paused')}
+          >
+            Pause
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={!campaign.ready || campaign.ended}
+            loading={update.isPending}
+            onClick={() => setStatus('active')}
+          >
+            Start
+          </Button>
+        )}
+      </Group>
+      {!campaign.ready && campaign.missing.length > 0 && (
+        <Alert color="yellow" title="Before this campaign can start, add:">
+          <List size="sm" aria-label="Missing before start">
+            {campaign.missing.map((name) => {
+              const step = missingSteps[name];
+              return (
+                <List.Item key={name}>
+                  {step ? (
+                    <Anchor component={Link} to={`${base}/${step.tab}`} size="sm">
+                      {step.text}
+                    </Anchor>
+                  ) : (
+                    name
+                  )}
+                </List.Item>
+              );
+            })}
+          </List>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

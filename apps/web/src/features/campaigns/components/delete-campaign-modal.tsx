@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { errorMessage } from '../../../shared/api/api-error.ts';
+import { useDeleteCampaign } from '../api/delete-campaign.ts';
+import type { Campaign } from '../campaign-schemas.ts';
+
+export function DeleteCampaignModal({
+  campaign,
+  onClose,
+}: {
+  campaign: Campaign | null;
+  onClose: () => void;
+}) {
+  const remove = useDeleteCampaign();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={campaign !== null} onClose={close} title="Delete Campaign" centered>
+      {campaign !== null && (
+        <Stack>
+          <Text>Are you sure you want to delete the campaign {campaign.name}?</Text>
+          {remove.isError && (
+            <Text c="red" size="sm">
+              {errorMessage(remove.error, 'Something went wrong, please try again later.')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(campaign.id, { onSuccess: close })}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

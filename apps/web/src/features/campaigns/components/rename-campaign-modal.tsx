@@ -1,0 +1,29 @@
+import { Modal } from '@mantine/core';
+import { useUpdateCampaign } from '../api/update-campaign.ts';
+import type { Campaign } from '../campaign-schemas.ts';
+import { CampaignNameForm } from './campaign-name-form.tsx';
+
+export function RenameCampaignModal({
+  campaign,
+  onClose,
+}: {
+  campaign: Campaign | null;
+  onClose: () => void;
+}) {
+  const update = useUpdateCampaign();
+  return (
+    <Modal opened={campaign !== null} onClose={onClose} title="Campaign Name" centered>
+      {campaign !== null && (
+        <CampaignNameForm
+          defaultName={campaign.name}
+          submitLabel="Save"
+          onCancel={onClose}
+          onSubmit={async (name) => {
+            await update.mutateAsync({ id: campaign.id, update: { name } });
+            onClose();
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import { scheduleSchema, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
+import { z } from 'zod';
+import type { CampaignSchedule } from './campaign-schemas.ts';
+
+// The schedule form holds text; an empty end date means "no end" (null).
+export const scheduleFormSchema = z
+  .object({
+    name: z.string(),
+    timezone: z.string(),
+    start_time: z.string(),
+    end_time: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    days: z.array(z.enum(WEEK_DAYS)),
+  })
+  .transform(
+    (values): z.input<typeof scheduleSchema> => ({
+      ...values,
+      end_date: values.end_date === '' ? null : values.end_date,
+    }),
+  )
+  .pipe(scheduleSchema);
+
+export type ScheduleFormValues = z.input<typeof scheduleFormSchema>;
+
+const workDays: WeekDay[] = ['MON', 'TUE', 'WED', 'THU', 'FRI'];
+
+function isoDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+// The saved schedule, or a starting point: office hours on work days from today, in the
+// browser's timezone (the spec gives no defaults).
+export function scheduleFormDefaults(
+  saved: CampaignSchedule | undefined,
+  today: Date,
+  timezone: string,
+): ScheduleFormValues {
+  if (saved) return { ...saved, end_date: saved.end_date ?? '' };
+  return {
+    name: '',
+    timezone,
+    start_time: '09:00',
+    end_time: '17:00',
+    start_date: isoDay(today),
+    end_date: '',
+    days: workDays,
+  };
+}
+
+export function timezoneChoices(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}

@@ -1,0 +1,57 @@
+import { campaignSettingsSchema } from '@mailhound/contracts';
+import { z } from 'zod';
+import type { Campaign } from './campaign-schemas.ts';
+
+const numberFields = ['emails_limit', 'min_email_gap', 'max_email_gap', 'max_new_leads'] as const;
+export type SettingsNumberField = (typeof numberFields)[number];
+
+const asNumber = (text: string) => (text === '' ? undefined : Number(text));
+
+// The number inputs hold digits; the contracts' schema checks the numbers they make
+// (product-spec §5 "Settings form numbers": coerced to numbers before sending).
+export const settingsFormSchema = z
+  .object({
+    mailbox_ids: z.array(z.string()),
+    stop_after_reply: z.boolean(),
+    track_email: z.boolean(),
+    link_tracking: z.boolean(),
+    send_as_text: z.boolean(),
+    emails_limit: z.string(),
+    min_email_gap: z.string(),
+    max_email_gap: z.string(),
+    max_new_leads: z.string(),
+    new_leads_first: z.boolean(),
+  })
+  .transform((values) => ({
+    ...values,
+    emails_limit: asNumber(values.emails_limit),
+    min_email_gap: asNumber(values.min_email_gap),
+    max_email_gap: asNumber(values.max_email_gap),
+    max_new_leads: asNumber(values.max_new_leads),
+  }))
+  .pipe(campaignSettingsSchema);
+
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+
+// The fields that can fail, top to bottom as the screen shows them: the first with an error
+// is the one scrolled to.
+export const settingsFieldOrder = ['mailbox_ids', ...numberFields] as const;
+
+export const settingsFieldId = (name: string) => `campaign-settings-${name}`;
+
+// Numbers default to 0 (product-spec §5).
+export function settingsFormDefaults(campaign: Campaign): SettingsFormValues {
+  const { settings } = campaign;
+  return {
+    mailbox_ids: campaign.mailbox_ids,
+    stop_after_reply: settings.stop_after_reply,
+    track_email: settings.track_email,
+    link_tracking: settings.link_tracking,
+    send_as_text: settings.send_as_text,
+    emails_limit: String(settings.emails_limit),
+    min_email_gap: String(settings.min_email_gap),
+    max_email_gap: String(settings.max_email_gap),
+    max_new_leads: String(settings.max_new_leads),
+    new_leads_first: settings.new_leads_first,
+  };
+}
