@@ -22,6 +22,7 @@ import { registerBillingRoutes } from './features/billing/routes.ts';
 import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
 import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
 import { registerBulkRoutes } from './features/bulk/routes.ts';
+import { registerCampaignRoutes } from './features/campaigns/routes.ts';
 import { registerCompanyRoutes } from './features/companies/routes.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
 import { registerCreditsRoutes } from './features/credits/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerBillingRoutes(api, featureDeps);
       registerBotCheckRoutes(api, featureDeps);
       registerBulkRoutes(api, featureDeps);
+      registerCampaignRoutes(api, featureDeps);
       registerFileRoutes(api, featureDeps);
       registerCompanyRoutes(api, featureDeps);
       registerContactRoutes(api, featureDeps);

@@ -51,9 +51,7 @@ export const campaigns = pgTable(
     index('campaigns_user_created').on(table.userId, table.createdAt),
     index('campaigns_group').on(table.customerGroupId),
     uniqueIndex('campaigns_user_name').on(table.userId, sql`lower(${table.name})`),
-    index('campaigns_active')
-      .on(table.id)
-      .where(sql`${table.status} = 'active'`),
+    index('campaigns_active').on(table.id).where(sql`${table.status} = 'active'`),
     check('campaigns_status', sql`${table.status} in ('active', 'paused')`),
   ],
 );

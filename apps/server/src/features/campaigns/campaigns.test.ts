@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { createList, firstStep, insertMailbox, settingsWith, weekdaySchedule } from './test-kit.ts';
+
+let t: TestContext;
+let call: MailCall;
+let userId: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  ({ call, id: userId } = await mailUser(t));
+});
+afterAll(() => t.close());
+
+async function newCampaign(name: string) {
+  const response = await call('POST', '/campaigns', { name, status: 'active' });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; [key: string]: unknown };
+}
+
+describe('campaigns (campaigns contract)', () => {
+  it('creates a campaign paused, whatever status is asked, with empty configuration', async () => {
+    const campaign = await newCampaign('Spring launch');
+    expect(campaign).toMatchObject({
+      name: 'Spring launch',
+      status: 'paused',
+      customer_group_id: null,
+      customer_group_name: null,
+      schedules: [],
+      steps: [],
+      mailbox_ids: [],
+      settings: {
+        stop_after_reply: false,
+        track_email: false,
+        link_tracking: false,
+        send_as_text: false,
+        emails_limit: 0,
+        min_email_gap: 0,
+        max_email_gap: 0,
+        max_new_leads: 0,
+        new_leads_first: false,
+      },
+      ready: false,
+      missing: ['contacts', 'schedule', 'sequences', 'mailbox'],
+      ended: false,
+      stats: { sent: 0, replied: 0, bounced: 0, unsubscribed: 0 },
+    });
+    const read = await call('GET', `/campaigns/${campaign.id}`);
+    expect(read.json()).toEqual(campaign);
+  });
+
+  it("refuses a name in use (ignoring case) with the spec's message", async () => {
+    await newCampaign('Taken name');
+    const again = await call('POST', '/campaigns', { name: 'taken NAME', status: 'paused' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This name is already in use.');
+    const other = await newCampaign('Other name');
+    const rename = await call('PATCH', `/campaigns/${other.id}`, { name: 'Taken name' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe('This name is already in use.');
+  });
+
+  it('validates schedules and steps with the contracts messages', async () => {
+    const campaign = await newCampaign('Validation');
+    const badStep = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ subject: 'Hi {{company}}', body: '<p>x</p>', email_gap: 0 }],
+    });
+    expect(badStep.statusCode).toBe(400);
+    expect(badStep.json().message).toBe('Subject contains invalid variables');
+    const badBody = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ subject: 'Hi', body: '<p>{{phone}}</p>', email_gap: 0 }],
+    });
+    expect(badBody.json().message).toBe('Body contains invalid variables');
+    const badTime = await call('PATCH', `/campaigns/${campaign.id}`, {
+      schedules: [{ ...weekdaySchedule, end_date: weekdaySchedule.start_date, end_time: '08:00' }],
+    });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().message).toBe('Time To must be later than Time From on the same day');
+    const unchanged = await call('GET', `/campaigns/${campaign.id}`);
+    expect(unchanged.json()).toMatchObject({ schedules: [], steps: [] });
+  });
+
+  it('starts only when ready, naming what is missing, and changes nothing when refused', async () => {
+    const campaign = await newCampaign('Readiness');
+    const { groupId } = await createList(call, 'Readiness list', ['a@example.org']);
+    const refused = await call('PATCH', `/campaigns/${campaign.id}`, {
+      customer_group_id: groupId,
+      status: 'active',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: 'The campaign is not ready to start.',
+      missing: ['schedule', 'sequences', 'mailbox'],
+    });
+    expect((await call('GET', `/campaigns/${campaign.id}`)).json()).toMatchObject({
+      customer_group_id: null,
+      status: 'paused',
+    });
+
+    const configured = await call('PATCH', `/campaigns/${campaign.id}`, {
+      customer_group_id: groupId,
+      schedules: [weekdaySchedule],
+      steps: [firstStep, { ...firstStep, subject: 'Following up', email_gap: 2 }],
+    });
+    expect(configured.json()).toMatchObject({
+      customer_group_name: 'Readiness list',
+      missing: ['mailbox'],
+      ready: false,
+    });
+    // A mailbox whose login failed does not count.
+    const broken = await insertMailbox(t, userId, { status: 'error' });
+    await call('PATCH', `/campaigns/${campaign.id}/settings`, settingsWith([broken]));
+    expect(
+      (await call('PATCH', `/campaigns/${campaign.id}`, { status: 'active' })).json().missing,
+    ).toEqual(['mailbox']);
+
+    const working = await insertMailbox(t, userId);
+    await call('PATCH', `/campaigns/${campaign.id}/settings`, settingsWith([broken, working]));
+    const started = await call('PATCH', `/campaigns/${campaign.id}`, { status: 'active' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ status: 'active', ready: true, missing: [] });
+    const paused = await call('PATCH', `/campaigns/${campaign.id}`, { status: 'paused' });
+    expect(paused.json().status).toBe('paused');
+  });
+
+  it('saves settings: send_as_text turns tracking off; limits and mailboxes are checked', async () => {
+    const campaign = await newCampaign('Settings');
+    const mailbox = await insertMailbox(t, userId);
+    const saved = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      send_as_text: true,
+      track_email: true,
+      link_tracking: true,
+      emails_limit: 25,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      mailbox_ids: [mailbox],
+      settings: { send_as_text: true, track_email: false, link_tracking: false, emails_limit: 25 },
+    });
+    const none = await call('PATCH', `/campaigns/${campaign.id}/settings`, settingsWith([]));
+    expect(none.json().message).toBe('Select at least one mailbox');
+    const gaps = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      min_email_gap: 100,
+      max_email_gap: 100,
+    });
+    expect(gaps.json().message).toBe('Max must be higher than Min');
+    const limit = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      emails_limit: 51,
+    });
+    expect(limit.json().message).toBe('The number of emails cannot be more than 50');
+
+    const stranger = await mailUser(t);
+    const theirs = await insertMailbox(t, stranger.id);
+    const foreign = await call(
+      'PATCH',
+      `/campaigns/${campaign.id}/settings`,
+      settingsWith([theirs]),
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect((await call('GET', `/campaigns/${campaign.id}`)).json().mailbox_ids).toEqual([mailbox]);
+  });
+
+  it('lists and searches with paging and sorting', async () => {
+    const list = await call('GET', '/campaigns/list?page=1&count=2');
+    expect(list.json()).toMatchObject({ page: 1, per_page: 2 });
+    expect(list.json().total_count).toBeGreaterThanOrEqual(5);
+    const all = await call('GET', '/campaigns/list?count=100&column=name&order=asc');
+    const names = (all.json().campaigns as { name: string }[]).map((c) => c.name);
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    const search = await call('GET', '/campaigns/search?key=SETT');
+    expect(search.json()).toMatchObject({ total_count: 1, campaigns: [{ name: 'Settings' }] });
+  });
+
+  it('reports ended once the first schedule end has passed in its timezone', async () => {
+    const campaign = await newCampaign('Ending');
+    const ending = await call('PATCH', `/campaigns/${campaign.id}`, {
+      schedules: [
+        {
+          ...weekdaySchedule,
+          start_date: '2020-01-01',
+          end_date: '2020-02-01',
+          timezone: 'Asia/Tokyo',
+        },
+      ],
+    });
+    expect(ending.json().ended).toBe(true);
+    const open = await call('PATCH', `/campaigns/${campaign.id}`, {
+      schedules: [{ ...weekdaySchedule, end_date: '2999-01-01' }],
+    });
+    expect(open.json().ended).toBe(false);
+  });
+
+  it("hides other users' campaigns and deletes", async () => {
+    const campaign = await newCampaign('Private');
+    const stranger = await mailUser(t);
+    expect((await stranger.call('GET', `/campaigns/${campaign.id}`)).statusCode).toBe(404);
+    expect((await stranger.call('DELETE', `/campaigns/${campaign.id}`)).statusCode).toBe(404);
+    expect(
+      (await stranger.call('PATCH', `/campaigns/${campaign.id}`, { name: 'Mine' })).statusCode,
+    ).toBe(404);
+    const deleted = await call('DELETE', `/campaigns/${campaign.id}`);
+    expect(deleted.json()).toEqual({ message: 'The campaign was deleted.' });
+    expect((await call('GET', `/campaigns/${campaign.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('e-mail templates', () => {
+  it('saves, lists, loads and deletes templates of the owner only', async () => {
+    const saved = await call('POST', '/email/templates', {
+      name: 'Intro',
+      subject: 'Hi {{first_name}}',
+      body: '<p>Hello</p>',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const template = saved.json();
+    expect(template).toMatchObject({ name: 'Intro', subject: 'Hi {{first_name}}' });
+    expect((await call('GET', '/email/templates/list')).json()).toEqual([template]);
+    expect((await call('GET', `/email/templates/${template.id}`)).json()).toEqual(template);
+    const invalid = await call('POST', '/email/templates', {
+      name: 'Bad',
+      subject: 'Hi',
+      body: '{{nope}}',
+    });
+    expect(invalid.json().message).toBe('Body contains invalid variables');
+    const stranger = await mailUser(t);
+    expect((await stranger.call('GET', `/email/templates/${template.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/email/templates/${template.id}`)).statusCode).toBe(200);
+    expect((await call('GET', '/email/templates/list')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,339 @@
+import {
+  type CampaignCreatePayload,
+  type CampaignSettings,
+  campaignMessages,
+} from '@mailhound/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../platform/database.ts';
+import { conflict, HttpError, notFound } from '../../platform/errors.ts';
+import {
+  containsPattern,
+  isId,
+  isoDate,
+  isUniqueViolation,
+  offsetOf,
+  type PageQuery,
+  pageFields,
+} from '../contacts/paging.ts';
+import { groups } from '../contacts/schema.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
+import type { CampaignAnswer, CampaignMissingPart, CampaignUpdate } from './answers.ts';
+import { hasEnded } from './schedule-time.ts';
+import { campaignMailboxes, campaigns } from './schema.ts';
+
+export const campaignNotFound = 'Campaign not found';
+export const campaignDeleted = 'The campaign was deleted.';
+export const campaignNotReady = 'The campaign is not ready to start.';
+export const listNotFound = 'List not found';
+export const mailboxNotFound = 'Mailbox not found';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+export const campaignSortColumns = ['name', 'status', 'created'] as const;
+export type CampaignSort = {
+  column: (typeof campaignSortColumns)[number];
+  order: 'asc' | 'desc';
+};
+
+// A 400 that also names what the campaign lacks (the campaigns contract).
+export class NotReadyError extends HttpError {
+  readonly missing: CampaignMissingPart[];
+
+  constructor(missing: CampaignMissingPart[]) {
+    super(400, campaignNotReady);
+    this.missing = missing;
+  }
+}
+
+type Extras = {
+  groupName: Map<string, string>;
+  mailboxIds: Map<string, string[]>;
+  activeMailboxes: Map<string, number>;
+  stats: Map<string, CampaignAnswer['stats']>;
+};
+
+// product-spec §5: ready with a customer group, schedules, steps and an active mailbox.
+export function missingParts(
+  row: Pick<CampaignRow, 'customerGroupId' | 'schedules' | 'steps'>,
+  activeMailboxCount: number,
+): CampaignMissingPart[] {
+  const missing: CampaignMissingPart[] = [];
+  if (!row.customerGroupId) missing.push('contacts');
+  if (row.schedules.length === 0) missing.push('schedule');
+  if (row.steps.length === 0) missing.push('sequences');
+  if (activeMailboxCount === 0) missing.push('mailbox');
+  return missing;
+}
+
+async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
+  const ids = rows.map((row) => row.id);
+  const groupIds = rows.flatMap((row) => (row.customerGroupId ? [row.customerGroupId] : []));
+  const extras: Extras = {
+    groupName: new Map(),
+    mailboxIds: new Map(),
+    activeMailboxes: new Map(),
+    stats: new Map(),
+  };
+  if (ids.length === 0) return extras;
+  if (groupIds.length > 0) {
+    const named = await db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(inArray(groups.id, groupIds));
+    for (const group of named) extras.groupName.set(group.id, group.name);
+  }
+  const assigned = await db
+    .select({
+      campaignId: campaignMailboxes.campaignId,
+      mailboxId: campaignMailboxes.mailboxId,
+      status: mailboxes.status,
+    })
+    .from(campaignMailboxes)
+    .innerJoin(mailboxes, eq(mailboxes.id, campaignMailboxes.mailboxId))
+    .where(inArray(campaignMailboxes.campaignId, ids))
+    .orderBy(mailboxes.createdAt, mailboxes.id);
+  for (const row of assigned) {
+    extras.mailboxIds.set(row.campaignId, [
+      ...(extras.mailboxIds.get(row.campaignId) ?? []),
+      row.mailboxId,
+    ]);
+    if (row.status === 'active') {
+      extras.activeMailboxes.set(
+        row.campaignId,
+        (extras.activeMailboxes.get(row.campaignId) ?? 0) + 1,
+      );
+    }
+  }
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const counted = await db.execute<{
+    id: string;
+    sent: number;
+    bounced: number;
+    replied: number;
+    unsubscribed: number;
+  }>(sql`
+    select c.id,
+      (select count(*)::int from campaign_sends s where s.campaign_id = c.id and s.status = 'sent') as sent,
+      (select count(*)::int from campaign_sends s where s.campaign_id = c.id and s.status = 'bounced') as bounced,
+      (select count(*)::int from campaign_contacts cc where cc.campaign_id = c.id and cc.replied_at is not null) as replied,
+      (select count(distinct u.customer_id)::int from unsubscribes u where u.campaign_id = c.id) as unsubscribed
+    from campaigns c where c.id in (${idList})`);
+  for (const row of counted.rows) {
+    extras.stats.set(row.id, {
+      sent: row.sent,
+      replied: row.replied,
+      bounced: row.bounced,
+      unsubscribed: row.unsubscribed,
+    });
+  }
+  return extras;
+}
+
+function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
+  const missing = missingParts(row, extras.activeMailboxes.get(row.id) ?? 0);
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    customer_group_id: row.customerGroupId,
+    customer_group_name: row.customerGroupId
+      ? (extras.groupName.get(row.customerGroupId) ?? null)
+      : null,
+    schedules: row.schedules,
+    steps: row.steps,
+    mailbox_ids: extras.mailboxIds.get(row.id) ?? [],
+    settings: {
+      stop_after_reply: row.stopAfterReply,
+      track_email: row.trackEmail,
+      link_tracking: row.linkTracking,
+      send_as_text: row.sendAsText,
+      emails_limit: row.emailsLimit,
+      min_email_gap: row.minEmailGap,
+      max_email_gap: row.maxEmailGap,
+      max_new_leads: row.maxNewLeads,
+      new_leads_first: row.newLeadsFirst,
+    },
+    ready: missing.length === 0,
+    missing,
+    ended: hasEnded(row.schedules, now),
+    created: isoDate(row.createdAt),
+    stats: extras.stats.get(row.id) ?? { sent: 0, replied: 0, bounced: 0, unsubscribed: 0 },
+  };
+}
+
+export async function campaignAnswers(
+  db: Queryable,
+  rows: CampaignRow[],
+  now: Date,
+): Promise<CampaignAnswer[]> {
+  const extras = await extrasFor(db, rows);
+  return rows.map((row) => answerOf(row, extras, now));
+}
+
+export async function campaignAnswer(db: Queryable, row: CampaignRow, now: Date) {
+  const [answer] = await campaignAnswers(db, [row], now);
+  if (!answer) throw new Error('no answer for a campaign row');
+  return answer;
+}
+
+export async function findCampaign(db: Queryable, userId: string, id: string) {
+  if (!isId(id)) throw notFound(campaignNotFound);
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+  if (!row) throw notFound(campaignNotFound);
+  return row;
+}
+
+function nameInUse(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(campaignMessages.nameInUse);
+  throw error;
+}
+
+const sortExpressions = {
+  name: sql`lower(${campaigns.name})`,
+  status: sql`${campaigns.status}`,
+  created: sql`${campaigns.createdAt}`,
+} as const;
+
+export async function listCampaigns(
+  db: Db,
+  userId: string,
+  query: PageQuery & CampaignSort & { key?: string | undefined },
+  now: Date,
+) {
+  const where = and(
+    eq(campaigns.userId, userId),
+    query.key ? sql`${campaigns.name} ilike ${containsPattern(query.key)}` : undefined,
+  );
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(campaigns)
+    .where(where);
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await db
+    .select()
+    .from(campaigns)
+    .where(where)
+    .orderBy(
+      sql`${sortExpressions[query.column]} ${direction}`,
+      sql`${campaigns.createdAt} desc`,
+      campaigns.id,
+    )
+    .limit(query.count)
+    .offset(offsetOf(query));
+  return {
+    campaigns: await campaignAnswers(db, rows, now),
+    ...pageFields(query, counted?.total ?? 0),
+  };
+}
+
+// api-spec §4: a new campaign is always created paused, whatever status is asked.
+export async function createCampaign(db: Db, userId: string, payload: CampaignCreatePayload) {
+  const [row] = await db
+    .insert(campaigns)
+    .values({ userId, name: payload.name, status: 'paused' })
+    .returning()
+    .catch(nameInUse);
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+async function activeMailboxCount(db: Queryable, campaignId: string): Promise<number> {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(campaignMailboxes)
+    .innerJoin(mailboxes, eq(mailboxes.id, campaignMailboxes.mailboxId))
+    .where(and(eq(campaignMailboxes.campaignId, campaignId), eq(mailboxes.status, 'active')));
+  return counted?.total ?? 0;
+}
+
+// Every change is checked first, then written at once: a refused start changes nothing.
+export async function updateCampaign(db: Db, userId: string, id: string, update: CampaignUpdate) {
+  return db.transaction(async (tx) => {
+    const current = await findCampaign(tx, userId, id);
+    const values: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
+    if (update.name !== undefined) values.name = update.name;
+    if (update.schedules !== undefined) values.schedules = update.schedules;
+    if (update.steps !== undefined) values.steps = update.steps;
+    if (update.status !== undefined) values.status = update.status;
+    if (update.customer_group_id !== undefined) {
+      const groupId = update.customer_group_id;
+      if (groupId !== null) {
+        if (!isId(groupId)) throw notFound(listNotFound);
+        const [group] = await tx
+          .select({ id: groups.id })
+          .from(groups)
+          .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
+        if (!group) throw notFound(listNotFound);
+      }
+      values.customerGroupId = groupId;
+    }
+    if (update.status === 'active') {
+      const next = { ...current, ...values } as CampaignRow;
+      const missing = missingParts(next, await activeMailboxCount(tx, id));
+      if (missing.length > 0) throw new NotReadyError(missing);
+    }
+    const [row] = await tx
+      .update(campaigns)
+      .set(values)
+      .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)))
+      .returning()
+      .catch(nameInUse);
+    if (!row) throw notFound(campaignNotFound);
+    return row;
+  });
+}
+
+export async function updateSettings(
+  db: Db,
+  userId: string,
+  id: string,
+  settings: CampaignSettings,
+) {
+  return db.transaction(async (tx) => {
+    await findCampaign(tx, userId, id);
+    const mailboxIds = [...new Set(settings.mailbox_ids)];
+    if (mailboxIds.some((mailboxId) => !isId(mailboxId))) throw notFound(mailboxNotFound);
+    const owned = await tx
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(and(eq(mailboxes.userId, userId), inArray(mailboxes.id, mailboxIds)));
+    if (owned.length !== mailboxIds.length) throw notFound(mailboxNotFound);
+    await tx.delete(campaignMailboxes).where(eq(campaignMailboxes.campaignId, id));
+    await tx
+      .insert(campaignMailboxes)
+      .values(mailboxIds.map((mailboxId) => ({ campaignId: id, mailboxId, userId })));
+    const [row] = await tx
+      .update(campaigns)
+      .set({
+        stopAfterReply: settings.stop_after_reply,
+        trackEmail: settings.track_email,
+        linkTracking: settings.link_tracking,
+        sendAsText: settings.send_as_text,
+        emailsLimit: settings.emails_limit,
+        minEmailGap: settings.min_email_gap,
+        maxEmailGap: settings.max_email_gap,
+        maxNewLeads: settings.max_new_leads,
+        newLeadsFirst: settings.new_leads_first,
+        updatedAt: new Date(),
+      })
+      .where(eq(campaigns.id, id))
+      .returning();
+    if (!row) throw notFound(campaignNotFound);
+    return row;
+  });
+}
+
+export async function deleteCampaign(db: Db, userId: string, id: string): Promise<void> {
+  if (!isId(id)) throw notFound(campaignNotFound);
+  const deleted = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)))
+    .returning({ id: campaigns.id });
+  if (deleted.length === 0) throw notFound(campaignNotFound);
+}
