@@ -267,6 +267,8 @@ async function measure(): Promise<void> {
     logger: false,
   });
   await app.ready();
+  // A kept cluster has the user of the former run: start again with a fresh one.
+  await db.execute(sql`delete from users where username = 'bench@bench.test'`);
   const [user] = (
     await db.execute<{ id: string }>(sql`
       insert into users (username, fname, lname, status, properties, plan_id)
