@@ -9,12 +9,7 @@ import type { Finder, FindResult } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import type { SearchQuery } from './schema.ts';
-import {
-  beginSearch,
-  type Searcher,
-  type SearchOutcome,
-  settleSearch,
-} from './search-records.ts';
+import { beginSearch, type Searcher, type SearchOutcome, settleSearch } from './search-records.ts';
 
 // What the stream carries (search-api.md), typed by the contracts' event schemas.
 export type SearchEvent =
