@@ -102,6 +102,7 @@ export type UploadCall = {
   url: string;
   headers: Record<string, string>;
   body: FormData | null;
+  aborted: boolean;
   progress: (loaded: number, total: number) => void;
   respond: (status: number, body: unknown) => void;
 };
@@ -117,7 +118,8 @@ export function stubUploads() {
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
-    private call: Omit<UploadCall, 'body' | 'progress' | 'respond'> = {
+    private sent: UploadCall | undefined;
+    private call: Omit<UploadCall, 'body' | 'aborted' | 'progress' | 'respond'> = {
       method: '',
       url: '',
       headers: {},
@@ -132,9 +134,10 @@ export function stubUploads() {
     }
 
     send(body: FormData | null) {
-      calls.push({
+      this.sent = {
         ...this.call,
         body,
+        aborted: false,
         progress: (loaded, total) =>
           this.upload.onprogress?.(
             new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
@@ -144,10 +147,12 @@ export function stubUploads() {
           this.responseText = answer === undefined ? '' : JSON.stringify(answer);
           this.onload?.();
         },
-      });
+      };
+      calls.push(this.sent);
     }
 
     abort() {
+      if (this.sent) this.sent.aborted = true;
       this.onabort?.();
     }
   }

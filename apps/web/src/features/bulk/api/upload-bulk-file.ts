@@ -61,8 +61,15 @@ export function uploadBulkFile(
 export function useUploadBulkFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
-      uploadBulkFile(file, { onProgress }),
+    mutationFn: ({
+      file,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      onProgress: (percent: number) => void;
+      signal: AbortSignal;
+    }) => uploadBulkFile(file, { onProgress, signal }),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: bulkHistoryKey });
       // The rows' credits go on hold while the list is processed.

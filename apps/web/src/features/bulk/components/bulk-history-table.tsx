@@ -1,5 +1,5 @@
 import { bulkMessages } from '@mailhound/contracts';
-import { Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
 import { type BulkBadge, type BulkItem, bulkBadge, percentProcessed } from '../bulk-item.ts';
@@ -90,7 +90,9 @@ export function BulkHistoryTable({ items, page }: { items: BulkItem[]; page: num
             <Table.Th>File</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Progress</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

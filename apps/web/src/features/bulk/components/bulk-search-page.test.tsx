@@ -270,6 +270,24 @@ describe('upload modal', () => {
     expect(await rowOf('new.csv')).toBeTruthy();
   });
 
+  it('cancels an upload under way, keeping the modal open', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    const uploads = stubUploads();
+    serveHistory(server, () => [bulkItem('old')]);
+    const app = renderApp('/search/bulk');
+    const modal = await openUpload(app);
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    await app.user.click(modal.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    await app.user.click(modal.getByRole('button', { name: 'Cancel' }));
+    expect(uploads[0]?.aborted).toBe(true);
+    await waitFor(() => expect(modal.queryByRole('button', { name: 'Cancel' })).toBeNull());
+    expect(modal.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Upload your list' })).toBeInTheDocument();
+  });
+
   it('opens the credits modal on a 402', async () => {
     const server = createFakeServer();
     logIn(server, { balance: { balance: 0, onHold: 0 } });

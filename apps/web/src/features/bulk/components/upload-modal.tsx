@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useId, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import type { BulkItem } from '../bulk-item.ts';
@@ -47,6 +47,7 @@ export function UploadModal({
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const cancel = useRef<AbortController | null>(null);
   const uploading = upload.isPending;
 
   const reset = () => {
@@ -71,11 +72,21 @@ export function UploadModal({
   const send = async () => {
     if (file === null || problem !== null) return;
     setPercent(0);
+    const controller = new AbortController();
+    cancel.current = controller;
     try {
-      const item = await upload.mutateAsync({ file, onProgress: setPercent });
+      const item = await upload.mutateAsync({
+        file,
+        onProgress: setPercent,
+        signal: controller.signal,
+      });
       reset();
       onUploaded(item);
     } catch (error) {
+      if (controller.signal.aborted) {
+        setPercent(0);
+        return;
+      }
       if (error instanceof ApiError && error.status === 402) {
         reset();
         onNotEnoughCredits();
@@ -173,14 +184,21 @@ export function UploadModal({
           <Anchor component="button" type="button" size="sm" onClick={downloadBulkTemplate}>
             Download the template
           </Anchor>
-          <Button
-            leftSection={<IconUpload size={16} />}
-            onClick={send}
-            loading={uploading}
-            disabled={file === null || problem !== null}
-          >
-            Upload
-          </Button>
+          <Group gap="xs">
+            {uploading && (
+              <Button variant="default" onClick={() => cancel.current?.abort()}>
+                Cancel
+              </Button>
+            )}
+            <Button
+              leftSection={<IconUpload size={16} />}
+              onClick={send}
+              loading={uploading}
+              disabled={file === null || problem !== null}
+            >
+              Upload
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Modal>
