@@ -1,0 +1,142 @@
+import { campaignMessages, contactMessages } from '@mailhound/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  type CampaignAnswer,
+  campaignPage,
+  logInWithMail,
+  makeCampaign,
+} from '../campaigns-test-support.ts';
+
+const campaigns = Array.from({ length: 10 }, (_, index) =>
+  makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),
+);
+
+function openCampaigns(
+  answer: (request: FakeRequest) => unknown = () => campaignPage(campaigns, 1, 23),
+) {
+  const server = createFakeServer({
+    'GET /api/mail/campaigns/list': (request) => ({ body: answer(request) }),
+  });
+  logInWithMail(server);
+  return { server, ...renderApp('/campaigns') };
+}
+
+const table = () => screen.getByRole('table', { name: 'Campaigns' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const lastListQuery = (server: ReturnType<typeof openCampaigns>['server']) =>
+  server.requestsTo('GET /api/mail/campaigns/list').at(-1)?.query;
+
+describe('campaigns list', () => {
+  it('shows name, status, contact list and the creation date as DD.MM.YYYY in UTC', async () => {
+    const one: CampaignAnswer = makeCampaign({
+      id: 'camp-9',
+      name: 'Founders',
+      status: 'active',
+      customer_group_name: 'Founders list',
+      created: '2026-03-07T23:30:00.000Z',
+    });
+    openCampaigns(() => campaignPage([one, makeCampaign({ id: 'x', name: 'Old', ended: true })]));
+    await screen.findByRole('table', { name: 'Campaigns' });
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Status', 'Contact List', 'Created', 'Actions']);
+    const row = within(bodyRows()[0] as HTMLElement);
+    expect(row.getByRole('link', { name: 'Founders' })).toHaveAttribute(
+      'href',
+      '/campaigns/campaign-configuration/camp-9',
+    );
+    expect(row.getByText('Active')).toBeInTheDocument();
+    expect(row.getByText('Founders list')).toBeInTheDocument();
+    // 23:30 UTC on the 7th, whatever the machine's timezone.
+    expect(row.getByText('07.03.2026')).toBeInTheDocument();
+    expect(within(bodyRows()[1] as HTMLElement).getByText('Ended')).toBeInTheDocument();
+  });
+
+  it('asks 10 campaigns a page and pages on', async () => {
+    const { server, user } = openCampaigns((request) =>
+      campaignPage(campaigns, Number(request.query.get('page')), 23),
+    );
+    await screen.findByRole('table', { name: 'Campaigns' });
+    expect(lastListQuery(server)?.get('count')).toBe('10');
+    expect(screen.getByText('Showing 1-10 of 23 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Showing 21-23 of 23 results')).toBeInTheDocument();
+    expect(lastListQuery(server)?.get('page')).toBe('3');
+  });
+
+  it('sorts by name A-Z then Z-A, and by creation date', async () => {
+    const { server, user } = openCampaigns();
+    await screen.findByRole('table', { name: 'Campaigns' });
+    await user.click(screen.getByRole('button', { name: 'Name, sort A-Z' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('name'));
+    expect(lastListQuery(server)?.get('order')).toBe('asc');
+    await user.click(screen.getByRole('button', { name: 'Name, sorted A-Z' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('order')).toBe('desc'));
+    await user.click(screen.getByRole('button', { name: 'Created, sort oldest first' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('created'));
+    expect(lastListQuery(server)?.get('order')).toBe('asc');
+  });
+
+  it('searches by name (column name, A-Z, 10 a page) and says No results found', async () => {
+    const { server, user } = openCampaigns();
+    server.on('GET /api/mail/campaigns/search', { body: campaignPage([], 1, 0) });
+    await screen.findByRole('table', { name: 'Campaigns' });
+    await user.type(screen.getByRole('textbox', { name: 'Search campaigns' }), 'spring');
+    expect(await screen.findByText(contactMessages.noResults)).toBeInTheDocument();
+    const search = server.requestsTo('GET /api/mail/campaigns/search');
+    expect(search.map((request) => request.query.get('key'))).toEqual(['spring']);
+    expect(search[0]?.query.get('column')).toBe('name');
+    expect(search[0]?.query.get('order')).toBe('asc');
+    expect(search[0]?.query.get('count')).toBe('10');
+  });
+
+  it('without campaigns offers New Campaign, which opens the name step', async () => {
+    const { user, location } = openCampaigns(() => campaignPage([], 1, 0));
+    await user.click(await screen.findByRole('link', { name: 'New Campaign' }));
+    await waitFor(() => expect(location()).toBe('/campaigns/campaign-name'));
+    expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+  });
+
+  it('renames a campaign, showing the server’s name-in-use message under the field', async () => {
+    const { server, user } = openCampaigns(() => campaignPage([makeCampaign()]));
+    let taken = true;
+    server.on('PATCH /api/mail/campaigns/camp-1', (request) =>
+      taken
+        ? errorBody(409, campaignMessages.nameInUse)
+        : { body: makeCampaign({ name: (request.body as { name: string }).name }) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Actions for Spring launch' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Campaign Name' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Summer launch');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This name is already in use.')).toBeInTheDocument();
+    taken = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('PATCH /api/mail/campaigns/camp-1').at(-1)?.body).toEqual({
+      name: 'Summer launch',
+    });
+  });
+
+  it('deletes a campaign after confirmation and reloads the list', async () => {
+    const { server, user } = openCampaigns(() => campaignPage([makeCampaign()]));
+    server.on('DELETE /api/mail/campaigns/camp-1', { body: { message: 'Campaign deleted' } });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Spring launch' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Campaign' });
+    const before = server.requestsTo('GET /api/mail/campaigns/list').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('DELETE /api/mail/campaigns/camp-1')).toHaveLength(1);
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/mail/campaigns/list').length).toBeGreaterThan(before),
+    );
+  });
+});
