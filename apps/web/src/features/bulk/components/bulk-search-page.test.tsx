@@ -1,5 +1,5 @@
 import { bulkMessages, searchMessages } from '@mailhound/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -268,6 +268,21 @@ describe('upload modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(app.location()).toBe('/search/bulk?page=1');
     expect(await rowOf('new.csv')).toBeTruthy();
+  });
+
+  it('takes a file dropped on the drop zone', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    const uploads = stubUploads();
+    serveHistory(server, () => [bulkItem('old')]);
+    const app = renderApp('/search/bulk');
+    const modal = await openUpload(app);
+    fireEvent.drop(modal.getByTestId('bulk-dropzone'), { dataTransfer: { files: [csv()] } });
+    expect(await modal.findByText(/leads\.csv/)).toBeInTheDocument();
+    await app.user.click(modal.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect((uploads[0]!.body!.get('file') as File).name).toBe('leads.csv');
   });
 
   it('cancels an upload under way, keeping the modal open', async () => {
