@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './companies.ts';
 export * from './constants.ts';
+export * from './industries.ts';
 export * from './mail.ts';
 export * from './messages.ts';
 export * from './purchase.ts';
