@@ -37,7 +37,7 @@ export function holdReference(requestId: string): string {
 
 // How many `bulk-run` jobs a request gets: each worker process takes at most one of a request
 // at a time, so this many processes can share its chunks.
-export const runJobsPerRequest = 4;
+export const runJobsPerRequest = 8;
 
 // pg-boss writes its jobs through this transaction: the jobs exist exactly when the request does.
 function bossThrough(tx: Tx) {

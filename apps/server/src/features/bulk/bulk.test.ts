@@ -13,15 +13,12 @@ import { uploadMessages } from './upload-file.ts';
 
 let lab: MailLab;
 let t: TestContext;
-const slow = patternLab({ domains: 30, people: 10 });
+// Each reply waits a little, so a 300-row request is still running when its stream opens.
+const slow = patternLab({ domains: 30, people: 10, commandDelayMs: 40 });
 
 beforeAll(async () => {
   lab = await startMailLab({
-    hosts: [
-      { name: 'mx.acme.test', address: '127.0.7.2' },
-      // Each reply waits a little, so a 300-row request is still running when its stream opens.
-      { name: 'mx.shared.test', address: '127.0.7.3', commandDelayMs: 40 },
-    ],
+    hosts: [{ name: 'mx.acme.test', address: '127.0.7.2' }, ...slow.spec.hosts],
     domains: [
       {
         name: 'acme.test',

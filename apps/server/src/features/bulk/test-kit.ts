@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LabDomain, LabSpec } from '@mailhound/mail-lab';
+import type { LabDomain, LabHost, LabSpec } from '@mailhound/mail-lab';
 import type { App } from '../../app.ts';
 import type { BulkItem } from './bulk-store.ts';
 
@@ -60,9 +60,19 @@ export async function waitUntilDone(
   }
 }
 
-// `count` pattern domains (first.last) on one shared host, `people` people each, every person
-// with a mailbox; `latencyMs` slows each SMTP reply so that a request takes a while.
-export function patternLab(options: { domains: number; people: number; latencyMs?: number }) {
+// Pattern domains (first.last), `people` people each, every person with a mailbox, spread over
+// `hosts` mail servers; `commandDelayMs` slows each reply so that a request takes a while.
+export function patternLab(options: {
+  domains: number;
+  people: number;
+  hosts?: number;
+  commandDelayMs?: number;
+}) {
+  const hostCount = options.hosts ?? 1;
+  const hosts: LabHost[] = Array.from({ length: hostCount }, (_, h) => ({
+    name: `mx${h}.shared.test`,
+    ...(options.commandDelayMs ? { commandDelayMs: options.commandDelayMs } : {}),
+  }));
   const domains: LabDomain[] = [];
   const rows: Array<{ firstName: string; lastName: string; domain: string; email: string }> = [];
   for (let d = 0; d < options.domains; d += 1) {
@@ -75,13 +85,13 @@ export function patternLab(options: { domains: number; people: number; latencyMs
       mailboxes.push(local);
       rows.push({ firstName, lastName, domain: name, email: `${local}@${name}` });
     }
-    domains.push({ name, mx: [{ priority: 10, host: 'mx.shared.test' }], mailboxes });
+    domains.push({
+      name,
+      mx: [{ priority: 10, host: `mx${d % hostCount}.shared.test` }],
+      mailboxes,
+    });
   }
-  const spec: LabSpec = {
-    hosts: [{ name: 'mx.shared.test', address: '127.0.6.2' }],
-    domains,
-    latencyMs: options.latencyMs ?? 0,
-  };
+  const spec: LabSpec = { hosts, domains };
   return { spec, rows };
 }
 
