@@ -10,6 +10,7 @@ export * from '../features/credits/schema.ts';
 export * from '../features/events/schema.ts';
 export * from '../features/files/schema.ts';
 export * from '../features/mailboxes/schema.ts';
+export * from '../features/lookalike/schema.ts';
 export * from '../features/search/schema.ts';
 export * from '../features/sender/schema.ts';
 export * from '../features/tracking/schema.ts';

@@ -1,0 +1,150 @@
+import { industryGroupOf } from '../companies/industries.ts';
+import { foundedCloseness, sizeBand, sizeCloseness } from './firmographics.ts';
+import { regionOf } from './regions.ts';
+import { centroid, cosine, type SparseVector } from './text-vectors.ts';
+
+// The look-alike score of a company against an uploaded list: a weighted sum of features,
+// each between 0 and 1, so the score is too. Pure: the job and the bench feed it rows.
+
+export type CompanyFeatures = {
+  id: number;
+  industry: string | null;
+  country: string | null;
+  employees: number | null;
+  foundedYear: number | null;
+  vector: SparseVector;
+};
+
+export type Weights = {
+  text: number;
+  industry: number;
+  industryGroup: number;
+  size: number;
+  country: number;
+  region: number;
+  founded: number;
+};
+
+export const engineWeights: Weights = {
+  text: 0.45,
+  industry: 0.25,
+  industryGroup: 0.1,
+  size: 0.08,
+  country: 0.05,
+  region: 0.02,
+  founded: 0.05,
+};
+
+// The bench's baselines: the description alone, and the engine without the industry fields.
+export const textOnlyWeights: Weights = {
+  text: 1,
+  industry: 0,
+  industryGroup: 0,
+  size: 0,
+  country: 0,
+  region: 0,
+  founded: 0,
+};
+
+export const withoutIndustryWeights: Weights = { ...engineWeights, industry: 0, industryGroup: 0 };
+
+// A company counts in a result's totalCount from this score up.
+export const similarityThreshold = 0.3;
+
+export type ListProfile = {
+  size: number;
+  industries: Map<string, number>;
+  groups: Map<string, number>;
+  countries: Map<string, number>;
+  regions: Map<string, number>;
+  bands: number[];
+  years: number[];
+  text: SparseVector;
+};
+
+function shares(values: ReadonlyArray<string | null | undefined>, size: number) {
+  const counts = new Map<string, number>();
+  for (const value of values) if (value) counts.set(value, (counts.get(value) ?? 0) + 1);
+  for (const [key, count] of counts) counts.set(key, count / size);
+  return counts;
+}
+
+export function listProfile(list: readonly CompanyFeatures[]): ListProfile {
+  const size = Math.max(1, list.length);
+  return {
+    size,
+    industries: shares(
+      list.map((company) => company.industry),
+      size,
+    ),
+    groups: shares(
+      list.map((company) => (company.industry ? industryGroupOf(company.industry) : null)),
+      size,
+    ),
+    countries: shares(
+      list.map((company) => company.country?.toLowerCase()),
+      size,
+    ),
+    regions: shares(
+      list.map((company) => regionOf(company.country)),
+      size,
+    ),
+    bands: list.flatMap((company) => {
+      const band = sizeBand(company.employees);
+      return band === null ? [] : [band];
+    }),
+    years: list.flatMap((company) => (company.foundedYear === null ? [] : [company.foundedYear])),
+    text: centroid(list.map((company) => company.vector)),
+  };
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+export type FeatureScores = Record<keyof Weights, number>;
+
+export function featureScores(profile: ListProfile, company: CompanyFeatures): FeatureScores {
+  const band = sizeBand(company.employees);
+  const group = company.industry ? industryGroupOf(company.industry) : undefined;
+  return {
+    text: cosine(profile.text, company.vector),
+    industry: company.industry ? (profile.industries.get(company.industry) ?? 0) : 0,
+    industryGroup: group ? (profile.groups.get(group) ?? 0) : 0,
+    size: mean(profile.bands.map((seed) => sizeCloseness(seed, band))),
+    country: company.country ? (profile.countries.get(company.country.toLowerCase()) ?? 0) : 0,
+    region: profile.regions.get(regionOf(company.country) ?? '') ?? 0,
+    founded: mean(profile.years.map((seed) => foundedCloseness(seed, company.foundedYear))),
+  };
+}
+
+export function similarity(
+  profile: ListProfile,
+  company: CompanyFeatures,
+  weights: Weights = engineWeights,
+): number {
+  const scores = featureScores(profile, company);
+  let total = 0;
+  for (const key of Object.keys(weights) as Array<keyof Weights>) {
+    total += weights[key] * scores[key];
+  }
+  return total;
+}
+
+export type Ranked = { companyId: number; score: number };
+
+// Every candidate but the list's own companies, best first (ties by id, so runs agree).
+export function rankCandidates(
+  list: readonly CompanyFeatures[],
+  candidates: Iterable<CompanyFeatures>,
+  weights: Weights = engineWeights,
+): Ranked[] {
+  const profile = listProfile(list);
+  const own = new Set(list.map((company) => company.id));
+  const ranked: Ranked[] = [];
+  for (const company of candidates) {
+    if (own.has(company.id)) continue;
+    ranked.push({ companyId: company.id, score: similarity(profile, company, weights) });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.companyId - b.companyId);
+}
