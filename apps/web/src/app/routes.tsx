@@ -25,6 +25,8 @@ import { ContactListsPage } from '../features/contacts/components/contact-lists-
 import { ContactsSourcePage } from '../features/contacts/components/contacts-source-page.tsx';
 import { ListNamePage } from '../features/contacts/components/list-name-page.tsx';
 import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
+import { LookAlikePage } from '../features/lookalike/components/look-alike-page.tsx';
+import { LookAlikePreviewPage } from '../features/lookalike/components/look-alike-preview-page.tsx';
 import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
 import { SenderListPage } from '../features/mailboxes/components/sender-list-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
@@ -82,8 +84,8 @@ export const routes: RouteObject[] = [
           {
             element: <RequirePaidPlan />,
             children: [
-              { index: true, element: <Page title="Look-Alike" /> },
-              { path: 'preview/:requestId', element: <Page title="Look-Alike" /> },
+              { index: true, element: <LookAlikePage /> },
+              { path: 'preview/:requestId', element: <LookAlikePreviewPage /> },
             ],
           },
           { path: 'restricted', element: <LookAlikeRestrictedPage /> },

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/clients.ts';
+import { lookalikeItemSchema } from '../lookalike-item.ts';
+
+export const lookalikeItemKey = (requestId: string) =>
+  ['search-history', 'lookalike-item', requestId] as const;
+
+// Without the event-stream Accept header the detail call answers JSON; a final item carries
+// result.preview (lookalike-api.md).
+export function getLookalikeItem(requestId: string) {
+  return apiClient.get(`/search-history/lookalike/${encodeURIComponent(requestId)}`, {
+    schema: lookalikeItemSchema,
+  });
+}
+
+export function lookalikeItemQueryOptions(requestId: string) {
+  return queryOptions({
+    queryKey: lookalikeItemKey(requestId),
+    queryFn: () => getLookalikeItem(requestId),
+  });
+}
+
+export function useLookalikeItem(requestId: string) {
+  return useQuery(lookalikeItemQueryOptions(requestId));
+}

@@ -1,0 +1,38 @@
+import type { LookalikeSearchEmailsPayload } from '@mailhound/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/clients.ts';
+import { balanceKey } from '../../../shared/session/api/get-balance.ts';
+import {
+  type LookalikeItem,
+  searchEmailsAnswerSchema,
+  withFoundEmails,
+} from '../lookalike-item.ts';
+import { lookalikeItemKey } from './get-lookalike-item.ts';
+
+// POST /lookalike/search-emails: the finder looks up the preview's contacts; verified
+// addresses cost credits (lookalike-api.md).
+export function searchLookalikeEmails(payload: LookalikeSearchEmailsPayload) {
+  return apiClient.post('/lookalike/search-emails', {
+    body: payload,
+    schema: searchEmailsAnswerSchema,
+  });
+}
+
+export function useSearchLookalikeEmails(requestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => searchLookalikeEmails({ requestId }),
+    onSuccess: ({ items }) => {
+      const found = new Map(items.map((contact) => [contact.id, contact]));
+      queryClient.setQueryData<LookalikeItem>(lookalikeItemKey(requestId), (item) =>
+        item?.result?.preview === undefined
+          ? item
+          : {
+              ...item,
+              result: { ...item.result, preview: withFoundEmails(item.result.preview, found) },
+            },
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: balanceKey }),
+  });
+}

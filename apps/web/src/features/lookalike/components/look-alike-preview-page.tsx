@@ -1,0 +1,167 @@
+import { bulkMessages, TOAST_MS } from '@mailhound/contracts';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconMailSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { useBalance } from '../../../shared/session/api/get-balance.ts';
+import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
+import { Page } from '../../../shared/ui/page.tsx';
+import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
+import { useLookalikeItem } from '../api/get-lookalike-item.ts';
+import { useSearchLookalikeEmails } from '../api/search-lookalike-emails.ts';
+import { lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
+import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
+
+const findEmailsFailed = 'The emails could not be found. Please try again.';
+
+// Navigation state may carry the history page the preview was opened from.
+function fromPageOf(state: unknown): number {
+  if (typeof state !== 'object' || state === null || !('fromPage' in state)) return 1;
+  const { fromPage } = state;
+  return typeof fromPage === 'number' && Number.isInteger(fromPage) && fromPage >= 1 ? fromPage : 1;
+}
+
+function failureText(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';
+}
+
+// product-spec §2 "Look-alike preview": the file name, the found contacts and Find Emails.
+export function LookAlikePreviewPage() {
+  const { requestId = '' } = useParams();
+  const location = useLocation();
+  const item = useLookalikeItem(requestId);
+  const balance = useBalance();
+  const searchEmails = useSearchLookalikeEmails(requestId);
+  const [searched, setSearched] = useState(false);
+  const [findError, setFindError] = useState<string | null>(null);
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  // Opened while still processing: the page follows the stream to the final state.
+  useFollowLookalikeItem({ requestId, status: item.data?.status ?? 'completed' });
+
+  const back = (
+    <ActionIcon
+      component={Link}
+      to={`/look-alike?${new URLSearchParams({ page: String(fromPageOf(location.state)) })}`}
+      variant="subtle"
+      size="lg"
+      aria-label="Back to look-alike"
+    >
+      <IconArrowLeft size={20} />
+    </ActionIcon>
+  );
+
+  if (item.isPending) {
+    return (
+      <Page title="Look-Alike">
+        {back}
+        <PageLoader />
+      </Page>
+    );
+  }
+  if (item.isError) {
+    return (
+      <Page title="Look-Alike">
+        {back}
+        <Alert color="red" role="alert">
+          {bulkMessages.previewFailed(failureText(item.error))}
+        </Alert>
+      </Page>
+    );
+  }
+
+  const { input, result, error } = item.data;
+  const outcome = lookalikeOutcome(item.data);
+  const contacts = result?.preview ?? [];
+  const missing = contacts.filter((contact) => contact.exactEmail === null).length;
+  const available = balance.data?.balanceAvailable;
+
+  const findEmails = async () => {
+    setFindError(null);
+    // A zero balance opens the credits modal without asking the server (api-spec §8).
+    if (available === 0) {
+      setCreditsNeeded(Math.max(1, missing));
+      return;
+    }
+    try {
+      await searchEmails.mutateAsync();
+      setSearched(true);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 402) {
+        setCreditsNeeded(Math.max(1, missing - (available ?? 0)));
+      } else if (failure instanceof ApiError && [500, 502].includes(failure.status)) {
+        // api-spec §8: the same notification as the other bulk and look-alike failures.
+        notifications.show({
+          color: 'red',
+          message: bulkMessages.listCreationFailed,
+          autoClose: TOAST_MS,
+        });
+      } else {
+        setFindError(errorMessage(failure, findEmailsFailed));
+      }
+    }
+  };
+
+  return (
+    <Page title="Look-Alike">
+      <Group gap="sm" wrap="nowrap">
+        {back}
+        <Title order={2} size="h3">
+          {input.fileName}
+        </Title>
+      </Group>
+      {outcome === 'processing' && (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>{outcomeTexts.processing}</Text>
+        </Group>
+      )}
+      {outcome === 'error' && (
+        <Alert color="red" role="alert" title={outcomeTexts.error}>
+          {error ?? 'Unknown error.'}
+        </Alert>
+      )}
+      {(outcome === 'success' || outcome === 'empty') && (
+        <>
+          <Paper withBorder p="md" radius="md">
+            <Group justify="space-between">
+              <Text fw={500}>
+                {outcome === 'success'
+                  ? outcomeTexts.success(result?.totalCount ?? 0)
+                  : outcomeTexts.empty}
+              </Text>
+              <Button
+                leftSection={<IconMailSearch size={16} />}
+                onClick={findEmails}
+                loading={searchEmails.isPending}
+                disabled={contacts.length === 0}
+              >
+                Find Emails
+              </Button>
+            </Group>
+          </Paper>
+          {findError && (
+            <Alert color="red" role="alert">
+              {findError}
+            </Alert>
+          )}
+          {contacts.length === 0 ? (
+            <Text c="dimmed" ta="center">
+              {bulkMessages.noContactsFound}
+            </Text>
+          ) : (
+            <LookalikeContactsTable contacts={contacts} searched={searched} />
+          )}
+        </>
+      )}
+      <CreditsModal
+        opened={creditsNeeded !== null}
+        onClose={() => setCreditsNeeded(null)}
+        freePlan={balance.data?.plan?.is_default ?? false}
+        needed={creditsNeeded ?? 1}
+      />
+    </Page>
+  );
+}

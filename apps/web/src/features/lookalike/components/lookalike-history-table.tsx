@@ -1,0 +1,116 @@
+import { Badge, Button, Group, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
+import {
+  type LookalikeItem,
+  type LookalikeOutcome,
+  lookalikeOutcome,
+  outcomeTexts,
+} from '../lookalike-item.ts';
+
+const badges: Record<LookalikeOutcome, { label: string; color: string }> = {
+  processing: { label: 'Processing', color: 'blue' },
+  success: { label: 'Success', color: 'green' },
+  empty: { label: 'Empty', color: 'gray' },
+  error: { label: 'Error', color: 'red' },
+};
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export type LookalikePreviewState = { fromPage: number };
+
+function ItemResult({ item, outcome }: { item: LookalikeItem; outcome: LookalikeOutcome }) {
+  if (outcome === 'processing') {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm" c="dimmed">
+          {outcomeTexts.processing}
+        </Text>
+      </Group>
+    );
+  }
+  if (outcome === 'error') {
+    return (
+      <Text size="sm" c="red" title={item.error ?? undefined}>
+        {outcomeTexts.error}
+      </Text>
+    );
+  }
+  if (outcome === 'empty') return <Text size="sm">{outcomeTexts.empty}</Text>;
+  return <Text size="sm">{outcomeTexts.success(item.result?.totalCount ?? 0)}</Text>;
+}
+
+function LookalikeHistoryRow({ item, page }: { item: LookalikeItem; page: number }) {
+  // Processing items follow their live stream while the row is shown.
+  useFollowLookalikeItem(item);
+  const outcome = lookalikeOutcome(item);
+  const badge = badges[outcome];
+  // A finished search has a preview, an empty one included ('No contacts were found').
+  const previewable = outcome === 'success' || outcome === 'empty';
+  return (
+    <Table.Tr data-request-id={item.requestId}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {item.input.fileName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {item.input.length.toLocaleString('en-US')}{' '}
+          {item.input.length === 1 ? 'company' : 'companies'} ·{' '}
+          {dateFormat.format(new Date(item.createdAt))}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={badge.color} variant="light">
+          {badge.label}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <ItemResult item={item} outcome={outcome} />
+      </Table.Td>
+      <Table.Td>
+        <Group justify="flex-end">
+          {previewable ? (
+            <Button
+              component={Link}
+              to={`/look-alike/preview/${encodeURIComponent(item.requestId)}`}
+              state={{ fromPage: page } satisfies LookalikePreviewState}
+              variant="light"
+              size="xs"
+            >
+              Preview
+            </Button>
+          ) : (
+            <Button variant="light" size="xs" disabled>
+              Preview
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function LookalikeHistoryTable({ items, page }: { items: LookalikeItem[]; page: number }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Look-alike history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Result</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <LookalikeHistoryRow key={item.requestId} item={item} page={page} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
