@@ -215,8 +215,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                     <Textarea
                       label="Body (HTML)"
                       required
-                      autosize
-                      minRows={8}
+                      rows={10}
                       ref={(element) => {
                         input.ref(element);
                         if (element) bodies.current.set(field.id, element);

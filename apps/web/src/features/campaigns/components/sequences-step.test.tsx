@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeServer } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns-test-support.ts';
+
+type Step = { subject: string; body: string; email_gap: number };
+
+function openSequences(steps: Step[] = []) {
+  const server = createFakeServer({});
+  logInWithMail(server);
+  serveCampaign(server, makeCampaign({ steps }));
+  const app = renderApp('/campaigns/campaign-configuration/camp-1/sequences');
+  return { server, ...app };
+}
+
+const step = (number: number) => within(screen.getByRole('region', { name: `Step ${number}` }));
+const patches = (server: ReturnType<typeof openSequences>['server']) =>
+  server.requestsTo('PATCH /api/mail/campaigns/camp-1').map((request) => request.body);
+
+describe('sequences step (product-spec §5 Campaign steps)', () => {
+  it('writes two steps with a variable and a gap in days, the first step’s gap 0', async () => {
+    const { server, user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    await user.type(step(1).getByRole('textbox', { name: /Subject/ }), 'Hello');
+    const body = step(1).getByRole('textbox', { name: /Body/ });
+    await user.type(body, 'Hi ,');
+    // The caret goes back before the comma; the variable goes in there.
+    await user.keyboard('{ArrowLeft}');
+    await user.click(step(1).getByRole('button', { name: 'First Name' }));
+    expect(body).toHaveValue('Hi {{first_name}},');
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.type(step(2).getByRole('textbox', { name: /Subject/ }), 'Following up');
+    await user.type(step(2).getByRole('textbox', { name: /Body/ }), '<p>Any news?</p>');
+    const gap = step(2).getByRole('textbox', { name: /Wait \(days\)/ });
+    await user.clear(gap);
+    await user.type(gap, '003');
+    expect(gap).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        {
+          steps: [
+            { subject: 'Hello', body: 'Hi {{first_name}},', email_gap: 0 },
+            { subject: 'Following up', body: '<p>Any news?</p>', email_gap: 3 },
+          ],
+        },
+      ]),
+    );
+    expect(await screen.findByText('Sequences saved.')).toBeInTheDocument();
+  });
+
+  it('offers exactly the four variables', async () => {
+    openSequences();
+    const group = await screen.findByRole('group', { name: 'Step 1 variables' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['First Name', 'Last Name', 'Email', 'Unsubscribe Link']);
+  });
+
+  it('requires a subject of at most 50 characters and a body with text once HTML is stripped', async () => {
+    const { server, user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    await user.type(step(1).getByRole('textbox', { name: /Body/ }), '<p><br></p>');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    const subject = step(1).getByRole('textbox', { name: /Subject/ });
+    await user.type(subject, 's'.repeat(60));
+    expect(subject).toHaveValue('s'.repeat(50));
+    expect(step(1).getByText('50/50')).toBeInTheDocument();
+    expect(patches(server)).toEqual([]);
+  });
+
+  it('says "Subject contains invalid variables" and "Body contains invalid variables"', async () => {
+    const { server, user } = openSequences([
+      { subject: 'Hi {{company}}', body: '<p>Dear {{first_name}} {{title}}</p>', email_gap: 0 },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Subject contains invalid variables')).toBeInTheDocument();
+    expect(screen.getByText('Body contains invalid variables')).toBeInTheDocument();
+    expect(patches(server)).toEqual([]);
+  });
+
+  it('removes a step', async () => {
+    const { server, user } = openSequences([
+      { subject: 'One', body: 'First', email_gap: 0 },
+      { subject: 'Two', body: 'Second', email_gap: 2 },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove step' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The remaining step now goes out first.
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        { steps: [{ subject: 'Two', body: 'Second', email_gap: 0 }] },
+      ]),
+    );
+  });
+});
+
+describe('e-mail templates', () => {
+  it('saves a step as a named template', async () => {
+    const { server, user } = openSequences([
+      { subject: 'Intro', body: '<p>Hi {{first_name}}</p>', email_gap: 0 },
+    ]);
+    server.on('POST /api/mail/email/templates', (request) => ({
+      status: 201,
+      body: { id: 't-1', ...(request.body as object) },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as Template' });
+    const name = within(dialog).getByRole('textbox', { name: 'Template Name' });
+    await user.clear(name);
+    await user.type(name, 'Intro mail');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST /api/mail/email/templates')[0]?.body).toEqual({
+      name: 'Intro mail',
+      subject: 'Intro',
+      body: '<p>Hi {{first_name}}</p>',
+    });
+    // The template's form did not save the sequence.
+    expect(patches(server)).toEqual([]);
+  });
+
+  it('will not save a step that breaks its rules as a template', async () => {
+    const { user } = openSequences();
+    await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save as template' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists templates, loads one into the step and deletes another', async () => {
+    const { server, user } = openSequences();
+    const templates = [
+      { id: 't-1', name: 'Intro mail', subject: 'Intro', body: '<p>Hi {{first_name}}</p>' },
+      { id: 't-2', name: 'Old one', subject: 'Old', body: 'Old body' },
+    ];
+    server.on('GET /api/mail/email/templates/list', () => ({ body: templates }));
+    server.on('GET /api/mail/email/templates/t-1', { body: templates[0] });
+    server.on('DELETE /api/mail/email/templates/t-2', () => {
+      templates.pop();
+      return { body: { message: 'Template deleted' } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Load template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Templates' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete Old one' }));
+    await waitFor(() => expect(within(dialog).queryByText('Old one')).toBeNull());
+    expect(server.requestsTo('DELETE /api/mail/email/templates/t-2')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Load Intro mail' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Intro');
+    expect(step(1).getByRole('textbox', { name: /Body/ })).toHaveValue('<p>Hi {{first_name}}</p>');
+  });
+});
