@@ -74,7 +74,7 @@ describe('loadConfig', () => {
     expect(names).toEqual(
       expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SEED_DEMO']),
     );
-    expect(names).toHaveLength(44);
+    expect(names).toHaveLength(45);
   });
 
   it('documents the finder variables the finder reads', () => {

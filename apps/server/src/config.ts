@@ -189,6 +189,12 @@ const variables = [
     default: 'false',
     meaning: 'let sender mailboxes use SMTP/IMAP hosts on private or loopback addresses (tests)',
   },
+  {
+    name: 'TRACKING_SECRET',
+    default: '(generated)',
+    meaning:
+      'signs unsubscribe and click-tracking links; unset generates one into DATA_DIR/tracking-secret',
+  },
 ] as const satisfies readonly Variable[];
 
 export function describeConfig(): Variable[] {
@@ -269,6 +275,7 @@ const environmentSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   MAILBOX_SECRET_KEY: optionalText,
   MAIL_ALLOW_PRIVATE_HOSTS: booleanText.default(false),
+  TRACKING_SECRET: optionalText,
 });
 
 export type Config = {
@@ -299,6 +306,7 @@ export type Config = {
   finder: FinderConfig;
   billing: BillingConfig;
   mailboxes: { secretKey: string; allowPrivateHosts: boolean };
+  tracking: { secret: string };
 };
 
 export class ConfigError extends Error {}
@@ -385,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: values.MAILBOX_SECRET_KEY ?? readOrCreateSecret(dataDir, 'mailbox-secret-key'),
       allowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS,
     },
+    tracking: { secret: values.TRACKING_SECRET ?? readOrCreateSecret(dataDir, 'tracking-secret') },
     billing: {
       plansFile: values.PLANS_FILE ? fromRepoRoot(values.PLANS_FILE) : undefined,
       bonusCredits: values.BONUS_CREDITS,

@@ -9,6 +9,7 @@ import { defineBulkJobs } from './features/bulk/jobs.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
 import { defineSearchJobs } from './features/search/jobs.ts';
+import { defineSenderJobs } from './features/sender/jobs.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -28,6 +29,7 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);
   defineBulkJobs(jobs, deps);
+  defineSenderJobs(jobs, deps);
 }
 
 export async function withDatabase<T>(

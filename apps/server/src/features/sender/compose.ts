@@ -1,0 +1,125 @@
+import type { LinkTokens } from '../tracking/link-tokens.ts';
+
+export type ComposeInput = {
+  publicUrl: string;
+  tokens: LinkTokens;
+  sendId: string;
+  messageId: string;
+  from: { name: string; email: string };
+  to: { email: string; fname: string; lname: string };
+  step: { subject: string; body: string };
+  // The first step's subject: follow-ups answer it ("Re: …") so that they thread.
+  firstSubject: string;
+  // Message-IDs of the earlier steps, oldest first.
+  earlier: string[];
+  sendAsText: boolean;
+  linkTracking: boolean;
+};
+
+export type ComposedMail = {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  messageId: string;
+  inReplyTo?: string;
+  references?: string[];
+  text: string;
+  html?: string;
+  headers: Record<string, string>;
+};
+
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(first_name|last_name|email|unsubscribe_link)\}\}/g, (_, name) => {
+    return values[name as string] ?? '';
+  });
+}
+
+const entities: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
+
+// The editor's HTML as plain text: paragraphs and line breaks kept, links as "text (url)".
+export function htmlToPlainText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_, href: string, label: string) => {
+      const text = label.replace(/<[^>]*>/g, '').trim();
+      return text && text !== href ? `${text} (${href})` : href;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity] ?? entity)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function unsubscribeUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/survey/campaign-unsubscribe?unsub=${encodeURIComponent(token)}`;
+}
+
+export function oneClickUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/mail/campaigns/unsubscribe/one-click?mlsr=${encodeURIComponent(token)}`;
+}
+
+// One campaign e-mail: variables filled (escaped in HTML), links rewritten to signed redirects
+// when tracking, text only when asked, threaded after the first step, and RFC 8058 one-click
+// unsubscribe headers on every message.
+export function composeMail(input: ComposeInput): ComposedMail {
+  const unsubscribeToken = input.tokens.sign({ kind: 'unsubscribe', sendId: input.sendId });
+  const unsubscribe = unsubscribeUrl(input.publicUrl, unsubscribeToken);
+  const plainValues = {
+    first_name: input.to.fname,
+    last_name: input.to.lname,
+    email: input.to.email,
+    unsubscribe_link: unsubscribe,
+  };
+  const htmlValues = Object.fromEntries(
+    Object.entries(plainValues).map(([name, value]) => [name, escapeHtml(value)]),
+  );
+  let html = fill(input.step.body, htmlValues);
+  if (input.linkTracking && !input.sendAsText) {
+    html = html.replace(/href="(https?:\/\/[^"]+)"/gi, (whole, href: string) => {
+      const url = href.replace(/&amp;/g, '&');
+      if (url === unsubscribe) return whole;
+      const token = input.tokens.sign({ kind: 'click', sendId: input.sendId, url });
+      return `href="${input.publicUrl}/api/mail/tracker/click?mlsr=${encodeURIComponent(token)}"`;
+    });
+  }
+  const isFollowUp = input.earlier.length > 0;
+  const firstSubject = fill(input.firstSubject, plainValues);
+  const subject = isFollowUp
+    ? `Re: ${firstSubject.replace(/^re:\s*/i, '')}`
+    : fill(input.step.subject, plainValues);
+  const mail: ComposedMail = {
+    from: { name: input.from.name, address: input.from.email },
+    to: input.to.email,
+    subject,
+    messageId: input.messageId,
+    text: htmlToPlainText(html),
+    headers: {
+      'List-Unsubscribe': `<${oneClickUrl(input.publicUrl, unsubscribeToken)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+  if (!input.sendAsText) mail.html = html;
+  if (isFollowUp) {
+    mail.inReplyTo = input.earlier[input.earlier.length - 1];
+    mail.references = input.earlier;
+  }
+  return mail;
+}

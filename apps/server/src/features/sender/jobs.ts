@@ -1,0 +1,72 @@
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/database.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { createMailTransports } from './mail-transport.ts';
+import { reconcileStuckSends } from './reconcile.ts';
+import { sendOne } from './send-one.ts';
+import { type QueuedSend, runTick } from './tick.ts';
+
+export const campaignTickQueue = 'campaign-tick';
+export const campaignSendQueue = 'campaign-send';
+export const campaignReconcileQueue = 'campaign-reconcile';
+
+// Each e-mail is its own job, started at its planned time.
+export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void> {
+  for (const send of sends) {
+    await jobs.send(campaignSendQueue, { sendId: send.id }, { startAfter: send.at });
+  }
+}
+
+// The campaign sender: a tick every minute plans sends, a job per send delivers it, and every
+// five minutes rows left in `sending` by a crash are reconciled through the Sent folder.
+export function defineSenderJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
+  const box = createPasswordBox(deps.config.mailboxes.secretKey);
+  const transports = createMailTransports({
+    box,
+    allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
+  });
+  const sendDeps = {
+    db: deps.db,
+    now: () => deps.clock.now(),
+    publicUrl: deps.config.publicUrl,
+    tokens: createLinkTokens(deps.config.tracking.secret),
+    transports,
+  };
+  jobs.define({
+    name: campaignTickQueue,
+    cron: '* * * * *',
+    // One tick at a time cluster-wide, so two ticks never plan the same mailbox.
+    queue: { policy: 'singleton', retryLimit: 0 },
+    handler: async () => {
+      const queued = await runTick(deps.db, deps.clock.now(), Math.random);
+      await queueSends(jobs, queued);
+      return { queued: queued.length };
+    },
+  });
+  jobs.define<{ sendId: string }>({
+    name: campaignSendQueue,
+    queue: { retryLimit: 3, retryDelay: 30 },
+    work: { localConcurrency: 8 },
+    handler: async (job) => {
+      const result = await sendOne(sendDeps, job.data.sendId);
+      if (result.status === 'retry')
+        await queueSends(jobs, [{ id: job.data.sendId, at: result.at }]);
+      return result;
+    },
+  });
+  jobs.define({
+    name: campaignReconcileQueue,
+    cron: '*/5 * * * *',
+    queue: { policy: 'singleton', retryLimit: 0 },
+    handler: () =>
+      reconcileStuckSends({
+        db: deps.db,
+        now: () => deps.clock.now(),
+        box,
+        allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
+      }),
+  });
+}

@@ -1,0 +1,134 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import type { Db } from '../../platform/database.ts';
+import { resolveMailHost } from '../mailboxes/host-policy.ts';
+import type { PasswordBox } from '../mailboxes/password-box.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
+import { campaignContacts, campaignSends } from './schema.ts';
+
+// A live send gives up long before this (SMTP timeouts are 30 s a step).
+export const STUCK_AFTER_MS = 10 * 60_000;
+const IMAP_TIMEOUT_MS = 30_000;
+
+type MailboxRow = typeof mailboxes.$inferSelect;
+
+const sentNames = /^(sent|sent items|sent messages|sent mail|gesendet|envoy[ée]s)$/i;
+
+// The Message-IDs among `messageIds` that the mailbox's Sent folder holds.
+export async function findInSentFolder(
+  mailbox: MailboxRow,
+  password: string,
+  messageIds: string[],
+  allowPrivateHosts: boolean,
+): Promise<Set<string>> {
+  const resolved = await resolveMailHost(mailbox.imapHost, allowPrivateHosts);
+  if ('error' in resolved) throw new Error(resolved.error);
+  const client = new ImapFlow({
+    host: resolved.address,
+    servername: resolved.host,
+    port: mailbox.imapPort,
+    secure: mailbox.imapPort === 993,
+    auth: { user: mailbox.email, pass: password },
+    logger: false,
+    connectionTimeout: IMAP_TIMEOUT_MS,
+    greetingTimeout: IMAP_TIMEOUT_MS,
+    socketTimeout: IMAP_TIMEOUT_MS,
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  const found = new Set<string>();
+  try {
+    const folders = await client.list();
+    const sent =
+      folders.find((folder) => folder.specialUse === '\\Sent') ??
+      folders.find((folder) => sentNames.test(folder.name));
+    if (!sent) return found;
+    const lock = await client.getMailboxLock(sent.path, { readOnly: true });
+    try {
+      for (const messageId of messageIds) {
+        const uids = await client.search({ header: { 'message-id': messageId } }, { uid: true });
+        if (uids && uids.length > 0) found.add(messageId);
+      }
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+  return found;
+}
+
+export type ReconcileDeps = {
+  db: Db;
+  now: () => Date;
+  box: PasswordBox;
+  allowPrivateHosts: boolean;
+};
+
+// Rows left in `sending` by a crash: sent when the Sent folder holds their Message-ID,
+// otherwise 'unknown'. Never sent again either way.
+export async function reconcileStuckSends(
+  deps: ReconcileDeps,
+): Promise<{ sent: number; unknown: number }> {
+  const before = new Date(deps.now().getTime() - STUCK_AFTER_MS);
+  const stuck = await deps.db
+    .select()
+    .from(campaignSends)
+    .where(and(eq(campaignSends.status, 'sending'), lt(campaignSends.sendingAt, before)))
+    .limit(5000);
+  const byMailbox = new Map<string | null, typeof stuck>();
+  for (const row of stuck)
+    byMailbox.set(row.mailboxId, [...(byMailbox.get(row.mailboxId) ?? []), row]);
+  const totals = { sent: 0, unknown: 0 };
+  for (const [mailboxId, rows] of byMailbox) {
+    let found = new Set<string>();
+    let lookupError: string | null = null;
+    const [mailbox] = mailboxId
+      ? await deps.db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId))
+      : [];
+    if (mailbox) {
+      try {
+        const password = deps.box.open(mailbox.passwordEncrypted, mailbox.id);
+        found = await findInSentFolder(
+          mailbox,
+          password,
+          rows.map((row) => row.messageId),
+          deps.allowPrivateHosts,
+        );
+      } catch (error) {
+        lookupError = `Sent folder not readable: ${(error as Error).message}`;
+      }
+    }
+    for (const row of rows) {
+      const status = found.has(row.messageId) ? 'sent' : 'unknown';
+      await deps.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(campaignSends)
+          .set({
+            status,
+            ...(status === 'sent'
+              ? { sentAt: row.sendingAt }
+              : { error: lookupError ?? row.error }),
+          })
+          .where(and(eq(campaignSends.id, row.id), eq(campaignSends.status, 'sending')))
+          .returning({ id: campaignSends.id });
+        if (!updated) return;
+        await tx
+          .update(campaignContacts)
+          .set(
+            status === 'sent'
+              ? { state: 'ready', lastSentAt: row.sendingAt }
+              : { state: 'stopped', stopReason: 'unknown' },
+          )
+          .where(
+            and(
+              eq(campaignContacts.campaignId, row.campaignId),
+              eq(campaignContacts.customerId, row.customerId),
+            ),
+          );
+      });
+      totals[status] += 1;
+    }
+  }
+  return totals;
+}

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../platform/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { campaigns } from '../campaigns/schema.ts';
+import { customers } from '../contacts/schema.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
+import type { LinkTokens } from '../tracking/link-tokens.ts';
+import { unsubscribes } from '../tracking/schema.ts';
+import { composeMail } from './compose.ts';
+import type { MailTransports } from './mail-transport.ts';
+import { campaignContacts, campaignSends } from './schema.ts';
+import { classifySmtpError } from './smtp-outcome.ts';
+
+// A refused-for-now message is tried again later, a few times.
+export const MAX_ATTEMPTS = 5;
+const RETRY_DELAY_MS = 10 * 60_000;
+
+export type SendResult =
+  | { status: 'sent' | 'bounced' | 'failed' | 'sending' }
+  | { status: 'retry'; at: Date }
+  | { status: 'skipped' };
+
+export type SendDeps = {
+  db: Db;
+  now: () => Date;
+  publicUrl: string;
+  tokens: LinkTokens;
+  transports: MailTransports;
+};
+
+export function newMessageId(senderEmail: string): string {
+  const domain = senderEmail.split('@')[1] ?? 'mailhound.local';
+  return `<${randomUUID()}@${domain}>`;
+}
+
+// The contact's sequence state after its send settled.
+async function settleContact(
+  db: Queryable,
+  row: { campaignId: string; customerId: string },
+  values: Partial<typeof campaignContacts.$inferInsert>,
+) {
+  await db
+    .update(campaignContacts)
+    .set(values)
+    .where(
+      and(
+        eq(campaignContacts.campaignId, row.campaignId),
+        eq(campaignContacts.customerId, row.customerId),
+      ),
+    );
+}
+
+type Claimed = {
+  send: typeof campaignSends.$inferSelect;
+  campaign: typeof campaigns.$inferSelect;
+  customer: typeof customers.$inferSelect;
+  mailbox: typeof mailboxes.$inferSelect | undefined;
+  earlier: string[];
+};
+
+// queued → sending, in one transaction with the checks: a send no longer wanted (campaign
+// paused or deleted, contact unsubscribed or stopped) is withdrawn, never sent.
+async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const [send] = await tx
+      .select()
+      .from(campaignSends)
+      .where(eq(campaignSends.id, sendId))
+      .for('update');
+    if (send?.status !== 'queued') return undefined;
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, send.campaignId));
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, send.customerId));
+    const [contact] = await tx
+      .select()
+      .from(campaignContacts)
+      .where(
+        and(
+          eq(campaignContacts.campaignId, send.campaignId),
+          eq(campaignContacts.customerId, send.customerId),
+        ),
+      );
+    const [unsubscribed] = await tx
+      .select({ id: unsubscribes.id })
+      .from(unsubscribes)
+      .where(eq(unsubscribes.customerId, send.customerId))
+      .limit(1);
+    const step = campaign?.steps[send.step];
+    const wanted =
+      campaign?.status === 'active' &&
+      customer !== undefined &&
+      step !== undefined &&
+      !unsubscribed &&
+      contact?.state === 'waiting' &&
+      !(campaign.stopAfterReply && contact.repliedAt);
+    if (!wanted || !campaign || !customer) {
+      await tx.delete(campaignSends).where(eq(campaignSends.id, send.id));
+      if (send.step === 0) {
+        await tx
+          .delete(campaignContacts)
+          .where(
+            and(
+              eq(campaignContacts.campaignId, send.campaignId),
+              eq(campaignContacts.customerId, send.customerId),
+              eq(campaignContacts.state, 'waiting'),
+            ),
+          );
+      } else if (contact?.state === 'waiting') {
+        await settleContact(tx, send, { lastStep: send.step - 1, state: 'ready' });
+      }
+      return undefined;
+    }
+    const [mailbox] = send.mailboxId
+      ? await tx.select().from(mailboxes).where(eq(mailboxes.id, send.mailboxId))
+      : [];
+    const earlierRows = await tx
+      .select({ messageId: campaignSends.messageId })
+      .from(campaignSends)
+      .where(
+        and(
+          eq(campaignSends.campaignId, send.campaignId),
+          eq(campaignSends.customerId, send.customerId),
+          lt(campaignSends.step, send.step),
+          eq(campaignSends.status, 'sent'),
+        ),
+      )
+      .orderBy(asc(campaignSends.step));
+    const [claimed] = await tx
+      .update(campaignSends)
+      .set({
+        status: 'sending',
+        sendingAt: deps.now(),
+        attempts: sql`${campaignSends.attempts} + 1`,
+      })
+      .where(eq(campaignSends.id, send.id))
+      .returning();
+    if (!claimed) return undefined;
+    return {
+      send: claimed,
+      campaign,
+      customer,
+      mailbox,
+      earlier: earlierRows.map((row) => row.messageId),
+    };
+  });
+}
+
+async function finish(
+  deps: SendDeps,
+  send: Claimed['send'],
+  status: 'sent' | 'bounced' | 'failed',
+  error: string | null,
+) {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(campaignSends)
+      .set({ status, error, ...(status === 'sent' ? { sentAt: now } : {}) })
+      .where(and(eq(campaignSends.id, send.id), eq(campaignSends.status, 'sending')))
+      .returning({ id: campaignSends.id });
+    if (!updated) return;
+    await settleContact(
+      tx,
+      send,
+      status === 'sent'
+        ? { state: 'ready', lastSentAt: now }
+        : { state: 'stopped', stopReason: status },
+    );
+  });
+}
+
+// Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a
+// crash between the claim and the answer leaves the row in `sending` for reconciliation.
+export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResult> {
+  const claimed = await claim(deps, sendId);
+  if (!claimed) return { status: 'skipped' };
+  const { send, campaign, customer, mailbox } = claimed;
+  if (!mailbox) {
+    await finish(deps, send, 'failed', 'The mailbox was deleted.');
+    return { status: 'failed' };
+  }
+  const retryLater = async (error: string): Promise<SendResult> => {
+    if (send.attempts >= MAX_ATTEMPTS) {
+      await finish(deps, send, 'failed', error);
+      return { status: 'failed' };
+    }
+    const at = new Date(deps.now().getTime() + RETRY_DELAY_MS * send.attempts);
+    await deps.db
+      .update(campaignSends)
+      .set({ status: 'queued', scheduledAt: at, error })
+      .where(and(eq(campaignSends.id, send.id), eq(campaignSends.status, 'sending')));
+    return { status: 'retry', at };
+  };
+  let transport: Awaited<ReturnType<MailTransports['get']>>;
+  try {
+    transport = await deps.transports.get(mailbox);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await finish(deps, send, 'failed', error.message);
+    return { status: 'failed' };
+  }
+  if ('error' in transport) return retryLater(transport.error);
+  const step = campaign.steps[send.step];
+  const first = campaign.steps[0];
+  if (!step || !first) {
+    await finish(deps, send, 'failed', 'The step no longer exists.');
+    return { status: 'failed' };
+  }
+  const mail = composeMail({
+    publicUrl: deps.publicUrl,
+    tokens: deps.tokens,
+    sendId: send.id,
+    messageId: send.messageId,
+    from: { name: mailbox.name, email: mailbox.email },
+    to: { email: customer.email, fname: customer.fname, lname: customer.lname },
+    step,
+    firstSubject: first.subject,
+    earlier: claimed.earlier,
+    sendAsText: campaign.sendAsText,
+    linkTracking: campaign.linkTracking,
+  });
+  try {
+    await transport.sendMail(mail);
+  } catch (error) {
+    const outcome = classifySmtpError(error);
+    if (outcome.kind === 'retry') return retryLater(outcome.error);
+    if (outcome.kind === 'ambiguous') {
+      await deps.db
+        .update(campaignSends)
+        .set({ error: outcome.error })
+        .where(eq(campaignSends.id, send.id));
+      return { status: 'sending' };
+    }
+    await finish(deps, send, outcome.kind, outcome.error);
+    return { status: outcome.kind };
+  }
+  await finish(deps, send, 'sent', null);
+  return { status: 'sent' };
+}

@@ -1,0 +1,305 @@
+import { eq, sql } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { createMailTransports, type MailTransports } from './mail-transport.ts';
+import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
+import { campaignContacts, campaignSends } from './schema.ts';
+import { seededRandom } from './seeded-random.ts';
+import { newMessageId, type SendDeps, sendOne } from './send-one.ts';
+import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
+import { runTick } from './tick.ts';
+
+let t: TestContext;
+let call: MailCall;
+let userId: string;
+let sink: SmtpSink;
+let transports: MailTransports;
+let deps: SendDeps;
+// The engine's clock (the API's stays real: login tokens expire by it).
+let now = new Date('2030-03-04T10:00:00Z');
+
+const allDay = {
+  name: 'Always',
+  timezone: 'UTC',
+  start_time: '00:00',
+  end_time: '23:59',
+  start_date: '2030-01-01',
+  end_date: null,
+  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
+  ({ call, id: userId } = await mailUser(t));
+  sink = await startSmtpSink();
+  transports = createMailTransports({
+    box: createPasswordBox(t.config.mailboxes.secretKey),
+    allowPrivateHosts: true,
+  });
+  deps = {
+    db: t.db,
+    now: () => now,
+    publicUrl: t.config.publicUrl,
+    tokens: createLinkTokens(t.config.tracking.secret),
+    transports,
+  };
+});
+afterAll(async () => {
+  transports.close();
+  await sink.stop();
+  await t.close();
+});
+
+async function tickAndSend() {
+  const queued = await runTick(t.db, now, seededRandom(7));
+  const results = [];
+  for (const send of queued) results.push(await sendOne(deps, send.id));
+  return results;
+}
+
+async function sendRows(campaignId: string) {
+  return t.db
+    .select()
+    .from(campaignSends)
+    .where(eq(campaignSends.campaignId, campaignId))
+    .orderBy(campaignSends.step, campaignSends.scheduledAt);
+}
+
+describe('the sender', () => {
+  let campaignId: string;
+  let mailboxId: string;
+
+  it('sends each planned e-mail once with its fixed Message-ID; 5xx on RCPT bounces, 4xx retries', async () => {
+    mailboxId = await insertMailbox(t, userId, {
+      email: 'sales@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Prospects', [
+      'ann@client.test',
+      'bounce@client.test',
+      'later@client.test',
+    ]);
+    const created = await call('POST', '/campaigns', { name: 'Sender test', status: 'paused' });
+    campaignId = created.json().id;
+    await call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep, { subject: 'Second', body: '<p>Again, {{first_name}}</p>', email_gap: 2 }],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const results = await tickAndSend();
+    expect(results.map((result) => result.status).sort()).toEqual(['bounced', 'retry', 'sent']);
+    const rows = await sendRows(campaignId);
+    expect(rows).toHaveLength(3);
+    const byStatus = Object.fromEntries(rows.map((row) => [row.status, row]));
+    expect(Object.keys(byStatus).sort()).toEqual(['bounced', 'queued', 'sent']);
+    expect(byStatus.queued?.error).toContain('Mailbox busy');
+
+    expect(sink.messages).toHaveLength(1);
+    const [message] = sink.messages;
+    const headers = headersOf(message?.raw ?? '');
+    expect(message?.to).toEqual(['ann@client.test']);
+    expect(headers['message-id']).toBe(byStatus.sent?.messageId);
+    expect(headers.subject).toBe('Hello First0');
+    expect(headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/mailhound\.test\/api\/mail\/campaigns\/unsubscribe\/one-click\?mlsr=u\.[^>]+>$/,
+    );
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const body = decodedBody(message?.raw ?? '');
+    expect(body).toContain('http://mailhound.test/survey/campaign-unsubscribe?unsub=u.');
+    // Link tracking: the offer link goes through the signed redirect.
+    expect(body).toContain('http://mailhound.test/api/mail/tracker/click?mlsr=c.');
+    expect(body).not.toContain('href="https://example.com/offer"');
+
+    // Another tick sends nothing new: every contact is in flight or stopped.
+    expect(await tickAndSend()).toEqual([]);
+    expect(sink.messages).toHaveLength(1);
+    // The 4xx row goes again once its retry time has come.
+    now = new Date(now.getTime() + 15 * 60_000);
+    const retry = await sendOne(deps, byStatus.queued?.id ?? '');
+    expect(retry.status).toBe('retry');
+  });
+
+  it('sends the follow-up after its gap, from the same mailbox, threaded under the first', async () => {
+    // The busy recipient is tried again meanwhile (and stays busy); nothing else is due yet.
+    const sentOnly = (results: { status: string }[]) =>
+      results.filter((result) => result.status !== 'retry').map((result) => result.status);
+    now = new Date('2030-03-05T10:00:00Z');
+    expect(sentOnly(await tickAndSend())).toEqual([]);
+    now = new Date('2030-03-06T10:01:00Z');
+    expect(sentOnly(await tickAndSend())).toEqual(['sent']);
+    const [first, second] = sink.messages.map((message) => headersOf(message.raw));
+    expect(second?.subject).toBe('Re: Hello First0');
+    expect(second?.['in-reply-to']).toBe(first?.['message-id']);
+    expect(second?.references).toBe(first?.['message-id']);
+    const rows = (await sendRows(campaignId)).filter((row) => row.status === 'sent');
+    expect(rows.map((row) => row.mailboxId)).toEqual([mailboxId, mailboxId]);
+  });
+
+  it('sends text only when send_as_text', async () => {
+    const { groupId } = await createList(call, 'Text people', ['text@client.test']);
+    const created = await call('POST', '/campaigns', { name: 'Plain', status: 'paused' });
+    const id = created.json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      send_as_text: true,
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    const before = sink.messages.length;
+    await tickAndSend();
+    const message = sink.messages.slice(before).find((m) => m.to[0] === 'text@client.test');
+    const headers = headersOf(message?.raw ?? '');
+    expect(headers['content-type']).toMatch(/^text\/plain/);
+    const body = decodedBody(message?.raw ?? '');
+    expect(body).toContain('Offer (https://example.com/offer)');
+    expect(body).not.toContain('<p>');
+  });
+
+  it('withdraws a queued send when the campaign is paused before it goes', async () => {
+    const { groupId } = await createList(call, 'Paused people', ['paused@client.test']);
+    const created = await call('POST', '/campaigns', { name: 'Paused later', status: 'paused' });
+    const id = created.json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    const queued = await runTick(t.db, now, seededRandom(3));
+    const mine = (await sendRows(id)).map((row) => row.id);
+    expect(mine).toHaveLength(1);
+    await call('PATCH', `/campaigns/${id}`, { status: 'paused' });
+    const before = sink.messages.length;
+    for (const send of queued) await sendOne(deps, send.id);
+    expect(sink.messages.slice(before).some((m) => m.to[0] === 'paused@client.test')).toBe(false);
+    expect(await sendRows(id)).toEqual([]);
+    const state = await t.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, id));
+    expect(state).toEqual([]);
+  });
+});
+
+describe('reconciliation after a crash', () => {
+  let imap: RunningServer;
+  const account = { user: 'crash@sender.test', password: 'imap-secret' };
+
+  beforeAll(async () => {
+    imap = await startImapServer([account]);
+  }, 600_000);
+  afterAll(() => imap?.stop());
+
+  it("marks rows left in 'sending' sent when the Sent folder holds them, 'unknown' otherwise, and never resends", async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: account.user,
+      password: account.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+    });
+    const { groupId, customerIds } = await createList(call, 'Crash list', [
+      'one@client.test',
+      'two@client.test',
+    ]);
+    const created = await call('POST', '/campaigns', { name: 'Crashed', status: 'paused' });
+    const campaignId = created.json().id;
+    await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      steps: [firstStep],
+    });
+    const inSent = newMessageId(account.user);
+    const lost = newMessageId(account.user);
+    const sendingAt = new Date(now.getTime() - STUCK_AFTER_MS - 60_000);
+    const [one, two] = customerIds;
+    for (const [customerId, messageId] of [
+      [one, inSent],
+      [two, lost],
+    ] as const) {
+      await t.db.insert(campaignSends).values({
+        userId,
+        campaignId,
+        customerId: customerId ?? '',
+        step: 0,
+        mailboxId,
+        messageId,
+        status: 'sending',
+        scheduledAt: sendingAt,
+        sendingAt,
+      });
+      await t.db.insert(campaignContacts).values({
+        campaignId,
+        customerId: customerId ?? '',
+        userId,
+        mailboxId,
+        lastStep: 0,
+        state: 'waiting',
+      });
+    }
+    // The provider filed the first message in Sent before the worker died.
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port: imap.port,
+      secure: false,
+      auth: { user: account.user, pass: account.password },
+      logger: false,
+    });
+    await client.connect();
+    await client.mailboxCreate('Sent').catch(() => undefined);
+    await client.append(
+      'Sent',
+      `From: ${account.user}\r\nTo: one@client.test\r\nSubject: Hello\r\nMessage-ID: ${inSent}\r\n\r\nHi\r\n`,
+      ['\\Seen'],
+    );
+    await client.logout();
+
+    const totals = await reconcileStuckSends({
+      db: t.db,
+      now: () => now,
+      box: createPasswordBox(t.config.mailboxes.secretKey),
+      allowPrivateHosts: true,
+    });
+    expect(totals).toEqual({ sent: 1, unknown: 1 });
+    const rows = await sendRows(campaignId);
+    expect(Object.fromEntries(rows.map((row) => [row.messageId, row.status]))).toEqual({
+      [inSent]: 'sent',
+      [lost]: 'unknown',
+    });
+    // Neither is ever claimed again.
+    const before = sink.messages.length;
+    for (const row of rows) expect((await sendOne(deps, row.id)).status).toBe('skipped');
+    expect(sink.messages.length).toBe(before);
+    const states = await t.db.execute<{ state: string }>(
+      sql`select state from campaign_contacts where campaign_id = ${campaignId} order by state`,
+    );
+    expect(states.rows.map((row) => row.state)).toEqual(['ready', 'stopped']);
+  });
+});

@@ -1,0 +1,37 @@
+// What an SMTP failure means for an e-mail that must go out at most once.
+export type SmtpOutcome =
+  // The server refused the recipient for good (5xx on RCPT TO): the contact bounced.
+  | { kind: 'bounced'; error: string }
+  // Refused for now (4xx) or never reached the server: nothing was delivered, try later.
+  | { kind: 'retry'; error: string }
+  // Refused for good for another reason (5xx on MAIL FROM, DATA, AUTH): nothing was delivered.
+  | { kind: 'failed'; error: string }
+  // The connection broke while the message may already have been accepted: only the Sent
+  // folder can tell.
+  | { kind: 'ambiguous'; error: string };
+
+type SmtpError = {
+  responseCode?: number;
+  command?: string;
+  code?: string;
+  response?: string;
+  message?: string;
+};
+
+const beforeAnything = new Set(['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'EENVELOPE']);
+
+export function classifySmtpError(error: unknown): SmtpOutcome {
+  const found = (error ?? {}) as SmtpError;
+  const text = (found.response ?? found.message ?? String(error)).trim();
+  const code = found.responseCode;
+  if (code !== undefined && code >= 500) {
+    return /RCPT/i.test(found.command ?? '')
+      ? { kind: 'bounced', error: text }
+      : { kind: 'failed', error: text };
+  }
+  if (code !== undefined && code >= 400) return { kind: 'retry', error: text };
+  if (found.command === 'CONN' || beforeAnything.has(found.code ?? '')) {
+    return { kind: 'retry', error: text };
+  }
+  return { kind: 'ambiguous', error: text };
+}

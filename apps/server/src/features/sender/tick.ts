@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import type { CampaignRow } from '../campaigns/campaigns.ts';
+import {
+  campaignOpenAt,
+  decideSends,
+  type EngineCampaign,
+  type EngineContact,
+  type EngineMailbox,
+  type PlannedSend,
+} from './decide-sends.ts';
+import { campaignContacts, campaignSends, mailboxSendState } from './schema.ts';
+import { newMessageId } from './send-one.ts';
+
+export const TICK_MS = 60_000;
+const DAY_MS = 86_400_000;
+// Sends queued this long past their time have lost their job (a crash between the commit and
+// the queueing): they are queued again; the claim makes a second job harmless.
+const LOST_AFTER_MS = 2 * 60_000;
+
+export type QueuedSend = { id: string; at: Date };
+
+type TickCampaign = EngineCampaign & { groupId: string | null };
+
+// A PostgreSQL array literal of ids or numbers (a JS array would become a list of parameters).
+const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
+async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
+  const rows = await db.execute<{
+    id: string;
+    schedules: CampaignRow['schedules'];
+    steps: CampaignRow['steps'];
+    stop_after_reply: boolean;
+    emails_limit: number;
+    min_email_gap: number;
+    max_email_gap: number;
+    max_new_leads: number;
+    new_leads_first: boolean;
+    customer_group_id: string | null;
+    mailbox_ids: string[];
+  }>(sql`
+    select c.id, c.schedules, c.steps, c.stop_after_reply, c.emails_limit, c.min_email_gap,
+      c.max_email_gap, c.max_new_leads, c.new_leads_first, c.customer_group_id,
+      array(select cm.mailbox_id from campaign_mailboxes cm
+            join mailboxes m on m.id = cm.mailbox_id and m.status = 'active'
+            where cm.campaign_id = c.id order by m.created_at, m.id)::text[] as mailbox_ids
+    from campaigns c
+    where c.status = 'active' and c.customer_group_id is not null
+      and jsonb_array_length(c.steps) > 0`);
+  const campaigns: TickCampaign[] = [];
+  for (const row of rows.rows) {
+    const campaign: TickCampaign = {
+      id: row.id,
+      groupId: row.customer_group_id,
+      schedules: row.schedules,
+      stepGaps: row.steps.map((step) => step.email_gap),
+      stopAfterReply: row.stop_after_reply,
+      emailsLimit: row.emails_limit,
+      minEmailGap: row.min_email_gap,
+      maxEmailGap: row.max_email_gap,
+      maxNewLeads: row.max_new_leads,
+      newLeadsFirst: row.new_leads_first,
+      mailboxIds: row.mailbox_ids,
+      newLeadsToday: 0,
+      sentTodayByMailbox: {},
+    };
+    // Open now or within this tick.
+    const open =
+      campaignOpenAt(campaign, now) ||
+      campaignOpenAt(campaign, new Date(now.getTime() + TICK_MS - 1));
+    if (open && campaign.mailboxIds.length > 0) campaigns.push(campaign);
+  }
+  return campaigns;
+}
+
+async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<EngineMailbox[]> {
+  if (ids.length === 0) return [];
+  const since = new Date(now.getTime() - DAY_MS);
+  const rows = await db.execute<{
+    id: string;
+    emails_limit: number;
+    min_email_gap: number;
+    max_email_gap: number;
+    next_send_at: string | null;
+    sent_today: number;
+  }>(sql`
+    select m.id, m.emails_limit, m.min_email_gap, m.max_email_gap, st.next_send_at,
+      coalesce(sent.total, 0)::int as sent_today
+    from mailboxes m
+    left join mailbox_send_state st on st.mailbox_id = m.id
+    left join (
+      select s.mailbox_id, count(*) as total from campaign_sends s
+      where s.mailbox_id = any(${pgArray(ids)}::uuid[]) and s.scheduled_at > ${since}
+      group by s.mailbox_id
+    ) sent on sent.mailbox_id = m.id
+    where m.id = any(${pgArray(ids)}::uuid[])
+    order by m.created_at, m.id`);
+  const horizon = now.getTime() + TICK_MS;
+  return rows.rows
+    .map((row) => ({
+      id: row.id,
+      emailsLimit: row.emails_limit,
+      minEmailGap: row.min_email_gap,
+      maxEmailGap: row.max_email_gap,
+      sentToday: row.sent_today,
+      nextSendAt: row.next_send_at ? new Date(row.next_send_at) : null,
+    }))
+    .filter(
+      (mailbox) =>
+        mailbox.sentToday < mailbox.emailsLimit && (mailbox.nextSendAt?.getTime() ?? 0) < horizon,
+    );
+}
+
+async function loadCounts(db: Db, campaigns: EngineCampaign[], now: Date): Promise<void> {
+  const since = new Date(now.getTime() - DAY_MS);
+  const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
+  const rows = await db.execute<{
+    campaign_id: string;
+    mailbox_id: string | null;
+    total: number;
+    first_steps: number;
+  }>(sql`
+    select campaign_id, mailbox_id, count(*)::int as total,
+      count(*) filter (where step = 0)::int as first_steps
+    from campaign_sends
+    where campaign_id = any(${pgArray([...byId.keys()])}::uuid[]) and scheduled_at > ${since}
+    group by campaign_id, mailbox_id`);
+  for (const row of rows.rows) {
+    const campaign = byId.get(row.campaign_id);
+    if (!campaign) continue;
+    campaign.newLeadsToday += row.first_steps;
+    if (row.mailbox_id) campaign.sentTodayByMailbox[row.mailbox_id] = row.total;
+  }
+}
+
+// Only as many contacts per campaign as its mailboxes could take this tick.
+async function loadContacts(
+  db: Db,
+  campaign: TickCampaign,
+  mailboxes: EngineMailbox[],
+  now: Date,
+): Promise<EngineContact[]> {
+  const usable = mailboxes.filter((mailbox) => campaign.mailboxIds.includes(mailbox.id));
+  if (usable.length === 0) return [];
+  const capacity = usable.reduce((total, mailbox) => {
+    const gap = Math.max(1, Math.max(campaign.minEmailGap, mailbox.minEmailGap));
+    const perTick = Math.ceil(TICK_MS / 1000 / gap) + 1;
+    return total + Math.min(perTick, mailbox.emailsLimit - mailbox.sentToday);
+  }, 0);
+  const gaps = campaign.stepGaps;
+  const followUps = await db.execute<{
+    customer_id: string;
+    mailbox_id: string;
+    last_step: number;
+    last_sent_at: string;
+    replied_at: string | null;
+  }>(sql`
+    select cc.customer_id, cc.mailbox_id, cc.last_step, cc.last_sent_at, cc.replied_at
+    from campaign_contacts cc
+    where cc.campaign_id = ${campaign.id} and cc.state = 'ready'
+      and cc.last_step + 1 < ${gaps.length}
+      and cc.mailbox_id = any(${pgArray(usable.map((mailbox) => mailbox.id))}::uuid[])
+      and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
+      and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
+      and (cc.replied_at is null or not ${campaign.stopAfterReply})
+    order by cc.last_sent_at
+    limit ${capacity}`);
+  const contacts: EngineContact[] = followUps.rows.map((row) => ({
+    campaignId: campaign.id,
+    customerId: row.customer_id,
+    lastStep: row.last_step,
+    mailboxId: row.mailbox_id,
+    lastSentAt: new Date(row.last_sent_at),
+    waiting: false,
+    stop: row.replied_at ? ('replied' as const) : null,
+  }));
+  const newLeads = await db.execute<{ customer_id: string }>(sql`
+    select gc.customer_id from group_customers gc
+    where gc.group_id = ${campaign.groupId}
+      and not exists (select 1 from campaign_contacts cc
+                      where cc.campaign_id = ${campaign.id} and cc.customer_id = gc.customer_id)
+      and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
+    order by gc.created_at, gc.customer_id
+    limit ${capacity}`);
+  for (const row of newLeads.rows) {
+    contacts.push({
+      campaignId: campaign.id,
+      customerId: row.customer_id,
+      lastStep: -1,
+      mailboxId: null,
+      lastSentAt: null,
+      waiting: false,
+      stop: null,
+    });
+  }
+  return contacts;
+}
+
+async function persist(db: Db, sends: PlannedSend[], nextSendAt: Map<string, Date>) {
+  return db.transaction(async (tx) => {
+    const queued: QueuedSend[] = [];
+    if (sends.length > 0) {
+      const emails = await tx.execute<{ id: string; email: string; user_id: string }>(sql`
+        select id, email, user_id from mailboxes
+        where id = any(${pgArray([...new Set(sends.map((send) => send.mailboxId))])}::uuid[])`);
+      const mailboxOf = new Map(emails.rows.map((row) => [row.id, row]));
+      const inserted = await tx
+        .insert(campaignSends)
+        .values(
+          sends.map((send) => {
+            const mailbox = mailboxOf.get(send.mailboxId);
+            return {
+              userId: mailbox?.user_id ?? '',
+              campaignId: send.campaignId,
+              customerId: send.customerId,
+              step: send.step,
+              mailboxId: send.mailboxId,
+              messageId: newMessageId(mailbox?.email ?? ''),
+              scheduledAt: send.at,
+            };
+          }),
+        )
+        .onConflictDoNothing()
+        .returning({
+          id: campaignSends.id,
+          campaignId: campaignSends.campaignId,
+          customerId: campaignSends.customerId,
+          step: campaignSends.step,
+          mailboxId: campaignSends.mailboxId,
+          userId: campaignSends.userId,
+          scheduledAt: campaignSends.scheduledAt,
+        });
+      if (inserted.length > 0) {
+        await tx
+          .insert(campaignContacts)
+          .values(
+            inserted.map((row) => ({
+              campaignId: row.campaignId,
+              customerId: row.customerId,
+              userId: row.userId,
+              mailboxId: row.mailboxId,
+              lastStep: row.step,
+              state: 'waiting' as const,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [campaignContacts.campaignId, campaignContacts.customerId],
+            set: { lastStep: sql`excluded.last_step`, state: 'waiting' },
+          });
+      }
+      queued.push(...inserted.map((row) => ({ id: row.id, at: row.scheduledAt })));
+    }
+    for (const [mailboxId, at] of nextSendAt) {
+      await tx
+        .insert(mailboxSendState)
+        .values({ mailboxId, nextSendAt: at })
+        .onConflictDoUpdate({ target: mailboxSendState.mailboxId, set: { nextSendAt: at } });
+    }
+    return queued;
+  });
+}
+
+// One campaign tick: plans the next minute of sends of every open campaign and stores them as
+// queued rows with their Message-IDs. Returns the rows to hand to send jobs, with the queued
+// rows whose job was lost.
+export async function runTick(db: Db, now: Date, random: () => number): Promise<QueuedSend[]> {
+  const campaigns = await loadCampaigns(db, now);
+  const lost = await db.execute<{ id: string; scheduled_at: string }>(sql`
+    select id, scheduled_at from campaign_sends
+    where status = 'queued' and scheduled_at < ${new Date(now.getTime() - LOST_AFTER_MS)}
+    order by scheduled_at limit 1000`);
+  const again = lost.rows.map((row) => ({ id: row.id, at: new Date(row.scheduled_at) }));
+  if (campaigns.length === 0) return again;
+  const mailboxIds = [...new Set(campaigns.flatMap((campaign) => campaign.mailboxIds))];
+  const mailboxes = await loadMailboxes(db, mailboxIds, now);
+  if (mailboxes.length === 0) return again;
+  await loadCounts(db, campaigns, now);
+  const contacts: EngineContact[] = [];
+  for (const campaign of campaigns) {
+    contacts.push(...(await loadContacts(db, campaign, mailboxes, now)));
+  }
+  const decision = decideSends({
+    now,
+    horizonMs: TICK_MS,
+    campaigns,
+    mailboxes,
+    contacts,
+    random,
+  });
+  return [...(await persist(db, decision.sends, decision.nextSendAt)), ...again];
+}
