@@ -1,0 +1,205 @@
+import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
+import {
+  contact,
+  logInPaid,
+  lookalikeItem,
+  processingLookalike,
+  stubLookalikeStreams,
+} from '../lookalike-test-kit.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const somethingWentWrong = 'Something went wrong, please try again later';
+
+function serveItem(server: FakeServer, item: () => LookalikeItem) {
+  server.on(`GET /api/search-history/lookalike/${item().requestId}`, () => ({ body: item() }));
+}
+
+function withPreview(requestId: string, preview: LookalikeContact[], totalCount = 42) {
+  return lookalikeItem(requestId, {
+    input: { fileName: 'best-customers.csv', length: 3 },
+    result: { totalCount, preview },
+  });
+}
+
+const contactsTable = () => screen.findByRole('table', { name: 'Look-alike contacts' });
+
+async function rowOf(name: string) {
+  const cell = await within(await contactsTable()).findByText(name);
+  const row = cell.closest('tr');
+  if (row === null) throw new Error(`no row for ${name}`);
+  return within(row);
+}
+
+describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
+  it('shows the file name and a table of found contacts with linkedinUrl as a link', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    renderApp('/look-alike/preview/r1');
+
+    expect(await screen.findByRole('heading', { name: 'best-customers.csv' })).toBeInTheDocument();
+    expect(screen.getByText('42 similar companies found')).toBeInTheDocument();
+    const row = await rowOf('Ann Lee1');
+    expect(row.getByText('Chief Executive Officer')).toBeInTheDocument();
+    expect(row.getByText('Similar 1 Inc')).toBeInTheDocument();
+    expect(row.getByText('similar1.com')).toBeInTheDocument();
+    expect(row.getByText('Berlin, Germany')).toBeInTheDocument();
+    const link = row.getByRole('link', { name: 'linkedin.com/in/ann-lee-1' });
+    expect(link).toHaveAttribute('href', 'https://www.linkedin.com/in/ann-lee-1');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(await contactsTable()).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Find Emails' })).toBeEnabled();
+  });
+
+  it('says no contacts were found when the preview is empty', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [], 0));
+    renderApp('/look-alike/preview/r1');
+    expect(await screen.findByText(bulkMessages.noContactsFound)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Look-alike contacts' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Find Emails' })).toBeDisabled();
+  });
+
+  it('goes back to the history page it was opened from', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1)]));
+    renderApp({ pathname: '/look-alike/preview/r1', state: { fromPage: 3 } });
+    expect(await screen.findByRole('link', { name: 'Back to look-alike' })).toHaveAttribute(
+      'href',
+      '/look-alike?page=3',
+    );
+  });
+
+  it('reports a preview that cannot be loaded', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    server.on('GET /api/search-history/lookalike/gone', errorBody(404, 'Search not found'));
+    renderApp('/look-alike/preview/gone');
+    expect(
+      await screen.findByText(bulkMessages.previewFailed('Search not found')),
+    ).toBeInTheDocument();
+  });
+
+  it('follows a search still processing to its contacts', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    const fetchStub = stubLookalikeStreams();
+    let item = processingLookalike('r1');
+    serveItem(server, () => item);
+    renderApp('/look-alike/preview/r1');
+    expect(await screen.findByText('Searching for similar companies…')).toBeInTheDocument();
+    await waitFor(() => expect(fetchStub.streamsFor('r1')).toHaveLength(1));
+
+    item = withPreview('r1', [contact(1)]);
+    fetchStub.streamsFor('r1')[0]?.send(lookalikeItem('r1', { result: { totalCount: 42 } }));
+    expect(await rowOf('Ann Lee1')).toBeTruthy();
+  });
+});
+
+describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
+  it('asks for the e-mails of this search and shows each with its score', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    server.on('POST /api/lookalike/search-emails', {
+      body: {
+        items: [
+          contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99 }),
+          contact(2),
+        ],
+      },
+    });
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    const balanceCalls = server.requestsTo('GET /api/auth/user/balance').length;
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+
+    const first = await rowOf('Ann Lee1');
+    expect(await first.findByText('ann.lee1@similar1.com')).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Score 99' })).toHaveAttribute(
+      'data-score-color',
+      'green',
+    );
+    expect((await rowOf('Ann Lee2')).getByText('No email found')).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/lookalike/search-emails')[0]?.body).toEqual({
+      requestId: 'r1',
+    });
+    // Verified addresses cost credits: the balance is read again.
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/auth/user/balance').length).toBeGreaterThan(balanceCalls),
+    );
+  });
+
+  it('opens the credits modal on a 402', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    server.on('POST /api/lookalike/search-emails', errorBody(402, 'Not enough credits'));
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Credits required' }));
+    expect(modal.getByText(/You do not have enough credits/)).toBeInTheDocument();
+    expect(modal.getByRole('link', { name: searchMessages.purchaseCredits })).toHaveAttribute(
+      'href',
+      '/purchase',
+    );
+  });
+
+  it('opens the credits modal at once when nothing is available', async () => {
+    const server = createFakeServer();
+    logInPaid(server, { balance: 5, onHold: 5 });
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/auth/user/balance')).not.toHaveLength(0),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    const modal = within(await screen.findByRole('dialog', { name: 'Credits required' }));
+    expect(modal.getByText(searchMessages.notEnoughCredits(2))).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/lookalike/search-emails')).toHaveLength(0);
+  });
+
+  it.each([500, 502])('shows the common notification on a %i', async (status) => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1)]));
+    server.on('POST /api/lookalike/search-emails', errorBody(status, 'Upstream failed'));
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    expect(await screen.findByText(somethingWentWrong)).toBeInTheDocument();
+    expect(screen.queryByText('Upstream failed')).toBeNull();
+    // The notification is the only alert: nothing is shown inline.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(somethingWentWrong);
+  });
+
+  it('shows other failures inline, with the server’s message', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1)]));
+    server.on(
+      'POST /api/lookalike/search-emails',
+      errorBody(409, 'The e-mails of this search are already being found.'),
+    );
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The e-mails of this search are already being found.',
+    );
+    expect(screen.queryByText(somethingWentWrong)).toBeNull();
+  });
+});
