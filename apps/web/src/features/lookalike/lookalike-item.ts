@@ -1,16 +1,17 @@
 import { historyPageSchema } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// product-spec §3 "Look-alike history item", as lookalike-api.md answers it.
+// product-spec §3 "Look-alike history item", as lookalike-api.md answers it. Imported people
+// may lack a title, place, website or profile: a missing one reads as null, not a broken page.
 export const lookalikeContactSchema = z.object({
   id: z.string(),
   fname: z.string(),
   lname: z.string(),
-  jobTitle: z.string(),
+  jobTitle: z.string().nullable(),
   companyName: z.string(),
-  website: z.string(),
-  location: z.string(),
-  linkedinUrl: z.string(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
   exactEmail: z.string().nullable(),
   exactEmailScore: z.number().nullable(),
 });

@@ -59,6 +59,18 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
     expect(screen.getByRole('button', { name: 'Find Emails' })).toBeEnabled();
   });
 
+  it('shows a contact without a profile or title as empty cells, not a broken page', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () =>
+      withPreview('r1', [contact(1, { linkedinUrl: null, jobTitle: null, location: null })]),
+    );
+    renderApp('/look-alike/preview/r1');
+    const row = await rowOf('Ann Lee1');
+    expect(row.queryByRole('link')).toBeNull();
+    expect(row.getByText('Similar 1 Inc')).toBeInTheDocument();
+  });
+
   it('says no contacts were found when the preview is empty', async () => {
     const server = createFakeServer();
     logInPaid(server);

@@ -58,7 +58,7 @@ export function LookalikeContactsTable({
               <Table.Td>{contact.website}</Table.Td>
               <Table.Td>{contact.location}</Table.Td>
               <Table.Td>
-                {contact.linkedinUrl !== '' && (
+                {contact.linkedinUrl && (
                   <Anchor href={contact.linkedinUrl} target="_blank" rel="noopener noreferrer">
                     {linkText(contact.linkedinUrl)}
                   </Anchor>
