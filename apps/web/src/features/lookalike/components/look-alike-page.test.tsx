@@ -317,6 +317,24 @@ describe('upload modal', () => {
     expect(modal.getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute('href', '/purchase');
   });
 
+  it('sends the user to the upsell page when the plan ended meanwhile (403)', async () => {
+    const server = createFakeServer();
+    const { user } = logInPaid(server);
+    server.on('GET /api/checkout/plans/list', { body: [] });
+    const uploads = stubUploads();
+    serveHistory(server, () => [lookalikeItem('old')]);
+    const app = renderApp('/look-alike');
+    const modal = await openUpload(app);
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    await app.user.click(modal.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    server.on('GET /api/auth/user', {
+      body: { ...user, plan: { name: 'Free', is_default: true } },
+    });
+    uploads[0]?.respond(403, { message: 'Look-alike search needs a paid plan.' });
+    await waitFor(() => expect(app.location()).toBe('/look-alike/restricted'));
+  });
+
   it('shows the server’s reason when it refuses the file', async () => {
     const server = createFakeServer();
     logInPaid(server);
