@@ -1,0 +1,71 @@
+import { errorAnswerSchema, messageAnswerSchema, surveyPayloadSchema } from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, FeatureDeps } from '../../app.ts';
+import { createLinkTokens } from './link-tokens.ts';
+import { recordClick, submitSurvey, unsubscribed, unsubscribeOneClick } from './tracking.ts';
+
+const tokenQuery = z.object({ mlsr: z.string().min(1).max(2000) });
+const errors = { 400: errorAnswerSchema, 409: errorAnswerSchema };
+
+// Public links of campaign mail (no login): unsubscribe survey, one-click, click tracking.
+export async function registerTrackingRoutes(api: App, deps: FeatureDeps): Promise<void> {
+  const tokens = createLinkTokens(deps.config.tracking.secret);
+  await api.register(async (scope) => {
+    // Mail clients post the one-click form (RFC 8058); its only field is fixed.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    const common = { tags: ['tracking'] };
+
+    typed.post(
+      '/mail/campaigns/unsubscribe',
+      {
+        schema: {
+          ...common,
+          summary: 'Unsubscribe survey: reasons and rating; no more mail to the contact',
+          querystring: tokenQuery,
+          body: surveyPayloadSchema,
+          response: { 200: messageAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await submitSurvey(deps.db, tokens, request.query.mlsr, request.body);
+        return { message: unsubscribed };
+      },
+    );
+
+    typed.post(
+      '/mail/campaigns/unsubscribe/one-click',
+      {
+        schema: {
+          ...common,
+          summary: 'RFC 8058 List-Unsubscribe-Post target',
+          querystring: tokenQuery,
+          response: { 200: messageAnswerSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await unsubscribeOneClick(deps.db, tokens, request.query.mlsr);
+        return { message: unsubscribed };
+      },
+    );
+
+    typed.get(
+      '/mail/tracker/click',
+      {
+        schema: {
+          ...common,
+          summary: 'A tracked link: records the click, then redirects to the original',
+          querystring: tokenQuery,
+          response: { 400: errorAnswerSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(await recordClick(deps.db, tokens, request.query.mlsr), 302),
+    );
+  });
+}

@@ -1,0 +1,88 @@
+import type { SurveyPayload } from '@mailhound/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../contacts/paging.ts';
+import { campaignContacts, campaignSends } from '../sender/schema.ts';
+import type { LinkTokens } from './link-tokens.ts';
+import { linkClicks, unsubscribes } from './schema.ts';
+
+export const invalidLink = 'This link is not valid.';
+export const surveyAlreadySent = 'This survey has already been submitted.';
+export const unsubscribed = 'You have been unsubscribed.';
+
+type SendRow = typeof campaignSends.$inferSelect;
+
+async function sendOf(db: Db, tokens: LinkTokens, token: string, kind: 'unsubscribe' | 'click') {
+  const parsed = tokens.verify(token);
+  if (parsed?.kind !== kind) throw badRequest(invalidLink);
+  const [send] = await db.select().from(campaignSends).where(eq(campaignSends.id, parsed.sendId));
+  if (!send) throw badRequest(invalidLink);
+  return { send, parsed };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+// No campaign of this user writes to the contact again; sequences stop where they are.
+async function stopContact(tx: Tx, send: SendRow) {
+  await tx
+    .update(campaignContacts)
+    .set({ state: 'stopped', stopReason: 'unsubscribed' })
+    .where(eq(campaignContacts.customerId, send.customerId));
+}
+
+// The survey of the unsubscribe page: once per token (a second one is 409 and changes nothing).
+export async function submitSurvey(
+  db: Db,
+  tokens: LinkTokens,
+  token: string,
+  survey: SurveyPayload,
+): Promise<void> {
+  const { send } = await sendOf(db, tokens, token, 'unsubscribe');
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(unsubscribes).values({
+        userId: send.userId,
+        customerId: send.customerId,
+        campaignId: send.campaignId,
+        sendId: send.id,
+        source: 'survey',
+        rating: survey.rating,
+        questions: survey.questions,
+      });
+      await stopContact(tx, send);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(surveyAlreadySent);
+    throw error;
+  }
+}
+
+// RFC 8058 one-click: the mail client posts without a page; repeating it changes nothing.
+export async function unsubscribeOneClick(db: Db, tokens: LinkTokens, token: string) {
+  const { send } = await sendOf(db, tokens, token, 'unsubscribe');
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(unsubscribes)
+      .values({
+        userId: send.userId,
+        customerId: send.customerId,
+        campaignId: send.campaignId,
+        sendId: send.id,
+        source: 'one-click',
+      })
+      .onConflictDoNothing();
+    await stopContact(tx, send);
+  });
+}
+
+// A tracked link: the first click is recorded; the answer is where the link pointed.
+export async function recordClick(db: Db, tokens: LinkTokens, token: string): Promise<string> {
+  const { send, parsed } = await sendOf(db, tokens, token, 'click');
+  if (parsed.kind !== 'click' || !/^https?:\/\//i.test(parsed.url)) throw badRequest(invalidLink);
+  await db
+    .insert(linkClicks)
+    .values({ userId: send.userId, sendId: send.id, url: parsed.url })
+    .onConflictDoNothing();
+  return parsed.url;
+}
