@@ -42,12 +42,23 @@ describe('found e-mails', () => {
 describe('upload file types (lookalike-api.md)', () => {
   it('takes CSV, XLSX and TXT files, in any case', () => {
     for (const name of ['list.csv', 'list.XLSX', 'list.txt']) {
-      expect(lookalikeUploadProblem({ name })).toBeNull();
+      expect(lookalikeUploadProblem({ name, size: 100 })).toBeNull();
     }
   });
 
   it('refuses anything else', () => {
-    expect(lookalikeUploadProblem({ name: 'list.pdf' })).toBe(lookalikeUploadMessages.wrongType);
-    expect(lookalikeUploadProblem({ name: 'csv' })).toBe(lookalikeUploadMessages.wrongType);
+    expect(lookalikeUploadProblem({ name: 'list.pdf', size: 100 })).toBe(
+      lookalikeUploadMessages.wrongType,
+    );
+    expect(lookalikeUploadProblem({ name: 'csv', size: 100 })).toBe(
+      lookalikeUploadMessages.wrongType,
+    );
+  });
+
+  it('refuses a file over 1 MB, the server’s upload limit', () => {
+    expect(lookalikeUploadProblem({ name: 'list.csv', size: 1024 * 1024 })).toBeNull();
+    expect(lookalikeUploadProblem({ name: 'list.csv', size: 1024 * 1024 + 1 })).toBe(
+      lookalikeUploadMessages.tooLarge,
+    );
   });
 });

@@ -2,11 +2,11 @@ import { historyPageSchema } from '@mailhound/contracts';
 import { z } from 'zod';
 
 // product-spec §3 "Look-alike history item", as lookalike-api.md answers it. Imported people
-// may lack a title, place, website or profile: a missing one reads as null, not a broken page.
+// may lack a name part, a title, place, website or profile: a missing one reads as null, not a broken page.
 export const lookalikeContactSchema = z.object({
   id: z.string(),
-  fname: z.string(),
-  lname: z.string(),
+  fname: z.string().nullable(),
+  lname: z.string().nullable(),
   jobTitle: z.string().nullable(),
   companyName: z.string(),
   website: z.string().nullable(),
@@ -67,11 +67,13 @@ export function withFoundEmails(
 }
 
 // lookalike-api.md: one column of company names or domains in CSV, XLSX or TXT, ≤ 1,000 rows
-// (the server counts the rows).
+// (the server counts the rows), in a file of at most 1 MB (the server's upload limit, a 413).
 export const LOOKALIKE_MAX_ROWS = 1000;
+export const LOOKALIKE_MAX_BYTES = 1024 * 1024;
 
 export const lookalikeUploadMessages = {
   wrongType: 'The file is not a CSV, XLSX or TXT file.',
+  tooLarge: 'The file is larger than 1 MB.',
   failed: 'The upload failed. Please try again.',
   connectionLost: 'The upload failed because the connection was lost. Please try again.',
   unreadableAnswer: 'The upload could not be confirmed. Please check your history.',
@@ -80,6 +82,8 @@ export const lookalikeUploadMessages = {
 export const acceptedLookalikeTypes =
   '.csv,.xlsx,.txt,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export function lookalikeUploadProblem(file: Pick<File, 'name'>): string | null {
-  return /\.(csv|xlsx|txt)$/i.test(file.name) ? null : lookalikeUploadMessages.wrongType;
+export function lookalikeUploadProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!/\.(csv|xlsx|txt)$/i.test(file.name)) return lookalikeUploadMessages.wrongType;
+  if (file.size > LOOKALIKE_MAX_BYTES) return lookalikeUploadMessages.tooLarge;
+  return null;
 }

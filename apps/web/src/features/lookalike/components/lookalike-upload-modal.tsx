@@ -89,6 +89,10 @@ export function LookalikeUploadModal({
         setProblem({ text: errorMessage(error, companyMessages.noLeadSearches), upgrade: true });
         return;
       }
+      if (error instanceof ApiError && error.status === 413) {
+        setProblem({ text: lookalikeUploadMessages.tooLarge, upgrade: false });
+        return;
+      }
       if (error instanceof ApiError && error.status === 403) {
         // The plan ended since the page opened: the guard sends the user to the upsell page.
         setProblem({ text: error.message, upgrade: true });
@@ -127,8 +131,8 @@ export function LookalikeUploadModal({
       <Stack>
         <Text size="sm">
           A CSV, XLSX or TXT file with one column of company names or websites (a header row is
-          optional), up to {LOOKALIKE_MAX_ROWS.toLocaleString('en-US')} companies. One search is
-          spent per list.
+          optional), up to {LOOKALIKE_MAX_ROWS.toLocaleString('en-US')} companies and 1 MB. One
+          search is spent per list.
         </Text>
         <Paper
           withBorder
