@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './bulk.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './industries.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BulkItem } from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -19,17 +20,8 @@ import {
 export const notEnoughCredits = 'Not enough credits';
 export const bulkRunQueue = 'bulk-run';
 
-// BulkItem (bulk-api.md, product-spec §3).
-export type BulkItem = {
-  requestId: string;
-  input: { fileName: string; length: number; hasInputFile: boolean };
-  status: BulkStatus;
-  progress: { success: number; fail: number; total: number };
-  result: { successCount: number; verifiedCount: number; hasMultipleFiles: boolean } | null;
-  error: string | null;
-  purchases: Array<{ id: string; credits: number; createdAt: string }>;
-  createdAt: string;
-};
+// BulkItem (bulk-api.md, product-spec §3) is the contracts' type.
+export type { BulkItem };
 
 export function holdReference(requestId: string): string {
   return `bulk:${requestId}`;

@@ -1,5 +1,10 @@
 import multipart from '@fastify/multipart';
-import { errorAnswerSchema, PAGE_SIZE } from '@mailhound/contracts';
+import {
+  bulkHistoryPageSchema,
+  bulkItemSchema,
+  errorAnswerSchema,
+  PAGE_SIZE,
+} from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
@@ -14,26 +19,6 @@ import { createProgressHub, type ProgressHub } from './progress.ts';
 import { maxUploadBytes, maxUploadRows, parseUpload, uploadMessages } from './upload-file.ts';
 
 export const bulkNotFound = 'Bulk search not found';
-
-export const bulkItemSchema = z.object({
-  requestId: z.string(),
-  input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
-  status: z.enum(['processing', 'completed', 'error']),
-  progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
-  result: z
-    .object({ successCount: z.number(), verifiedCount: z.number(), hasMultipleFiles: z.boolean() })
-    .nullable(),
-  error: z.string().nullable(),
-  purchases: z.array(z.object({ id: z.string(), credits: z.number(), createdAt: z.string() })),
-  createdAt: z.string(),
-});
-
-const historyPageSchema = z.object({
-  items: z.array(bulkItemSchema),
-  currentPage: z.number(),
-  totalPages: z.number(),
-  totalItems: z.number(),
-});
 
 const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -127,7 +112,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
         summary: 'Bulk search history, newest first',
         security: tokenRequired,
         querystring: historyQuerySchema,
-        response: { 200: historyPageSchema, 401: errorAnswerSchema },
+        response: { 200: bulkHistoryPageSchema, 401: errorAnswerSchema },
       },
     },
     async (request) => {

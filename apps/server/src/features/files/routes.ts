@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_PREVIEW_ROWS, errorAnswerSchema } from '@mailhound/contracts';
+import { BULK_PREVIEW_ROWS, bulkPreviewSchema, errorAnswerSchema } from '@mailhound/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,14 +16,6 @@ import { bulkFiles, type FileKind } from './schema.ts';
 
 export const fileNotFound = 'File not found';
 export const resultsNotReady = 'The results are not ready yet.';
-
-const previewSchema = z.object({
-  fileName: z.string(),
-  rows: z.array(z.array(z.string())),
-  paid: z.boolean(),
-  credits: z.number(),
-  hasInputFile: z.boolean(),
-});
 
 const refusals = {
   401: errorAnswerSchema,
@@ -124,7 +116,7 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
           'Preview of a bulk result: the header row and the first 10 rows with an address found',
         security: tokenRequired,
         params: idParams,
-        response: { 200: previewSchema, ...refusals },
+        response: { 200: bulkPreviewSchema, ...refusals },
       },
     },
     async (request) => {

@@ -1,38 +1,13 @@
-import { FILE_NAME_TOOLTIP_MIN, historyPageSchema } from '@mailhound/contracts';
-import { z } from 'zod';
+import { type BulkItem, FILE_NAME_TOOLTIP_MIN } from '@mailhound/contracts';
 
-// product-spec §3 "Bulk history item", as bulk-api.md answers it.
-export const bulkItemSchema = z.object({
-  requestId: z.string(),
-  input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
-  status: z.enum(['processing', 'completed', 'error']),
-  progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
-  result: z
-    .object({
-      successCount: z.number(),
-      verifiedCount: z.number(),
-      hasMultipleFiles: z.boolean(),
-    })
-    .nullable(),
-  error: z.string().nullable(),
-  purchases: z.array(
-    z.object({ id: z.union([z.string(), z.number()]), credits: z.number(), createdAt: z.string() }),
-  ),
-  createdAt: z.string(),
-});
-export type BulkItem = z.infer<typeof bulkItemSchema>;
-
-export const bulkHistoryPageSchema = historyPageSchema(bulkItemSchema);
-export type BulkHistoryPage = z.infer<typeof bulkHistoryPageSchema>;
-
-export const bulkPreviewSchema = z.object({
-  fileName: z.string(),
-  rows: z.array(z.array(z.string())),
-  paid: z.boolean(),
-  credits: z.number(),
-  hasInputFile: z.boolean(),
-});
-export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
+export {
+  type BulkHistoryPage,
+  type BulkItem,
+  type BulkPreview,
+  bulkHistoryPageSchema,
+  bulkItemSchema,
+  bulkPreviewSchema,
+} from '@mailhound/contracts';
 
 export type BulkBadge = 'Paid' | 'Slicing' | 'Unpaid';
 

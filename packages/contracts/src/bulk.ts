@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { historyPageSchema } from './search.ts';
+
+// product-spec §3 "Bulk history item": the answer of the bulk history, detail and upload calls
+// and the data of the detail stream's `update` events.
+export const bulkItemSchema = z.object({
+  requestId: z.string(),
+  input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
+  status: z.enum(['processing', 'completed', 'error']),
+  // success: rows with an address found; fail: the other rows processed so far.
+  progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
+  result: z
+    .object({ successCount: z.number(), verifiedCount: z.number(), hasMultipleFiles: z.boolean() })
+    .nullable(),
+  error: z.string().nullable(),
+  // Paid when at least one purchase exists (product-spec §3).
+  purchases: z.array(z.object({ id: z.string(), credits: z.number(), createdAt: z.string() })),
+  createdAt: z.string(),
+});
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+export const bulkHistoryPageSchema = historyPageSchema(bulkItemSchema);
+export type BulkHistoryPage = z.infer<typeof bulkHistoryPageSchema>;
+
+// product-spec §3 "Bulk preview": the header row, then up to 10 result rows.
+export const bulkPreviewSchema = z.object({
+  fileName: z.string(),
+  rows: z.array(z.array(z.string())),
+  paid: z.boolean(),
+  // What a download costs now: 0 once paid.
+  credits: z.number(),
+  hasInputFile: z.boolean(),
+});
+export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
