@@ -29,6 +29,7 @@ import { registerCreditsRoutes } from './features/credits/routes.ts';
 import { registerEventsRoutes } from './features/events/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerLeadRoutes } from './features/leads/routes.ts';
+import { registerLookalikeRoutes } from './features/lookalike/routes.ts';
 import { registerMailboxRoutes } from './features/mailboxes/routes.ts';
 import { registerOutboxRoutes } from './features/outbox/routes.ts';
 import { createSearchFinder } from './features/search/finder.ts';
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCompanyRoutes(api, featureDeps);
       registerContactRoutes(api, featureDeps);
       registerLeadRoutes(api, featureDeps);
+      registerLookalikeRoutes(api, featureDeps);
       registerMailboxRoutes(api, featureDeps);
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);

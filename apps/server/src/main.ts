@@ -4,6 +4,7 @@ import { type Logger, pino } from 'pino';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
 import { runImportCommand } from './features/companies/import-command.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
+import { refreshAllVectors } from './features/lookalike/vector-store.ts';
 import { systemClock } from './platform/clock.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { type Running, serve, withDatabase } from './runtime.ts';
@@ -70,6 +71,9 @@ export const commands: Record<string, Command> = {
     summary: 'import companies or people from CSV or JSON lines: import companies|people FILE',
     run: async (config, log, args) => {
       process.exitCode = await runImportCommand(config, log, args);
+      // Look-alike's description vectors, counted again over the grown company database.
+      if (args[0] === 'companies' && process.exitCode !== 2)
+        await withDatabase(config, log, (database) => refreshAllVectors(database.db));
       return undefined;
     },
   },

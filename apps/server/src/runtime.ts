@@ -8,6 +8,7 @@ import { defineBotCheckJobs } from './features/bot-check/jobs.ts';
 import { defineBulkJobs } from './features/bulk/jobs.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
+import { defineLookalikeJobs } from './features/lookalike/jobs.ts';
 import { defineSearchJobs } from './features/search/jobs.ts';
 import { defineSenderJobs } from './features/sender/jobs.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -29,6 +30,7 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);
   defineBulkJobs(jobs, deps);
+  defineLookalikeJobs(jobs, deps);
   defineSenderJobs(jobs, deps);
 }
 

@@ -4,6 +4,7 @@ import { findUserByEmail, insertUser } from './features/auth/queries.ts';
 import { seedDemoCompanies } from './features/companies/demo-seed.ts';
 import { applyCreditEntry } from './features/credits/credit-ledger.ts';
 import { ensureFreePlan, planGrantKey } from './features/credits/queries.ts';
+import { vectoriseNewCompanies } from './features/lookalike/vector-store.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 
@@ -39,4 +40,5 @@ export async function seedDemo(
     });
   });
   await seedDemoCompanies(db);
+  await vectoriseNewCompanies(db);
 }

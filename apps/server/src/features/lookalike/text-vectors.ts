@@ -92,7 +92,9 @@ export function tfidfVector(
 export function cosine(a: SparseVector, b: SparseVector): number {
   if (a.terms.length === 0 || b.terms.length === 0) return 0;
   const weights = new Map<string, number>();
-  a.terms.forEach((term, index) => weights.set(term, a.weights[index] ?? 0));
+  a.terms.forEach((term, index) => {
+    weights.set(term, a.weights[index] ?? 0);
+  });
   let dot = 0;
   b.terms.forEach((term, index) => {
     const weight = weights.get(term);

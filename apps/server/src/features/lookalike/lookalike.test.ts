@@ -1,0 +1,235 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { seedDemoCompanies } from '../companies/demo-seed.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { parseEventStream } from '../search/test-kit.ts';
+import { listMessages } from './company-list.ts';
+import {
+  createLookalikeRequest,
+  type LookalikeItem,
+  lookalikeMessages,
+} from './lookalike-store.ts';
+import { runLookalikeRequest } from './processing.ts';
+import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
+
+let t: TestContext;
+// Three demo companies of one industry, by domain and by name.
+let list: Array<{ name: string; domain: string; industry: string }>;
+
+beforeAll(async () => {
+  t = await createTestContext({ jobs: true });
+  await seedDemoCompanies(t.db);
+  const found = await t.db.execute<{ name: string; domain: string; industry: string }>(sql`
+    select name, domain, industry from companies where industry = 'computer_software'
+    order by id limit 3`);
+  list = found.rows;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function paidUser(grant = { credits: 10, leadSearches: 5 }) {
+  const user = await activeUser(t);
+  await putOnPaidPlan(t.db, user.id, grant);
+  return user;
+}
+
+async function leadSearchesOf(token: string): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/user/balance',
+    headers: { authorization: token },
+  });
+  return (response.json() as { leadSearchBalance: number }).leadSearchBalance;
+}
+
+const csvOf = (entries: string[]) => `company\n${entries.join('\n')}\n`;
+
+describe('a look-alike search on the demo data', () => {
+  it('runs the uploaded list as a job to a total and a preview, for one lead search', async () => {
+    const user = await paidUser();
+    const searchesBefore = await leadSearchesOf(user.token);
+    const entries = [list[0]!.domain, list[1]!.name, `https://www.${list[2]!.domain}/about`];
+    const response = await uploadList(t.app, user.token, 'peers.csv', csvOf(entries));
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json() as LookalikeItem;
+    expect(created).toMatchObject({
+      status: 'processing',
+      error: null,
+      input: { fileName: 'peers.csv', length: 3 },
+      result: null,
+    });
+    expect(await leadSearchesOf(user.token)).toBe(searchesBefore - 1);
+    const [entry] = (
+      await t.db.execute<{ lead_amount: number }>(
+        sql`select lead_amount from credit_entries where idempotency_key = ${`lookalike:${created.requestId}`}`,
+      )
+    ).rows;
+    expect(entry?.lead_amount).toBe(1);
+
+    const done = await waitForLookalike(t.app, user.token, created.requestId);
+    expect(done.status).toBe('completed');
+    expect(done.result?.totalCount).toBeGreaterThan(0);
+    const preview = done.result?.preview ?? [];
+    expect(preview.length).toBeGreaterThan(0);
+    expect(preview.length).toBeLessThanOrEqual(100);
+    // The list's own companies are not look-alikes of themselves.
+    const own = new Set(list.map((company) => company.domain));
+    expect(preview.some((contact) => own.has(contact.website))).toBe(false);
+    expect(preview[0]).toMatchObject({ exactEmail: null, exactEmailScore: null });
+    expect(Object.keys(preview[0]!).sort()).toEqual(
+      [
+        'companyName',
+        'exactEmail',
+        'exactEmailScore',
+        'fname',
+        'id',
+        'jobTitle',
+        'lname',
+        'linkedinUrl',
+        'location',
+        'website',
+      ].sort(),
+    );
+
+    // Most of the best-ranked companies share the list's industry.
+    const top = await t.db.execute<{ industry: string }>(sql`
+      select c.industry from lookalike_results r join companies c on c.id = r.company_id
+      where r.request_id = ${created.requestId} order by r.rank limit 10`);
+    const same = top.rows.filter((row) => row.industry === 'computer_software').length;
+    expect(same).toBeGreaterThanOrEqual(6);
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/lookalike?page=1&perPage=10',
+      headers: { authorization: user.token },
+    });
+    expect(history.json()).toMatchObject({
+      items: [
+        {
+          requestId: created.requestId,
+          status: 'completed',
+          result: { totalCount: done.result?.totalCount },
+        },
+      ],
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: 1,
+    });
+    expect(history.json().items[0].result.preview).toBeUndefined();
+  });
+
+  it('streams update events while processing, the last one final with the preview', async () => {
+    const user = await paidUser();
+    // A request without a queued job, so the test decides when it is processed.
+    const requestId = await createLookalikeRequest(t.db, undefined, {
+      userId: user.id,
+      fileName: 'stream.txt',
+      entries: list.map((company) => company.domain),
+    });
+    const streaming = t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/lookalike/${requestId}`,
+      headers: { authorization: user.token, accept: 'text/event-stream' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await runLookalikeRequest(t.db, requestId);
+    const stream = await streaming;
+    expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+    const { events } = parseEventStream(stream.body);
+    expect(events.every((event) => event.event === 'update')).toBe(true);
+    const items = events.map((event) => event.data as unknown as LookalikeItem);
+    expect(items[0]?.status).toBe('processing');
+    expect(items.at(-1)?.status).toBe('completed');
+    expect(items.at(-1)?.result?.preview?.length).toBeGreaterThan(0);
+
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/lookalike/${requestId}`,
+      headers: { authorization: user.token, accept: 'text/event-stream' },
+    });
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('refusals', () => {
+  it('needs a paid plan (403) and writes nothing', async () => {
+    const user = await activeUser(t);
+    const before = await t.countRows('lookalike_requests');
+    const response = await uploadList(t.app, user.token, 'a.csv', csvOf([list[0]!.domain]));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: 'Look-alike search needs a paid plan.' });
+    expect(await t.countRows('lookalike_requests')).toBe(before);
+  });
+
+  it('needs a lead search left (402)', async () => {
+    const user = await paidUser();
+    const left = await leadSearchesOf(user.token);
+    await t.db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId: user.id,
+        kind: 'charge',
+        amount: 0,
+        leadAmount: left,
+        idempotencyKey: `spent:${user.id}`,
+      }),
+    );
+    const response = await uploadList(t.app, user.token, 'a.csv', csvOf([list[0]!.domain]));
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ message: 'No lead searches left' });
+  });
+
+  it('refuses empty, unreadable and unrecognised lists with 400, creating nothing', async () => {
+    const user = await paidUser();
+    const searchesBefore = await leadSearchesOf(user.token);
+    const before = await t.countRows('lookalike_requests');
+    const cases: Array<[string | Buffer, string]> = [
+      ['', listMessages.empty],
+      [Buffer.from([0, 1, 2, 3, 4, 5]), listMessages.unreadable],
+      ['nowhere-at-all.example\nQwxzv Plonk Holdings\n', listMessages.noneRecognised],
+    ];
+    for (const [content, message] of cases) {
+      const response = await uploadList(t.app, user.token, 'bad.csv', content);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ message });
+    }
+    expect(await t.countRows('lookalike_requests')).toBe(before);
+    expect(await leadSearchesOf(user.token)).toBe(searchesBefore);
+  });
+
+  it('shows a user only their own searches', async () => {
+    const owner = await paidUser();
+    const stranger = await paidUser();
+    const requestId = await createLookalikeRequest(t.db, undefined, {
+      userId: owner.id,
+      fileName: 'mine.csv',
+      entries: [list[0]!.domain],
+    });
+    await runLookalikeRequest(t.db, requestId);
+    expect((await readLookalike(t.app, owner.token, requestId)).status).toBe('completed');
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/lookalike/${requestId}`,
+      headers: { authorization: stranger.token },
+    });
+    expect(detail.statusCode).toBe(404);
+    expect(detail.json()).toMatchObject({ message: lookalikeMessages.notFound });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/lookalike',
+      headers: { authorization: stranger.token },
+    });
+    expect(history.json()).toMatchObject({ items: [], totalItems: 0 });
+    const emails = await t.app.inject({
+      method: 'POST',
+      url: '/api/lookalike/search-emails',
+      payload: { requestId },
+      headers: { authorization: stranger.token },
+    });
+    expect(emails.statusCode).toBe(404);
+    const guest = await t.app.inject({ method: 'GET', url: '/api/search-history/lookalike' });
+    expect(guest.statusCode).toBe(401);
+  });
+});

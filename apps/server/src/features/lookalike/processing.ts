@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { notifyProgress } from '../bulk/progress.ts';
+import { resolveCompanyList } from './company-list.ts';
+import { findLookalikes } from './engine.ts';
+import { lookalikeMessages } from './lookalike-store.ts';
+import { vectoriseNewCompanies } from './vector-store.ts';
+
+// The `lookalike-run` job: resolve the list, rank, store. The result is written in one
+// transaction with the status, so a worker that dies before it leaves the request processing
+// for the retry, which starts again from the list.
+export async function runLookalikeRequest(db: Db, requestId: string): Promise<void> {
+  const found = await db.execute<{ entries: string[] }>(sql`
+    select entries from lookalike_requests where id = ${requestId} and status = 'processing'`);
+  const request = found.rows[0];
+  if (!request) return;
+  await vectoriseNewCompanies(db);
+  const listIds = await resolveCompanyList(db, request.entries);
+  if (listIds.length === 0) {
+    await finish(db, requestId, { error: lookalikeMessages.noCompanies });
+    return;
+  }
+  const { ranked, totalCount } = await findLookalikes(db, listIds);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from lookalike_results where request_id = ${requestId}`);
+    if (ranked.length > 0) {
+      await tx.execute(sql`
+        insert into lookalike_results (request_id, rank, company_id, score)
+        select ${requestId}, r.rank, r.company_id, r.score
+        from unnest(${sql.param(ranked.map((_, index) => index + 1))}::int[],
+          ${sql.param(ranked.map((entry) => entry.companyId))}::bigint[],
+          ${sql.param(ranked.map((entry) => entry.score))}::real[]) as r(rank, company_id, score)`);
+    }
+    await tx.execute(sql`
+      update lookalike_requests set status = 'completed', total_count = ${totalCount},
+        list_company_ids = ${JSON.stringify(listIds)}::jsonb, completed_at = now()
+      where id = ${requestId} and status = 'processing'`);
+    await notifyProgress(tx, requestId);
+  });
+}
+
+export async function finish(db: Db, requestId: string, outcome: { error: string }) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update lookalike_requests set status = 'error', error = ${outcome.error}, completed_at = now()
+      where id = ${requestId} and status = 'processing'`);
+    await notifyProgress(tx, requestId);
+  });
+}

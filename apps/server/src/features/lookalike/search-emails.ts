@@ -1,0 +1,89 @@
+import type { Finder } from '@mailhound/finder';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { badRequest, notFound, paymentRequired } from '../../platform/errors.ts';
+import { readAccountSummary } from '../credits/queries.ts';
+import { runSingleSearch, type SearchEvent } from '../search/single-search.ts';
+import {
+  type LookalikeContact,
+  lookalikeMessages,
+  readLookalikeItem,
+  readPreview,
+} from './lookalike-store.ts';
+
+export const notEnoughCredits = 'Not enough credits';
+export const notReady = 'The look-alike search has not completed.';
+
+// Contacts searched at once; the finder spreads its own SMTP sessions per host.
+const concurrency = 4;
+
+type Deps = { db: Db; finder: Finder; logFailure: (error: unknown) => void };
+
+// 'Find Emails' on a preview: each contact without a stored answer is a single search (search
+// history, a credit held while it runs, charged from score 95, released otherwise) through the
+// search feature's runSingleSearch; answers are kept so a second click costs nothing.
+export async function searchLookalikeEmails(
+  deps: Deps,
+  user: { id: string; clientAddress: string },
+  requestId: string,
+  signal: AbortSignal,
+): Promise<{ items: LookalikeContact[] }> {
+  const item = await readLookalikeItem(deps.db, user.id, requestId);
+  if (!item) throw notFound(lookalikeMessages.notFound);
+  if (item.status !== 'completed') throw badRequest(notReady);
+  const summary = await readAccountSummary(deps.db, user.id);
+  if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
+
+  const contacts = await readPreview(deps.db, requestId);
+  const searched = await deps.db.execute<{ person_id: string }>(sql`
+    select person_id::text from lookalike_emails where request_id = ${requestId}`);
+  const done = new Set(searched.rows.map((row) => row.person_id));
+  const pending = contacts.filter(
+    (contact) => !done.has(contact.id) && contact.fname && contact.lname,
+  );
+
+  const searchOne = async (contact: LookalikeContact) => {
+    let email: string | null = null;
+    let score: number | null = null;
+    let answered = false;
+    const record = (event: SearchEvent) => {
+      if (event.event === undefined) {
+        email = event.data.exactEmail;
+        score = event.data.exactEmailScore ?? 0;
+        answered = true;
+      } else if (event.event === 'error') {
+        answered = true;
+      }
+    };
+    await runSingleSearch(
+      deps,
+      {
+        searcher: { kind: 'user', userId: user.id, clientAddress: user.clientAddress },
+        query: {
+          firstName: contact.fname ?? '',
+          lastName: contact.lname ?? '',
+          companyWebsite: contact.website,
+        },
+        domain: contact.website,
+      },
+      record,
+      signal,
+    );
+    // No answer (credits ran out on the way, or the client left): searched again next time.
+    if (!answered) return;
+    await deps.db.execute(sql`
+      insert into lookalike_emails (request_id, person_id, email, score)
+      values (${requestId}, ${Number(contact.id)}, ${email}, ${score})
+      on conflict do nothing`);
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < pending.length && !signal.aborted) {
+      const contact = pending[next++]!;
+      await searchOne(contact);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+  return { items: await readPreview(deps.db, requestId) };
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { foundedCloseness, sizeBand, sizeCloseness } from './firmographics.ts';
+import { regionOf } from './regions.ts';
+import {
+  type CompanyFeatures,
+  featureScores,
+  listProfile,
+  rankCandidates,
+  textOnlyWeights,
+} from './similarity.ts';
+import { centroid, cosine, termCounts, tfidfVector, tokenize } from './text-vectors.ts';
+
+const corpus = [
+  'A regional bank offering loans, mortgages and savings accounts to households.',
+  'A savings bank with branches, mortgages and business loans.',
+  'Commercial bank: corporate loans, deposits and mortgages.',
+  'A maker of trucks, buses and diesel engines.',
+  'Car maker building electric cars and engines.',
+  'A software vendor selling accounting software to small firms.',
+];
+const counts = corpus.map(termCounts);
+const documentFrequency = new Map<string, number>();
+for (const map of counts) {
+  for (const term of map.keys())
+    documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+}
+const vectors = counts.map((map) =>
+  tfidfVector(map, (term) => documentFrequency.get(term) ?? 0, corpus.length),
+);
+
+function company(id: number, overrides: Partial<CompanyFeatures> = {}): CompanyFeatures {
+  return {
+    id,
+    industry: null,
+    country: null,
+    employees: null,
+    foundedYear: null,
+    vector: vectors[id - 1] ?? { terms: [], weights: [] },
+    ...overrides,
+  };
+}
+
+describe('description text', () => {
+  it('keeps meaningful words, drops stop words and folds plurals', () => {
+    expect(tokenize('The Banks of Zürich offer mortgages and loans.')).toEqual([
+      'bank',
+      'zurich',
+      'offer',
+      'mortgage',
+      'loan',
+    ]);
+  });
+
+  it('keeps only terms another description shares, L2-normalised', () => {
+    const [bank] = vectors;
+    expect(bank?.terms).toContain('mortgage');
+    expect(bank?.terms).not.toContain('household');
+    const norm = Math.sqrt((bank?.weights ?? []).reduce((sum, w) => sum + w * w, 0));
+    expect(norm).toBeCloseTo(1, 5);
+  });
+
+  it('finds banks closer to banks than to car makers', () => {
+    const [bank, savings, , trucks] = vectors;
+    expect(cosine(bank!, savings!)).toBeGreaterThan(cosine(bank!, trucks!));
+    expect(cosine(bank!, bank!)).toBeCloseTo(1, 5);
+    expect(cosine(bank!, { terms: [], weights: [] })).toBe(0);
+  });
+
+  it('averages a list into one centroid that resembles each of its members', () => {
+    const list = centroid([vectors[0]!, vectors[1]!]);
+    expect(cosine(list, vectors[2]!)).toBeGreaterThan(cosine(list, vectors[4]!));
+  });
+});
+
+describe('firmographics', () => {
+  it('puts head counts in LinkedIn size bands', () => {
+    expect([1, 10, 11, 200, 201, 5000, 10_001, null].map(sizeBand)).toEqual([
+      0,
+      0,
+      1,
+      2,
+      3,
+      5,
+      7,
+      null,
+    ]);
+    expect(sizeCloseness(2, 2)).toBe(1);
+    expect(sizeCloseness(2, 5)).toBe(0);
+    expect(sizeCloseness(null, 2)).toBe(0);
+  });
+
+  it('compares founding years and regions', () => {
+    expect(foundedCloseness(2000, 2000)).toBe(1);
+    expect(foundedCloseness(1900, 2000)).toBe(0);
+    expect(regionOf('Germany')).toBe(regionOf('France'));
+    expect(regionOf('Germany')).not.toBe(regionOf('Japan'));
+    expect(regionOf('Atlantis')).toBeNull();
+  });
+});
+
+describe('ranking against a list', () => {
+  it('scores the share of the list in the same industry, group and country', () => {
+    const list = [
+      company(1, { industry: 'banking', country: 'Germany', employees: 300 }),
+      company(2, { industry: 'insurance', country: 'France', employees: 250 }),
+    ];
+    const scores = featureScores(
+      listProfile(list),
+      company(3, { industry: 'banking', country: 'Germany', employees: 400 }),
+    );
+    expect(scores.industry).toBe(0.5);
+    expect(scores.industryGroup).toBe(1);
+    expect(scores.country).toBe(0.5);
+    expect(scores.region).toBe(1);
+    expect(scores.size).toBe(1);
+  });
+
+  it('ranks the banks first for a list of banks, and never the list itself', () => {
+    const list = [company(1, { industry: 'banking' }), company(2, { industry: 'banking' })];
+    const candidates = [1, 2, 3, 4, 5, 6].map((id) =>
+      company(id, { industry: id <= 3 ? 'banking' : 'automotive' }),
+    );
+    const ranked = rankCandidates(list, candidates);
+    expect(ranked.map((entry) => entry.companyId)[0]).toBe(3);
+    expect(ranked.map((entry) => entry.companyId)).not.toContain(1);
+    expect(
+      ranked.every((entry, index) => index === 0 || ranked[index - 1]!.score >= entry.score),
+    ).toBe(true);
+  });
+
+  it('ranks by the descriptions alone with the text-only weights', () => {
+    const list = [company(4), company(5)];
+    const ranked = rankCandidates(
+      list,
+      [1, 2, 3, 4, 5, 6].map((id) => company(id)),
+      textOnlyWeights,
+    );
+    expect(ranked.map((entry) => entry.companyId).slice(0, 4)).toHaveLength(4);
+    expect(ranked.find((entry) => entry.companyId === 6)?.score ?? 0).toBeLessThanOrEqual(
+      ranked[0]!.score,
+    );
+  });
+});
