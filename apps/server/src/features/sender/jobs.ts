@@ -3,8 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
-import { createMailTransports } from './mail-transport.ts';
+import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { sendOne } from './send-one.ts';
 import { type QueuedSend, runTick } from './tick.ts';
@@ -24,17 +23,7 @@ export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void>
 // five minutes rows left in `sending` by a crash are reconciled through the Sent folder.
 export function defineSenderJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
   const box = createPasswordBox(deps.config.mailboxes.secretKey);
-  const transports = createMailTransports({
-    box,
-    allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
-  });
-  const sendDeps = {
-    db: deps.db,
-    now: () => deps.clock.now(),
-    publicUrl: deps.config.publicUrl,
-    tokens: createLinkTokens(deps.config.tracking.secret),
-    transports,
-  };
+  const sendDeps = senderDeps(deps.config, deps.db, () => deps.clock.now());
   jobs.define({
     name: campaignTickQueue,
     cron: '* * * * *',

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Db } from '../../platform/database.ts';
 import { resolveMailHost } from '../mailboxes/host-policy.ts';
@@ -63,6 +63,8 @@ export type ReconcileDeps = {
   now: () => Date;
   box: PasswordBox;
   allowPrivateHosts: boolean;
+  // Only once no worker runs (the crash test) may this be 0.
+  stuckAfterMs?: number;
 };
 
 // Rows left in `sending` by a crash: sent when the Sent folder holds their Message-ID,
@@ -70,11 +72,11 @@ export type ReconcileDeps = {
 export async function reconcileStuckSends(
   deps: ReconcileDeps,
 ): Promise<{ sent: number; unknown: number }> {
-  const before = new Date(deps.now().getTime() - STUCK_AFTER_MS);
+  const before = new Date(deps.now().getTime() - (deps.stuckAfterMs ?? STUCK_AFTER_MS));
   const stuck = await deps.db
     .select()
     .from(campaignSends)
-    .where(and(eq(campaignSends.status, 'sending'), lt(campaignSends.sendingAt, before)))
+    .where(and(eq(campaignSends.status, 'sending'), lte(campaignSends.sendingAt, before)))
     .limit(5000);
   const byMailbox = new Map<string | null, typeof stuck>();
   for (const row of stuck)

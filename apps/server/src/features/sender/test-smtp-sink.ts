@@ -10,7 +10,13 @@ export type SmtpSink = {
 
 // An SMTP server on loopback that keeps what it accepts. Recipients starting with "bounce"
 // are refused for good (550 on RCPT), with "later" for now (450).
-export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: {
+    keep?: boolean;
+    // Runs before the message is accepted, like a provider filing it in Sent.
+    onMessage?: (raw: string) => Promise<void>;
+  } = {},
+): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,12 +37,18 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
     onData: (stream, session, callback) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        try {
+          await options.onMessage?.(raw);
+        } catch (error) {
+          return callback(Object.assign(error as Error, { responseCode: 451 }));
+        }
         if (options.keep !== false) {
           messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
+            raw,
           });
         }
         callback();
