@@ -63,7 +63,10 @@ export async function findLookalikes(
 ): Promise<LookalikeResult> {
   const list = await readFeatures(db, listIds);
   const profile = listProfile(list);
-  const industries = [...profile.industries.keys()];
+  const weights = options.weights ?? engineWeights;
+  // Without the industry features the industry must not pick the candidates either.
+  const industries =
+    weights.industry > 0 || weights.industryGroup > 0 ? [...profile.industries.keys()] : [];
   const terms = profile.text.terms.slice(0, candidateTerms);
   const candidates = await db.execute<FeatureRow>(sql`
     with candidate as (
@@ -76,11 +79,7 @@ export async function findLookalikes(
     select ${featureColumns} from candidate k
     join companies c on c.id = k.id
     left join company_vectors v on v.company_id = c.id`);
-  const ranked = rankCandidates(
-    list,
-    candidates.rows.map(toFeatures),
-    options.weights ?? engineWeights,
-  );
+  const ranked = rankCandidates(list, candidates.rows.map(toFeatures), weights);
   return {
     ranked: ranked.slice(0, options.keep ?? keptResults),
     totalCount: ranked.filter((entry) => entry.score >= similarityThreshold).length,

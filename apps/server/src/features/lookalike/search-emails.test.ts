@@ -1,0 +1,143 @@
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { addCompanies, addPeople } from '../companies/test-companies.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { labEnv, searchLab } from '../search/test-kit.ts';
+import { createLookalikeRequest, type LookalikeContact } from './lookalike-store.ts';
+import { runLookalikeRequest } from './processing.ts';
+import { putOnPaidPlan } from './test-kit.ts';
+
+let lab: MailLab;
+let t: TestContext;
+
+const software = 'Accounting software for small firms: cloud invoicing, payroll and bookkeeping.';
+
+beforeAll(async () => {
+  lab = await startMailLab(searchLab);
+  t = await createTestContext({ env: labEnv(lab) });
+  // The lab's domains are the companies (.test is not a public suffix, so written directly).
+  await addCompanies(t.db, [
+    {
+      name: 'Small Books',
+      domain: 'small.test',
+      industry: 'computer_software',
+      description: software,
+    },
+    {
+      name: 'Acme Test',
+      domain: 'acme.test',
+      industry: 'computer_software',
+      description: `${software} Invoicing for shops.`,
+    },
+    {
+      name: 'Catch All',
+      domain: 'catchall.test',
+      industry: 'computer_software',
+      description: `Payroll and invoicing software. ${software}`,
+    },
+    {
+      name: 'Gone Away',
+      domain: 'gone.test',
+      industry: 'farming',
+      description: 'Farmland, crops and harvest.',
+    },
+  ]);
+  await addPeople(t.db, [
+    { firstName: 'Ann', lastName: 'Lee', jobTitle: 'VP of Sales', companyDomain: 'acme.test' },
+    {
+      firstName: 'Cat',
+      lastName: 'Moss',
+      jobTitle: 'Sales Director',
+      companyDomain: 'catchall.test',
+    },
+    { firstName: 'Dan', lastName: 'Ray', jobTitle: 'Farm Hand', companyDomain: 'gone.test' },
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+  await lab.close();
+});
+
+async function balanceOf(token: string): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/user/balance',
+    headers: { authorization: token },
+  });
+  return (response.json() as { balance: number }).balance;
+}
+
+async function completedSearch(userId: string): Promise<string> {
+  const requestId = await createLookalikeRequest(t.db, undefined, {
+    userId,
+    fileName: 'peers.txt',
+    entries: ['small.test'],
+  });
+  await runLookalikeRequest(t.db, requestId);
+  return requestId;
+}
+
+function searchEmails(token: string, requestId: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/lookalike/search-emails',
+    payload: { requestId },
+    headers: { authorization: token },
+  });
+}
+
+describe('find the e-mails of a look-alike preview', () => {
+  it('finds addresses through the finder and charges 1 credit per address scored 95+, once', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 10, leadSearches: 5 });
+    const requestId = await completedSearch(user.id);
+    const before = await balanceOf(user.token);
+
+    const response = await searchEmails(user.token, requestId);
+    expect(response.statusCode, response.body).toBe(200);
+    const items = (response.json() as { items: LookalikeContact[] }).items;
+    const ann = items.find((contact) => contact.lname === 'Lee');
+    expect(ann).toMatchObject({
+      companyName: 'Acme Test',
+      website: 'acme.test',
+      exactEmail: 'ann.lee@acme.test',
+      exactEmailScore: 99,
+    });
+    const cat = items.find((contact) => contact.lname === 'Moss');
+    expect(cat?.exactEmailScore ?? 0).toBeLessThan(95);
+    expect(await balanceOf(user.token)).toBe(before - 1);
+
+    // The preview now carries the addresses; a second click searches nobody again.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/search-history/lookalike/${requestId}`,
+      headers: { authorization: user.token },
+    });
+    expect(detail.json().result.preview).toContainEqual(
+      expect.objectContaining({ exactEmail: 'ann.lee@acme.test' }),
+    );
+    const again = await searchEmails(user.token, requestId);
+    expect(again.statusCode).toBe(200);
+    expect(await balanceOf(user.token)).toBe(before - 1);
+  });
+
+  it('answers 402 when the available balance is 0', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
+    const requestId = await completedSearch(user.id);
+    const balance = await balanceOf(user.token);
+    await t.db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId: user.id,
+        kind: 'charge',
+        amount: balance,
+        idempotencyKey: `spent:${user.id}`,
+      }),
+    );
+    const response = await searchEmails(user.token, requestId);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+  });
+});
