@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { mailClient } from '../../../shared/api/clients.ts';
 import { type CampaignPage, campaignPageSchema } from '../campaign-schemas.ts';
 
-export type CampaignSortColumn = 'name' | 'created';
+export type CampaignSortColumn = 'name' | 'status' | 'created';
 export type CampaignSort = { column: CampaignSortColumn; order: 'asc' | 'desc' };
 export type CampaignsQuery = { page: number; key: string; sort: CampaignSort | null };
 

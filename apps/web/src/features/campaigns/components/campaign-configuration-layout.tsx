@@ -36,11 +36,13 @@ export function CampaignConfigurationLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const base = `/campaigns/campaign-configuration/${encodeURIComponent(campaignId)}`;
-  const [tab = 'contacts', ...deeper] = location.pathname
+  const [step, ...deeper] = location.pathname
     .slice(base.length)
     .split('/')
     .filter((part) => part !== '');
 
+  // The configuration index only redirects to contacts; it need not wait for the campaign.
+  if (step === undefined) return <Outlet />;
   if (campaign.isPending) return <PageLoader />;
   if (campaign.isError) {
     // Another user's campaign, or one deleted meanwhile, answers 404.
@@ -53,7 +55,7 @@ export function CampaignConfigurationLayout() {
   return (
     <Stack gap="lg">
       <CampaignHeader campaign={campaign.data} base={base} />
-      <Tabs value={tab} onChange={(value) => value !== null && navigate(`${base}/${value}`)}>
+      <Tabs value={step} onChange={(value) => value !== null && navigate(`${base}/${value}`)}>
         <Tabs.List aria-label="Campaign configuration">
           {tabs.map((item) => (
             <Tabs.Tab key={item.value} value={item.value}>
@@ -62,7 +64,7 @@ export function CampaignConfigurationLayout() {
           ))}
         </Tabs.List>
       </Tabs>
-      {tab === 'contacts' && deeper.length === 0 && (
+      {step === 'contacts' && deeper.length === 0 && (
         <CampaignContactsPicker campaign={campaign.data} />
       )}
       <Outlet />

@@ -68,7 +68,7 @@ describe('campaigns list', () => {
     expect(lastListQuery(server)?.get('page')).toBe('3');
   });
 
-  it('sorts by name A-Z then Z-A, and by creation date', async () => {
+  it('sorts by name A-Z then Z-A, by status and by creation date', async () => {
     const { server, user } = openCampaigns();
     await screen.findByRole('table', { name: 'Campaigns' });
     await user.click(screen.getByRole('button', { name: 'Name, sort A-Z' }));
@@ -76,6 +76,9 @@ describe('campaigns list', () => {
     expect(lastListQuery(server)?.get('order')).toBe('asc');
     await user.click(screen.getByRole('button', { name: 'Name, sorted A-Z' }));
     await waitFor(() => expect(lastListQuery(server)?.get('order')).toBe('desc'));
+    await user.click(screen.getByRole('button', { name: 'Status, sort active first' }));
+    await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('status'));
+    expect(lastListQuery(server)?.get('order')).toBe('asc');
     await user.click(screen.getByRole('button', { name: 'Created, sort oldest first' }));
     await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('created'));
     expect(lastListQuery(server)?.get('order')).toBe('asc');

@@ -26,7 +26,8 @@ function searchKey(text: string): string {
   return key.length >= CONTACT_LIST_SEARCH_MIN_CHARS ? key : '';
 }
 
-// A header click sorts by it A-Z (oldest first for dates), a second click reverses.
+// A header click sorts by it ascending (A-Z, active first, oldest first), a second click
+// reverses.
 function nextSort(current: CampaignSort | null, column: CampaignSortColumn): CampaignSort {
   if (current?.column === column) {
     return { column, order: current.order === 'asc' ? 'desc' : 'asc' };
@@ -34,7 +35,8 @@ function nextSort(current: CampaignSort | null, column: CampaignSortColumn): Cam
   return { column, order: 'asc' };
 }
 
-// The campaigns list: 10 a page, sortable by name and creation date, search, rename, delete.
+// The campaigns list: 10 a page, sortable by name, status and creation date, search, rename,
+// delete.
 export function CampaignsPage() {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);

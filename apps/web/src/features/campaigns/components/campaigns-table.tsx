@@ -24,6 +24,7 @@ import { CampaignStatusBadge } from './campaign-status-badge.tsx';
 
 const orderWords = {
   name: { asc: 'A-Z', desc: 'Z-A' },
+  status: { asc: 'active first', desc: 'paused first' },
   created: { asc: 'oldest first', desc: 'newest first' },
 } as const;
 
@@ -85,7 +86,7 @@ export function CampaignsTable({
         <Table.Thead>
           <Table.Tr>
             <SortHeader column="name" label="Name" sort={sort} onSort={onSort} />
-            <Table.Th>Status</Table.Th>
+            <SortHeader column="status" label="Status" sort={sort} onSort={onSort} />
             <Table.Th>Contact List</Table.Th>
             <SortHeader column="created" label="Created" sort={sort} onSort={onSort} />
             <Table.Th>

@@ -68,7 +68,8 @@ describe('schedule step (product-spec §5 Schedule)', () => {
     await user.clear(field('Start Date'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(3);
-    await user.type(name, 'y'.repeat(40));
+    await user.click(name);
+    await user.paste('y'.repeat(40));
     expect(name).toHaveValue('y'.repeat(30));
     expect(screen.getByText('30/30')).toBeInTheDocument();
     expect(patches(server)).toEqual([]);

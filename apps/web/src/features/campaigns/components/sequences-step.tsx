@@ -124,7 +124,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                   <Title order={2} size="h4">
                     Step {index + 1}
                   </Title>
-                  <Menu position="bottom-end">
+                  <Menu position="bottom-end" hideDetached={false}>
                     <Menu.Target>
                       <ActionIcon variant="subtle" aria-label={`Step ${index + 1} actions`}>
                         <IconDots size={18} />
