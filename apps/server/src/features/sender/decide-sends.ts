@@ -124,11 +124,28 @@ export function decideSends(input: DecideInput): Decision {
   const sends: PlannedSend[] = [];
   const nextSendAt = new Map<string, Date>();
   let turn = 0;
+  const campaignsByMailbox = new Map<string, EngineCampaign[]>();
+  for (const campaign of input.campaigns) {
+    for (const mailboxId of campaign.mailboxIds) {
+      const list = campaignsByMailbox.get(mailboxId) ?? [];
+      list.push(campaign);
+      campaignsByMailbox.set(mailboxId, list);
+    }
+  }
+  // Windows have minute precision: one answer per campaign and minute.
+  const openCache = new Map<string, boolean>();
+  const isOpen = (campaign: EngineCampaign, when: Date) => {
+    const key = `${campaign.id}/${Math.floor(when.getTime() / 60_000)}`;
+    let open = openCache.get(key);
+    if (open === undefined) {
+      open = campaignOpenAt(campaign, when);
+      openCache.set(key, open);
+    }
+    return open;
+  };
 
   for (const mailbox of input.mailboxes) {
-    const campaignsOf = input.campaigns.filter((campaign) =>
-      campaign.mailboxIds.includes(mailbox.id),
-    );
+    const campaignsOf = campaignsByMailbox.get(mailbox.id) ?? [];
     if (campaignsOf.length === 0) continue;
     let sentToday = mailbox.sentToday;
     let at = Math.max(now.getTime(), mailbox.nextSendAt?.getTime() ?? 0);
@@ -139,7 +156,7 @@ export function decideSends(input: DecideInput): Decision {
       // Campaigns sharing a mailbox take turns.
       for (let offset = 0; offset < campaignsOf.length && !planned; offset += 1) {
         const campaign = campaignsOf[(turn + offset) % campaignsOf.length];
-        if (!campaign || !campaignOpenAt(campaign, when)) continue;
+        if (!campaign || !isOpen(campaign, when)) continue;
         const key = `${campaign.id}/${mailbox.id}`;
         const sentInCampaign =
           (campaign.sentTodayByMailbox[mailbox.id] ?? 0) + (sentByCampaignMailbox.get(key) ?? 0);

@@ -29,7 +29,7 @@ export function createMailTransports(options: {
       if ('error' in resolved) return { error: resolved.error };
       const transport = nodemailer.createTransport({
         pool: true,
-        maxConnections: 2,
+        maxConnections: 4,
         maxMessages: Number.POSITIVE_INFINITY,
         host: resolved.address,
         port: mailbox.smtpPort,

@@ -69,22 +69,30 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       .where(eq(campaignSends.id, sendId))
       .for('update');
     if (send?.status !== 'queued') return undefined;
-    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, send.campaignId));
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, send.customerId));
-    const [contact] = await tx
-      .select()
-      .from(campaignContacts)
-      .where(
+    // Everything the send needs, in one round trip.
+    const [found] = await tx
+      .select({
+        campaign: campaigns,
+        customer: customers,
+        contact: campaignContacts,
+        mailbox: mailboxes,
+        unsubscribed: sql<boolean>`exists (select 1 from ${unsubscribes} where ${unsubscribes.customerId} = ${send.customerId})`,
+      })
+      .from(campaigns)
+      .leftJoin(customers, eq(customers.id, send.customerId))
+      .leftJoin(
+        campaignContacts,
         and(
-          eq(campaignContacts.campaignId, send.campaignId),
+          eq(campaignContacts.campaignId, campaigns.id),
           eq(campaignContacts.customerId, send.customerId),
         ),
-      );
-    const [unsubscribed] = await tx
-      .select({ id: unsubscribes.id })
-      .from(unsubscribes)
-      .where(eq(unsubscribes.customerId, send.customerId))
-      .limit(1);
+      )
+      .leftJoin(mailboxes, eq(mailboxes.id, sql`${send.mailboxId}`))
+      .where(eq(campaigns.id, send.campaignId));
+    const campaign = found?.campaign;
+    const customer = found?.customer ?? undefined;
+    const contact = found?.contact ?? undefined;
+    const unsubscribed = found?.unsubscribed ?? false;
     const step = campaign?.steps[send.step];
     const wanted =
       campaign?.status === 'active' &&
@@ -110,21 +118,22 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       }
       return undefined;
     }
-    const [mailbox] = send.mailboxId
-      ? await tx.select().from(mailboxes).where(eq(mailboxes.id, send.mailboxId))
-      : [];
-    const earlierRows = await tx
-      .select({ messageId: campaignSends.messageId })
-      .from(campaignSends)
-      .where(
-        and(
-          eq(campaignSends.campaignId, send.campaignId),
-          eq(campaignSends.customerId, send.customerId),
-          lt(campaignSends.step, send.step),
-          eq(campaignSends.status, 'sent'),
-        ),
-      )
-      .orderBy(asc(campaignSends.step));
+    const mailbox = found?.mailbox ?? undefined;
+    const earlierRows =
+      send.step === 0
+        ? []
+        : await tx
+            .select({ messageId: campaignSends.messageId })
+            .from(campaignSends)
+            .where(
+              and(
+                eq(campaignSends.campaignId, send.campaignId),
+                eq(campaignSends.customerId, send.customerId),
+                lt(campaignSends.step, send.step),
+                eq(campaignSends.status, 'sent'),
+              ),
+            )
+            .orderBy(asc(campaignSends.step));
     const [claimed] = await tx
       .update(campaignSends)
       .set({
@@ -145,6 +154,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
   });
 }
 
+// The row and the contact's state in one statement: no transaction round trips.
 async function finish(
   deps: SendDeps,
   send: Claimed['send'],
@@ -152,21 +162,22 @@ async function finish(
   error: string | null,
 ) {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(campaignSends)
-      .set({ status, error, ...(status === 'sent' ? { sentAt: now } : {}) })
-      .where(and(eq(campaignSends.id, send.id), eq(campaignSends.status, 'sending')))
-      .returning({ id: campaignSends.id });
-    if (!updated) return;
-    await settleContact(
-      tx,
-      send,
-      status === 'sent'
-        ? { state: 'ready', lastSentAt: now }
-        : { state: 'stopped', stopReason: status },
-    );
-  });
+  const contact =
+    status === 'sent'
+      ? sql`state = 'ready', last_sent_at = ${now}`
+      : sql`state = 'stopped', stop_reason = ${status}`;
+  await deps.db.execute(sql`
+    with settled as (
+      update ${campaignSends}
+      set status = ${status}, error = ${error},
+        sent_at = ${status === 'sent' ? now : null}
+      where id = ${send.id} and status = 'sending'
+      returning campaign_id, customer_id
+    )
+    update ${campaignContacts} set ${contact}
+    from settled
+    where ${campaignContacts.campaignId} = settled.campaign_id
+      and ${campaignContacts.customerId} = settled.customer_id`);
 }
 
 // Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a

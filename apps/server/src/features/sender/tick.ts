@@ -9,8 +9,6 @@ import {
   type EngineMailbox,
   type PlannedSend,
 } from './decide-sends.ts';
-import { campaignContacts, campaignSends, mailboxSendState } from './schema.ts';
-import { newMessageId } from './send-one.ts';
 
 export const TICK_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -196,67 +194,50 @@ async function loadContacts(
   return contacts;
 }
 
+// One statement per table, the rows passed as arrays: 10,000 planned sends stay a few
+// parameters. The Message-ID is fixed here, before any SMTP.
 async function persist(db: Db, sends: PlannedSend[], nextSendAt: Map<string, Date>) {
   return db.transaction(async (tx) => {
-    const queued: QueuedSend[] = [];
-    if (sends.length > 0) {
-      const emails = await tx.execute<{ id: string; email: string; user_id: string }>(sql`
-        select id, email, user_id from mailboxes
-        where id = any(${pgArray([...new Set(sends.map((send) => send.mailboxId))])}::uuid[])`);
-      const mailboxOf = new Map(emails.rows.map((row) => [row.id, row]));
-      const inserted = await tx
-        .insert(campaignSends)
-        .values(
-          sends.map((send) => {
-            const mailbox = mailboxOf.get(send.mailboxId);
-            return {
-              userId: mailbox?.user_id ?? '',
-              campaignId: send.campaignId,
-              customerId: send.customerId,
-              step: send.step,
-              mailboxId: send.mailboxId,
-              messageId: newMessageId(mailbox?.email ?? ''),
-              scheduledAt: send.at,
-            };
-          }),
+    const column = <T extends string | number>(pick: (send: PlannedSend) => T) =>
+      pgArray(sends.map(pick));
+    const inserted =
+      sends.length === 0
+        ? { rows: [] }
+        : await tx.execute<{ id: string; scheduled_at: string }>(sql`
+      with planned as (
+        select * from unnest(
+          ${column((send) => send.campaignId)}::uuid[],
+          ${column((send) => send.customerId)}::uuid[],
+          ${column((send) => send.step)}::int[],
+          ${column((send) => send.mailboxId)}::uuid[],
+          ${column((send) => send.at.toISOString())}::timestamptz[]
+        ) as p(campaign_id, customer_id, step, mailbox_id, scheduled_at)
+      ), inserted as (
+        insert into campaign_sends
+          (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at)
+        select m.user_id, p.campaign_id, p.customer_id, p.step, p.mailbox_id,
+          '<' || gen_random_uuid() || '@' || split_part(m.email, '@', 2) || '>', p.scheduled_at
+        from planned p join mailboxes m on m.id = p.mailbox_id
+        on conflict do nothing
+        returning id, user_id, campaign_id, customer_id, step, mailbox_id, scheduled_at
+      ), contacts as (
+        insert into campaign_contacts (campaign_id, customer_id, user_id, mailbox_id, last_step, state)
+        select campaign_id, customer_id, user_id, mailbox_id, step, 'waiting' from inserted
+        on conflict (campaign_id, customer_id)
+        do update set last_step = excluded.last_step, state = 'waiting'
+      )
+      select id, scheduled_at from inserted`);
+    if (nextSendAt.size > 0) {
+      const entries = [...nextSendAt];
+      await tx.execute(sql`
+        insert into mailbox_send_state (mailbox_id, next_send_at)
+        select * from unnest(
+          ${pgArray(entries.map(([mailboxId]) => mailboxId))}::uuid[],
+          ${pgArray(entries.map(([, at]) => at.toISOString()))}::timestamptz[]
         )
-        .onConflictDoNothing()
-        .returning({
-          id: campaignSends.id,
-          campaignId: campaignSends.campaignId,
-          customerId: campaignSends.customerId,
-          step: campaignSends.step,
-          mailboxId: campaignSends.mailboxId,
-          userId: campaignSends.userId,
-          scheduledAt: campaignSends.scheduledAt,
-        });
-      if (inserted.length > 0) {
-        await tx
-          .insert(campaignContacts)
-          .values(
-            inserted.map((row) => ({
-              campaignId: row.campaignId,
-              customerId: row.customerId,
-              userId: row.userId,
-              mailboxId: row.mailboxId,
-              lastStep: row.step,
-              state: 'waiting' as const,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [campaignContacts.campaignId, campaignContacts.customerId],
-            set: { lastStep: sql`excluded.last_step`, state: 'waiting' },
-          });
-      }
-      queued.push(...inserted.map((row) => ({ id: row.id, at: row.scheduledAt })));
+        on conflict (mailbox_id) do update set next_send_at = excluded.next_send_at`);
     }
-    for (const [mailboxId, at] of nextSendAt) {
-      await tx
-        .insert(mailboxSendState)
-        .values({ mailboxId, nextSendAt: at })
-        .onConflictDoUpdate({ target: mailboxSendState.mailboxId, set: { nextSendAt: at } });
-    }
-    return queued;
+    return inserted.rows.map((row) => ({ id: row.id, at: new Date(row.scheduled_at) }));
   });
 }
 
