@@ -9,6 +9,7 @@ import { type RunningServer, startImapServer } from '../mailboxes/test-mail-serv
 import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { createMailTransports, type MailTransports } from './mail-transport.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
+import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
 import { newMessageId, type SendDeps, sendOne } from './send-one.ts';
@@ -207,6 +208,42 @@ describe('the sender', () => {
       .from(campaignContacts)
       .where(eq(campaignContacts.campaignId, id));
     expect(state).toEqual([]);
+  });
+});
+
+describe('replies', () => {
+  it('a reply stops the sequence when the campaign says so, and counts as replied', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Repliers', ['replies@client.test']);
+    const id = (await call('POST', '/campaigns', { name: 'Replied', status: 'paused' })).json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep, { subject: 'Next', body: '<p>Next</p>', email_gap: 1 }],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 60 * 60_000);
+    await tickAndSend();
+    const [first] = await sendRows(id);
+    expect(first?.status).toBe('sent');
+    expect(await recordReply(t.db, ['<not-ours@x.test>'], now)).toBe(false);
+    expect(await recordReply(t.db, ['<other@x.test>', first?.messageId ?? ''], now)).toBe(true);
+    now = new Date(now.getTime() + 2 * 86_400_000);
+    await tickAndSend();
+    expect((await sendRows(id)).map((row) => row.step)).toEqual([0]);
+    expect((await call('GET', `/campaigns/${id}`)).json().stats).toMatchObject({
+      sent: 1,
+      replied: 1,
+    });
   });
 });
 
