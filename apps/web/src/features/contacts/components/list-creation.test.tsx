@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { makeCampaign } from '../../campaigns/campaigns-test-support.ts';
 import {
   endBlock,
   errorBlock,
@@ -15,6 +16,8 @@ import {
 function mailServer() {
   const server = createFakeServer({
     'GET /api/mail/groups/check': { body: { available: true } },
+    // The campaign whose contacts step hosts the list creation.
+    'GET /api/mail/campaigns/k-9': { body: makeCampaign({ id: 'k-9' }) },
     'GET /api/mail/customers/create-or-update/op-1': {
       body: {
         data: [
