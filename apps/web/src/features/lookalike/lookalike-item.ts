@@ -75,8 +75,6 @@ export const lookalikeUploadMessages = {
   wrongType: 'The file is not a CSV, XLSX or TXT file.',
   tooLarge: 'The file is larger than 1 MB.',
   failed: 'The upload failed. Please try again.',
-  connectionLost: 'The upload failed because the connection was lost. Please try again.',
-  unreadableAnswer: 'The upload could not be confirmed. Please check your history.',
 } as const;
 
 export const acceptedLookalikeTypes =

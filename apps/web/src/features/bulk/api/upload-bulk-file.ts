@@ -1,61 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/clients.ts';
+import { type UploadOptions, uploadFile } from '../../../shared/api/upload-file.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { type BulkItem, bulkItemSchema } from '../bulk-item.ts';
 import { bulkHistoryKey } from './get-bulk-history.ts';
 
 const path = '/person/bulk';
 
-export const uploadFailures = {
-  connectionLost: 'The upload failed because the connection was lost. Please try again.',
-  unreadableAnswer: 'The upload could not be confirmed. Please check your history.',
-} as const;
-
-// POST /person/bulk as multipart (bulk-api.md). XMLHttpRequest rather than fetch: only it
-// reports upload progress. A refusal goes through the main client's error rule (401 included).
-export function uploadBulkFile(
-  file: File,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
-): Promise<BulkItem> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${apiClient.baseUrl}${path}`);
-    request.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(apiClient.authorizationHeaders())) {
-      request.setRequestHeader(name, value);
-    }
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) {
-        options.onProgress?.(Math.round((event.loaded / event.total) * 100));
-      }
-    };
-    request.onload = () => {
-      if (request.status === 0) {
-        reject(new Error(uploadFailures.connectionLost));
-        return;
-      }
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve(bulkItemSchema.parse(JSON.parse(request.responseText)));
-        } catch {
-          reject(new Error(uploadFailures.unreadableAnswer));
-        }
-        return;
-      }
-      const response = new Response(request.responseText === '' ? null : request.responseText, {
-        status: request.status,
-        statusText: request.statusText,
-      });
-      apiClient.failure(path, response).then(reject, reject);
-    };
-    request.onerror = () => reject(new Error(uploadFailures.connectionLost));
-    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-
-    const body = new FormData();
-    body.append('file', file, file.name);
-    request.send(body);
-  });
+// POST /person/bulk as multipart (bulk-api.md).
+export function uploadBulkFile(file: File, options: UploadOptions = {}): Promise<BulkItem> {
+  return uploadFile(path, file, bulkItemSchema, options);
 }
 
 export function useUploadBulkFile() {
