@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { errorAnswerSchema, lookalikeSearchEmailsSchema, PAGE_SIZE } from '@mailhound/contracts';
+import {
+  errorAnswerSchema,
+  lookalikeHistoryPageSchema,
+  lookalikeItemSchema,
+  lookalikeSearchEmailsAnswerSchema,
+  lookalikeSearchEmailsSchema,
+  PAGE_SIZE,
+} from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import { z } from 'zod';
@@ -27,30 +34,6 @@ import {
   readPreview,
 } from './lookalike-store.ts';
 import { searchLookalikeEmails } from './search-emails.ts';
-
-const contactSchema = z.object({
-  id: z.string(),
-  fname: z.string().nullable(),
-  lname: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  companyName: z.string(),
-  website: z.string(),
-  location: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  exactEmail: z.string().nullable(),
-  exactEmailScore: z.number().nullable(),
-});
-
-const itemSchema = z.object({
-  requestId: z.string(),
-  status: z.enum(['processing', 'completed', 'error']),
-  error: z.string().nullable(),
-  input: z.object({ fileName: z.string(), length: z.number() }),
-  result: z
-    .object({ totalCount: z.number(), preview: z.array(contactSchema).optional() })
-    .nullable(),
-  createdAt: z.string(),
-});
 
 const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -108,7 +91,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
           description: `Multipart field \`file\`: CSV, XLSX or TXT, one column of company names or domains, header optional, at most ${maxListRows.toLocaleString('en-US')} rows. Paid plans only.`,
           security: tokenRequired,
           consumes: ['multipart/form-data'],
-          response: { 201: itemSchema, ...refusals },
+          response: { 201: lookalikeItemSchema, ...refusals },
         },
       },
       async (request, reply) => {
@@ -141,12 +124,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
         security: tokenRequired,
         querystring: historyQuerySchema,
         response: {
-          200: z.object({
-            items: z.array(itemSchema),
-            currentPage: z.number(),
-            totalPages: z.number(),
-            totalItems: z.number(),
-          }),
+          200: lookalikeHistoryPageSchema,
           401: errorAnswerSchema,
         },
       },
@@ -164,7 +142,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
           'JSON carries result.preview (up to 100 contacts of the most similar companies, decision makers first) once completed. With `Accept: text/event-stream` while processing: `event: update` with the item on each change, the last one final (with the preview), then the stream ends.',
         security: tokenRequired,
         params: z.object({ id: z.string() }),
-        response: { 200: itemSchema, 401: errorAnswerSchema, 404: errorAnswerSchema },
+        response: { 200: lookalikeItemSchema, 401: errorAnswerSchema, 404: errorAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -191,7 +169,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
           'Each contact not searched before is a single search: 1 credit per address scored 95 or more. 402 when the available balance is 0.',
         security: tokenRequired,
         body: lookalikeSearchEmailsSchema,
-        response: { 200: z.object({ items: z.array(contactSchema) }), ...refusals },
+        response: { 200: lookalikeSearchEmailsAnswerSchema, ...refusals },
       },
     },
     async (request, reply) => {

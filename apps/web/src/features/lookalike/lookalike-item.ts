@@ -1,38 +1,14 @@
-import { historyPageSchema } from '@mailhound/contracts';
-import { z } from 'zod';
+import type { LookalikeContact, LookalikeItem } from '@mailhound/contracts';
 
-// product-spec §3 "Look-alike history item", as lookalike-api.md answers it. Imported people
-// may lack a name part, a title, place, website or profile: a missing one reads as null, not a broken page.
-export const lookalikeContactSchema = z.object({
-  id: z.string(),
-  fname: z.string().nullable(),
-  lname: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  companyName: z.string(),
-  website: z.string().nullable(),
-  location: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  exactEmail: z.string().nullable(),
-  exactEmailScore: z.number().nullable(),
-});
-export type LookalikeContact = z.infer<typeof lookalikeContactSchema>;
-
-export const lookalikeItemSchema = z.object({
-  requestId: z.string(),
-  status: z.enum(['processing', 'completed', 'error']),
-  error: z.string().nullable(),
-  input: z.object({ fileName: z.string(), length: z.number() }),
-  result: z
-    .object({ totalCount: z.number(), preview: z.array(lookalikeContactSchema).optional() })
-    .nullable(),
-  createdAt: z.string(),
-});
-export type LookalikeItem = z.infer<typeof lookalikeItemSchema>;
-
-export const lookalikeHistoryPageSchema = historyPageSchema(lookalikeItemSchema);
-export type LookalikeHistoryPage = z.infer<typeof lookalikeHistoryPageSchema>;
-
-export const searchEmailsAnswerSchema = z.object({ items: z.array(lookalikeContactSchema) });
+export {
+  type LookalikeContact,
+  type LookalikeHistoryPage,
+  type LookalikeItem,
+  lookalikeContactSchema,
+  lookalikeHistoryPageSchema,
+  lookalikeItemSchema,
+  lookalikeSearchEmailsAnswerSchema as searchEmailsAnswerSchema,
+} from '@mailhound/contracts';
 
 export type LookalikeOutcome = 'processing' | 'success' | 'empty' | 'error';
 

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { historyPageSchema } from './search.ts';
+
+// A contact of a similar company (product-spec §2 "Look-alike preview"). Imported people may
+// lack a name part, a title, a place or a profile: a missing one is null.
+export const lookalikeContactSchema = z.object({
+  id: z.string(),
+  fname: z.string().nullable(),
+  lname: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  companyName: z.string(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  exactEmail: z.string().nullable(),
+  exactEmailScore: z.number().nullable(),
+});
+export type LookalikeContact = z.infer<typeof lookalikeContactSchema>;
+
+// product-spec §3 "Look-alike history item"; the detail adds result.preview once final.
+export const lookalikeItemSchema = z.object({
+  requestId: z.string(),
+  status: z.enum(['processing', 'completed', 'error']),
+  error: z.string().nullable(),
+  input: z.object({ fileName: z.string(), length: z.number() }),
+  result: z
+    .object({ totalCount: z.number(), preview: z.array(lookalikeContactSchema).optional() })
+    .nullable(),
+  createdAt: z.string(),
+});
+export type LookalikeItem = z.infer<typeof lookalikeItemSchema>;
+
+export const lookalikeHistoryPageSchema = historyPageSchema(lookalikeItemSchema);
+export type LookalikeHistoryPage = z.infer<typeof lookalikeHistoryPageSchema>;
+
+// POST /lookalike/search-emails answers the contacts with the addresses found.
+export const lookalikeSearchEmailsAnswerSchema = z.object({
+  items: z.array(lookalikeContactSchema),
+});
