@@ -76,3 +76,16 @@ export const progressBlock = (done: number, total: number) =>
   `data: ${JSON.stringify({ progress: done, total })}\n\n`;
 export const endBlock = (id: string) => `data: ${JSON.stringify({ EOF: true, id })}\n\n`;
 export const errorBlock = (error: string) => `event: error\ndata: ${JSON.stringify({ error })}\n\n`;
+
+// The fake server answers JSON; a bulk result file is plain CSV text, so its JSON string
+// answer is handed back as the CSV body.
+export function answerResultFilesAsCsv() {
+  const jsonFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const response = await jsonFetch(input, init);
+    if (!String(input).includes('/result/success') || !response.ok) return response;
+    return new Response(JSON.parse(await response.text()) as string, {
+      headers: { 'Content-Type': 'text/csv' },
+    });
+  });
+}

@@ -3,19 +3,27 @@ import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
 import { readListName } from '../list-creation-state.ts';
-import { useCreateContactList } from '../use-create-contact-list.ts';
+import { useCreateListFromBulk } from '../use-create-list-from-bulk.ts';
+import { BulkResultsSource } from './bulk-results-source.tsx';
 import { CsvUploadSource } from './csv-upload-source.tsx';
 import { ListCreationOverlay } from './list-creation-overlay.tsx';
 import { ManualContactsSource } from './manual-contacts-source.tsx';
 
-type Source = 'csv' | 'manual';
+type Source = 'csv' | 'bulk' | 'manual';
 
-// Create list, source step: a CSV upload or contacts typed by hand, then the list is created.
+const sources: { value: Source; label: string }[] = [
+  { value: 'csv', label: 'Upload CSV' },
+  { value: 'bulk', label: 'From Bulk Results' },
+  { value: 'manual', label: 'Add Manually' },
+];
+
+// Create list, source step: a CSV upload, a bulk search's found e-mails or contacts typed by
+// hand, then the list is created.
 export function ContactsSourcePage() {
   const location = useLocation();
   const name = readListName(location.state);
   const [source, setSource] = useState<Source>('csv');
-  const creation = useCreateContactList();
+  const creation = useCreateListFromBulk();
 
   // The name comes only from the name step.
   if (name === null) return <Navigate to="../name" replace />;
@@ -29,20 +37,26 @@ export function ContactsSourcePage() {
         w="fit-content"
         aria-label="Contacts source"
         value={source}
-        onChange={(value) => setSource(value === 'manual' ? 'manual' : 'csv')}
-        data={[
-          { value: 'csv', label: 'Upload CSV' },
-          { value: 'manual', label: 'Add Manually' },
-        ]}
+        onChange={(value) =>
+          setSource(sources.find((entry) => entry.value === value)?.value ?? 'csv')
+        }
+        data={sources}
       />
       <Paper withBorder p="lg" radius="md" maw={900}>
         <Stack>
-          {source === 'csv' ? (
+          {source === 'csv' && (
             <CsvUploadSource
               busy={creation.isCreating}
               onCreate={(rows) => creation.create(name, rows)}
             />
-          ) : (
+          )}
+          {source === 'bulk' && (
+            <BulkResultsSource
+              busy={creation.isCreating}
+              onCreate={(requestId) => creation.createFromBulk(name, requestId)}
+            />
+          )}
+          {source === 'manual' && (
             <ManualContactsSource
               busy={creation.isCreating}
               onCreate={(rows) => creation.create(name, rows)}

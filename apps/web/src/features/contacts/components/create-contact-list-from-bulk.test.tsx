@@ -4,10 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import {
+  answerResultFilesAsCsv,
   endBlock,
   logInWithMail,
   makeList,
@@ -39,15 +40,7 @@ function renderFlow() {
     },
     'POST /api/mail/groups': { status: 201, body: makeList(9, { id: 'list-9' }) },
   });
-  // The fake server answers JSON; the result file is plain CSV text.
-  const jsonFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await jsonFetch(input, init);
-    if (!String(input).includes('/result/success') || !response.ok) return response;
-    return new Response(JSON.parse(await response.text()) as string, {
-      headers: { 'Content-Type': 'text/csv' },
-    });
-  });
+  answerResultFilesAsCsv();
   logInWithMail(server);
   const router = createMemoryRouter(
     [

@@ -1,13 +1,8 @@
 import { ActionIcon, Modal, Tooltip } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { checkListName } from '../api/check-list-name.ts';
-import { getFoundEmailsCsv } from '../api/get-found-emails.ts';
-import { toContactRows } from '../contact-rows.ts';
-import { parseCsv } from '../csv-parse.ts';
-import { useCreateContactList } from '../use-create-contact-list.ts';
+import { useCreateListFromBulk } from '../use-create-list-from-bulk.ts';
 import { ListCreationOverlay } from './list-creation-overlay.tsx';
 import { ListNameForm } from './list-name-form.tsx';
 
@@ -18,21 +13,12 @@ const label = 'Create Contact List';
 // The bulk preview shows this only with the mail section and when results exist.
 export function CreateContactListFromBulk({ requestId }: { requestId: string }) {
   const [opened, setOpened] = useState(false);
-  const creation = useCreateContactList();
-  const queryClient = useQueryClient();
+  const creation = useCreateListFromBulk();
 
   const start = async (name: string) => {
     await checkListName(name);
     setOpened(false);
-    await creation.create(name, async () => {
-      // §5: only rows with an e-mail and a first or last name; a parse error is a failure.
-      const csv = await getFoundEmailsCsv(requestId);
-      const { rows } = toContactRows(parseCsv(csv), { customColumns: false });
-      if (rows.length === 0) throw new Error('No found e-mail comes with a name');
-      return rows;
-    });
-    // The first read of an unpaid result is charged like a download.
-    void queryClient.invalidateQueries({ queryKey: balanceKey });
+    await creation.createFromBulk(name, requestId);
   };
 
   return (
