@@ -172,7 +172,8 @@ async function load(): Promise<void> {
   console.log(
     `  re-import of the companies file (all updates): ${count(Math.round(reimport.rowsPerSecond))} rows/s, ${count(reimport.updated)} updated`,
   );
-  await db.execute(sql`truncate people, companies restart identity`);
+  // Cascade: the look-alike results refer to people.
+  await db.execute(sql`truncate people, companies restart identity cascade`);
 
   // 2. The large data set: companies through the importer's upsert, people by SQL.
   console.log(`\nLoading ${count(companyCount)} companies and ${count(peopleCount)} people…`);
@@ -217,14 +218,16 @@ async function load(): Promise<void> {
   const step = 1_000_000;
   for (let from = 1; from <= peopleCount; from += step) {
     await db.execute(sql`
-      insert into people (company_id, fname, lname, job_title, department, seniority, location, linkedin_url)
+      insert into people (company_id, fname, lname, job_title, department, seniority, location, linkedin_url,
+                          company_industry, company_country, company_employees, company_founded_year)
       select 1 + (g % ${companyCount}),
              (${sql.param(firstNames)}::text[])[1 + floor(random() * ${firstNames.length})::int],
              (${sql.param(lastNames)}::text[])[1 + floor(random() * ${lastNames.length})::int],
              (${sql.param(titles)}::text[])[pick.i],
              (${sql.param(classes.map((c) => c.department))}::text[])[pick.i],
              (${sql.param(classes.map((c) => c.seniority))}::text[])[pick.i],
-             c.country, 'https://www.linkedin.com/in/bench-' || g
+             c.country, 'https://www.linkedin.com/in/bench-' || g,
+             c.industry, c.country, c.employees, c.founded_year
       from generate_series(${from}::int, ${Math.min(from + step - 1, peopleCount)}::int) g
       -- One draw per row (the lateral refers to g), shared by title, department and seniority.
       cross join lateral (select 1 + floor(random() * ${titles.length})::int + 0 * g as i) pick

@@ -66,7 +66,10 @@ export async function upsertCompanies(
   if (rows.length === 0) return { inserted: 0, updated: 0 };
   const slugs = await slugsFor(db, rows);
   const column = <K extends keyof CompanyRow>(key: K) => rows.map((row) => row[key]);
+  // A company written again hands its filter columns on to its people's copies in the same
+  // statement (only the rows whose copies change are touched).
   const result = await db.execute<Counted>(sql`
+    with written as (
     insert into companies (slug, name, name_normalised, domain, country, industry, employees,
       founded_year, revenue_min, revenue_max, linkedin_url, twitter_url, facebook_url,
       instagram_url, logo_url, description)
@@ -95,7 +98,17 @@ export async function upsertCompanies(
       logo_url = coalesce(excluded.logo_url, companies.logo_url),
       description = coalesce(excluded.description, companies.description),
       updated_at = now()
-    returning (xmax = 0) as inserted`);
+    returning id, industry, country, employees, founded_year, (xmax = 0) as inserted),
+    copied as (
+      update people set company_industry = written.industry, company_country = written.country,
+        company_employees = written.employees, company_founded_year = written.founded_year
+      from written
+      where people.company_id = written.id and not written.inserted
+        and (people.company_industry, people.company_country, people.company_employees,
+             people.company_founded_year)
+          is distinct from (written.industry, written.country, written.employees,
+                            written.founded_year))
+    select inserted from written`);
   return countOf(result.rows);
 }
 
@@ -126,18 +139,33 @@ export async function upsertPeople(
   const column = <K extends keyof PersonWithCompany>(key: K) => rows.map((row) => row[key]);
   const result = await db.execute<Counted>(sql`
     insert into people (company_id, fname, lname, job_title, department, seniority, location,
-      linkedin_url, phone)
-    select * from unnest(
+      linkedin_url, phone, company_industry, company_country, company_employees,
+      company_founded_year)
+    -- The company's filter columns copied (a left join: an unknown company still meets the
+    -- foreign key's refusal).
+    select incoming.company_id, incoming.fname, incoming.lname, incoming.job_title, incoming.department, incoming.seniority,
+      incoming.location, incoming.linkedin_url, incoming.phone, companies.industry, companies.country, companies.employees,
+      companies.founded_year
+    from unnest(
       ${sql.param(column('companyId'))}::bigint[], ${sql.param(column('firstName'))}::text[],
       ${sql.param(column('lastName'))}::text[], ${sql.param(column('jobTitle'))}::text[],
       ${sql.param(column('department'))}::text[], ${sql.param(column('seniority'))}::text[],
       ${sql.param(column('location'))}::text[], ${sql.param(column('linkedinUrl'))}::text[], ${sql.param(column('phone'))}::text[])
+      with ordinality as incoming(company_id, fname, lname, job_title, department, seniority,
+        location, linkedin_url, phone, position)
+    left join companies on companies.id = incoming.company_id
+    -- Ids in the batch's order, whatever the join's.
+    order by incoming.position
     on conflict on constraint people_identity do update set
       department = excluded.department,
       seniority = excluded.seniority,
       location = coalesce(excluded.location, people.location),
       linkedin_url = coalesce(excluded.linkedin_url, people.linkedin_url),
       phone = coalesce(excluded.phone, people.phone),
+      company_industry = excluded.company_industry,
+      company_country = excluded.company_country,
+      company_employees = excluded.company_employees,
+      company_founded_year = excluded.company_founded_year,
       updated_at = now()
     returning (xmax = 0) as inserted`);
   return countOf(result.rows);

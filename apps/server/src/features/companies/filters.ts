@@ -65,8 +65,52 @@ function anyOf(conditions: (SQL | undefined)[]): SQL | undefined {
   return conditions.length > 0 ? or(...conditions) : undefined;
 }
 
-// Conditions on the companies table.
-export function companyConditions(filters: CompanyFilters): SQL[] {
+// The company columns the firmographic filters read: the companies table's own, or their
+// copies on people.
+type FirmographicColumns = {
+  industry: typeof companies.industry | typeof people.companyIndustry;
+  country: typeof companies.country | typeof people.companyCountry;
+  employees: typeof companies.employees | typeof people.companyEmployees;
+  foundedYear: typeof companies.foundedYear | typeof people.companyFoundedYear;
+};
+
+const companyColumns: FirmographicColumns = companies;
+const personCopyColumns: FirmographicColumns = {
+  industry: people.companyIndustry,
+  country: people.companyCountry,
+  employees: people.companyEmployees,
+  foundedYear: people.companyFoundedYear,
+};
+
+// Industry, locations, size and founded year.
+function firmographicConditions(filters: CompanyFilters, columns: FirmographicColumns): SQL[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.industry?.length) conditions.push(inArray(columns.industry, filters.industry));
+  if (filters.locations?.length) conditions.push(inArray(columns.country, filters.locations));
+  if (filters.exclude?.length) {
+    conditions.push(or(isNull(columns.country), notInArray(columns.country, filters.exclude)));
+  }
+  if (filters.employees?.length) {
+    const bands = companySizeBands.filter((band) => filters.employees?.includes(band.id));
+    conditions.push(
+      anyOf(
+        bands.map((band) =>
+          band.max === null
+            ? gte(columns.employees, band.min)
+            : and(gte(columns.employees, band.min), lte(columns.employees, band.max)),
+        ),
+      ),
+    );
+  }
+  if (filters.years?.from !== undefined) {
+    conditions.push(gte(columns.foundedYear, filters.years.from));
+  }
+  if (filters.years?.to !== undefined) conditions.push(lte(columns.foundedYear, filters.years.to));
+  return conditions.filter((condition) => condition !== undefined);
+}
+
+// Company name and revenue: only on the companies table.
+function companyOnlyConditions(filters: CompanyFilters): SQL[] {
   const conditions: (SQL | undefined)[] = [];
   if (filters.companyName?.length) {
     const names = filters.companyName.map(normaliseCompanyName).filter((name) => name !== '');
@@ -75,23 +119,6 @@ export function companyConditions(filters: CompanyFilters): SQL[] {
       names.length > 0
         ? anyOf(names.map((name) => sql`${companies.nameNormalised} like ${likePattern(name)}`))
         : sql`false`,
-    );
-  }
-  if (filters.industry?.length) conditions.push(inArray(companies.industry, filters.industry));
-  if (filters.locations?.length) conditions.push(inArray(companies.country, filters.locations));
-  if (filters.exclude?.length) {
-    conditions.push(or(isNull(companies.country), notInArray(companies.country, filters.exclude)));
-  }
-  if (filters.employees?.length) {
-    const bands = companySizeBands.filter((band) => filters.employees?.includes(band.id));
-    conditions.push(
-      anyOf(
-        bands.map((band) =>
-          band.max === null
-            ? gte(companies.employees, band.min)
-            : and(gte(companies.employees, band.min), lte(companies.employees, band.max)),
-        ),
-      ),
     );
   }
   if (filters.revenue?.length) {
@@ -107,12 +134,12 @@ export function companyConditions(filters: CompanyFilters): SQL[] {
       ),
     );
   }
-  if (filters.years?.from !== undefined) {
-    conditions.push(gte(companies.foundedYear, filters.years.from));
-  }
-  if (filters.years?.to !== undefined)
-    conditions.push(lte(companies.foundedYear, filters.years.to));
   return conditions.filter((condition) => condition !== undefined);
+}
+
+// Conditions on the companies table.
+export function companyConditions(filters: CompanyFilters): SQL[] {
+  return [...companyOnlyConditions(filters), ...firmographicConditions(filters, companyColumns)];
 }
 
 // Conditions on the people table (job title, department, seniority).
@@ -128,6 +155,22 @@ export function personConditions(filters: CompanyFilters): SQL[] {
   if (filters.department?.length) conditions.push(inArray(people.department, filters.department));
   if (filters.seniority?.length) conditions.push(inArray(people.seniority, filters.seniority));
   return conditions.filter((condition) => condition !== undefined);
+}
+
+// The Lead Finder's conditions on the people table alone: the company filters read the
+// people's copies; name and revenue pick the company ids.
+export function leadConditions(filters: CompanyFilters): SQL[] {
+  const conditions = [
+    ...firmographicConditions(filters, personCopyColumns),
+    ...personConditions(filters),
+  ];
+  const companyOnly = companyOnlyConditions(filters);
+  if (companyOnly.length > 0) {
+    conditions.push(
+      sql`${people.companyId} in (select ${companies.id} from ${companies} where ${and(...companyOnly)})`,
+    );
+  }
+  return conditions;
 }
 
 // The Company Finder with person filters: companies that employ such a person.

@@ -42,6 +42,9 @@ export const companies = pgTable(
     index('companies_country').on(table.country),
     index('companies_employees').on(table.employees),
     index('companies_founded_year').on(table.foundedYear),
+    index('companies_industry_country').on(table.industry, table.country),
+    index('companies_country_employees').on(table.country, table.employees),
+    index('companies_industry_employees').on(table.industry, table.employees),
   ],
 );
 
@@ -61,6 +64,12 @@ export const people = pgTable(
     location: text('location'),
     linkedinUrl: text('linkedin_url'),
     phone: text('phone'),
+    // Copies of the company's filter columns (written with the person and again when a
+    // re-import changes the company), so a Lead Finder search filters one table.
+    companyIndustry: text('company_industry'),
+    companyCountry: text('company_country'),
+    companyEmployees: integer('company_employees'),
+    companyFoundedYear: integer('company_founded_year'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,5 +82,9 @@ export const people = pgTable(
     index('people_department').on(table.department),
     index('people_seniority').on(table.seniority),
     index('people_job_title_trgm').using('gin', table.jobTitle.op('gin_trgm_ops')),
+    index('people_industry_department').on(table.companyIndustry, table.department),
+    index('people_country_seniority').on(table.companyCountry, table.seniority),
+    index('people_seniority_employees').on(table.seniority, table.companyEmployees),
+    index('people_department_seniority').on(table.department, table.seniority),
   ],
 );

@@ -7,7 +7,7 @@ import {
   pageCount,
   pageInReach,
 } from '../companies/company-search.ts';
-import { companyConditions, personConditions } from '../companies/filters.ts';
+import { leadConditions } from '../companies/filters.ts';
 import { companies, people } from '../companies/schema.ts';
 
 export type LeadPage = {
@@ -18,13 +18,14 @@ export type LeadPage = {
 };
 
 // One page of the Lead Finder: people matching the person filters at companies matching the
-// company filters, in import order (stable from page to page).
+// company filters, in import order (stable from page to page). The filters read people alone
+// (their copies of the company columns); the page's ten rows then join their companies.
 export async function searchLeads(
   db: Queryable,
   filters: CompanyFilters,
   { page, perPage }: PageRequest,
 ): Promise<LeadPage> {
-  const where = and(...companyConditions(filters), ...personConditions(filters));
+  const where = and(...leadConditions(filters));
   const [rows, [total]] = await Promise.all([
     pageInReach({ page, perPage })
       ? db
@@ -54,7 +55,6 @@ export async function searchLeads(
         db
           .select({ id: people.id })
           .from(people)
-          .innerJoin(companies, eq(companies.id, people.companyId))
           .where(where)
           .limit(SEARCH_TOTAL_CAP)
           .as('matches'),
