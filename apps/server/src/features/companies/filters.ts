@@ -5,7 +5,8 @@ import {
   companySizeBands,
   revenueBands,
 } from '@mailhound/contracts';
-import { and, gte, inArray, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, gte, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/errors.ts';
 import { normaliseCompanyName } from './company-name.ts';
 import { isIndustryId } from './industries.ts';
@@ -61,6 +62,10 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+function anyValue(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param(values)}::text[])`;
+}
+
 function anyOf(conditions: (SQL | undefined)[]): SQL | undefined {
   return conditions.length > 0 ? or(...conditions) : undefined;
 }
@@ -85,8 +90,8 @@ const personCopyColumns: FirmographicColumns = {
 // Industry, locations, size and founded year.
 function firmographicConditions(filters: CompanyFilters, columns: FirmographicColumns): SQL[] {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.industry?.length) conditions.push(inArray(columns.industry, filters.industry));
-  if (filters.locations?.length) conditions.push(inArray(columns.country, filters.locations));
+  if (filters.industry?.length) conditions.push(anyValue(columns.industry, filters.industry));
+  if (filters.locations?.length) conditions.push(anyValue(columns.country, filters.locations));
   if (filters.exclude?.length) {
     conditions.push(or(isNull(columns.country), notInArray(columns.country, filters.exclude)));
   }
@@ -152,8 +157,10 @@ export function personConditions(filters: CompanyFilters): SQL[] {
       ),
     );
   }
-  if (filters.department?.length) conditions.push(inArray(people.department, filters.department));
-  if (filters.seniority?.length) conditions.push(inArray(people.seniority, filters.seniority));
+  // `= any(array)` rather than `in (…)`: a single value would become an equality the planner
+  // checks after the job title's ILIKE; this way the cheap checks run first.
+  if (filters.department?.length) conditions.push(anyValue(people.department, filters.department));
+  if (filters.seniority?.length) conditions.push(anyValue(people.seniority, filters.seniority));
   return conditions.filter((condition) => condition !== undefined);
 }
 
@@ -178,8 +185,11 @@ export function companySearchConditions(filters: CompanyFilters): SQL[] {
   const conditions = companyConditions(filters);
   const personal = personConditions(filters);
   if (personal.length > 0) {
+    // The people's copies of the company filters narrow the people first, through the
+    // composite indexes on people.
+    const narrowed = [...personal, ...firmographicConditions(filters, personCopyColumns)];
     conditions.push(
-      sql`exists (select 1 from ${people} where ${people.companyId} = ${companies.id} and ${and(...personal)})`,
+      sql`${companies.id} in (select ${people.companyId} from ${people} where ${and(...narrowed)})`,
     );
   }
   return conditions;
