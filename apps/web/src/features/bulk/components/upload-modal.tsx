@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import type { BulkItem } from '../bulk-item.ts';
 import { downloadBulkTemplate } from '../bulk-template.ts';
@@ -22,12 +12,6 @@ import {
   uploadMessages,
   uploadProblem,
 } from '../upload-rules.ts';
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 // product-spec §2 "Bulk search": the upload modal, with a real progress bar and the template.
 export function UploadModal({
@@ -41,12 +25,10 @@ export function UploadModal({
   onUploaded: (item: BulkItem) => void;
   onNotEnoughCredits: () => void;
 }) {
-  const inputId = useId();
   const upload = useUploadBulkFile();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const cancel = useRef<AbortController | null>(null);
   const uploading = upload.isPending;
 
@@ -102,12 +84,6 @@ export function UploadModal({
     }
   };
 
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) choose(event.dataTransfer.files[0]);
-  };
-
   return (
     <Modal
       opened={opened}
@@ -125,48 +101,13 @@ export function UploadModal({
           header row: First Name, Last Name and Company Website (or Company) to find an address, or
           an Email column to verify one.
         </Text>
-        <Paper
-          withBorder
-          p="xl"
-          radius="md"
-          data-testid="bulk-dropzone"
-          data-dragging={dragging || undefined}
-          style={{
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'var(--mantine-color-blue-6)' : undefined,
-          }}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
-          <Stack align="center" gap="xs">
-            <IconFileSpreadsheet size={36} stroke={1.5} />
-            <Text>Drag your file here, or</Text>
-            <Button component="label" htmlFor={inputId} variant="light" disabled={uploading}>
-              Choose a file
-            </Button>
-            <VisuallyHidden>
-              <input
-                id={inputId}
-                type="file"
-                accept={acceptedFileTypes}
-                disabled={uploading}
-                onChange={(event) => {
-                  choose(event.currentTarget.files?.[0]);
-                  event.currentTarget.value = '';
-                }}
-              />
-            </VisuallyHidden>
-            {file && (
-              <Text size="sm" fw={500}>
-                {file.name} ({fileSize(file.size)})
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <FileDropZone
+          testId="bulk-dropzone"
+          accept={acceptedFileTypes}
+          disabled={uploading}
+          file={file}
+          onChoose={choose}
+        />
         {(uploading || percent > 0) && (
           <Stack gap={4}>
             <Progress value={percent} aria-label="Upload progress" animated={uploading} />

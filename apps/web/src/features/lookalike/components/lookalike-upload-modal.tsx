@@ -1,21 +1,12 @@
 import { companyMessages } from '@mailhound/contracts';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
+import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { useUploadLookalikeFile } from '../api/upload-lookalike-file.ts';
 import {
   acceptedLookalikeTypes,
@@ -37,13 +28,11 @@ export function LookalikeUploadModal({
   onClose: () => void;
   onUploaded: (item: LookalikeItem) => void;
 }) {
-  const inputId = useId();
   const queryClient = useQueryClient();
   const upload = useUploadLookalikeFile();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [percent, setPercent] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const cancel = useRef<AbortController | null>(null);
   const uploading = upload.isPending;
 
@@ -111,12 +100,6 @@ export function LookalikeUploadModal({
     }
   };
 
-  const drop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!uploading) choose(event.dataTransfer.files[0]);
-  };
-
   return (
     <Modal
       opened={opened}
@@ -134,48 +117,13 @@ export function LookalikeUploadModal({
           optional), up to {LOOKALIKE_MAX_ROWS.toLocaleString('en-US')} companies and 1 MB. One
           search is spent per list.
         </Text>
-        <Paper
-          withBorder
-          p="xl"
-          radius="md"
-          data-testid="lookalike-dropzone"
-          data-dragging={dragging || undefined}
-          style={{
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'var(--mantine-color-blue-6)' : undefined,
-          }}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
-        >
-          <Stack align="center" gap="xs">
-            <IconFileSpreadsheet size={36} stroke={1.5} />
-            <Text>Drag your file here, or</Text>
-            <Button component="label" htmlFor={inputId} variant="light" disabled={uploading}>
-              Choose a file
-            </Button>
-            <VisuallyHidden>
-              <input
-                id={inputId}
-                type="file"
-                accept={acceptedLookalikeTypes}
-                disabled={uploading}
-                onChange={(event) => {
-                  choose(event.currentTarget.files?.[0]);
-                  event.currentTarget.value = '';
-                }}
-              />
-            </VisuallyHidden>
-            {file && (
-              <Text size="sm" fw={500}>
-                {file.name}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+        <FileDropZone
+          testId="lookalike-dropzone"
+          accept={acceptedLookalikeTypes}
+          disabled={uploading}
+          file={file}
+          onChoose={choose}
+        />
         {(uploading || percent > 0) && (
           <Stack gap={4}>
             <Progress value={percent} aria-label="Upload progress" animated={uploading} />
