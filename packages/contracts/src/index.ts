@@ -1,3 +1,4 @@
+export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './bulk.ts';
@@ -10,3 +11,4 @@ export * from './messages.ts';
 export * from './purchase.ts';
 export * from './search.ts';
 export * from './survey.ts';
+export * from './unibox.ts';
