@@ -202,6 +202,51 @@ describe('Find emails for selected leads', () => {
     expect(screen.getByText('0 selected')).toBeInTheDocument();
   });
 
+  it('finds many leads a few at a time, filling the table and the progress as answers come', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const held: Array<() => void> = [];
+    server.on('POST /api/leads/find-emails', async (request) => {
+      const { leadIds } = request.body as { leadIds: string[] };
+      // The third call waits until the test lets it answer.
+      if (leadIds.includes('9')) await new Promise<void>((resolve) => held.push(resolve));
+      return {
+        body: {
+          items: leadIds.map((leadId) => ({
+            leadId,
+            exactEmail: `ann.lee${leadId}@acme-robotics.com`,
+            exactEmailScore: 99,
+            error: null,
+          })),
+        },
+      };
+    });
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+
+    expect(await screen.findByText('Finding emails: 8 of 10')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Finding emails' })).toHaveAttribute(
+      'aria-valuenow',
+      '80',
+    );
+    expect(screen.getByText('ann.lee8@acme-robotics.com')).toBeInTheDocument();
+    expect(screen.queryByText('ann.lee9@acme-robotics.com')).not.toBeInTheDocument();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    for (const answer of held) answer();
+
+    expect(await screen.findByText('ann.lee10@acme-robotics.com')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Finding emails' })).not.toBeInTheDocument();
+    expect(server.requestsTo('POST /api/leads/find-emails').map((call) => call.body)).toEqual([
+      { leadIds: ['1', '2', '3', '4'] },
+      { leadIds: ['5', '6', '7', '8'] },
+      { leadIds: ['9', '10'] },
+    ]);
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
   it('selects every lead of the page at once', async () => {
     const server = createFakeServer();
     logIn(server);

@@ -1,9 +1,10 @@
 import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
-import { useBalance } from '../../../shared/session/api/get-balance.ts';
+import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -15,7 +16,7 @@ import {
   useFilterSearch,
   useGuestSearchRedirect,
 } from '../../companies/use-filter-search.ts';
-import { useFindEmails } from '../api/find-emails.ts';
+import { findEmailsInChunks } from '../api/find-emails.ts';
 import { useLeadSearch } from '../api/search-leads.ts';
 import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
 
@@ -31,11 +32,13 @@ export function LeadFinderPage() {
   const finder = useFilterSearch(leadFilterFields);
   const results = useLeadSearch(isLoggedIn ? finder.search : null);
   const toSignUp = useGuestSearchRedirect();
-  const findEmails = useFindEmails();
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [finding, setFinding] = useState<ReadonlySet<string>>(new Set());
   const [found, setFound] = useState<ReadonlyMap<string, FoundEmail>>(new Map());
   const [findError, setFindError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const stopRequested = useRef(false);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
   const search = (filters: CompanyFilters) => {
@@ -67,22 +70,40 @@ export function LeadFinderPage() {
       return;
     }
     setFinding(new Set(ids));
-    try {
-      const answer = await findEmails.mutateAsync(ids);
+    setProgress({ done: 0, total: ids.length });
+    stopRequested.current = false;
+    let done = 0;
+    const receive = (items: FoundEmail[]) => {
+      done += items.length;
+      // A lead whose answer came is no longer selected; the rest stay for another try.
+      select(
+        items.map((item) => item.leadId),
+        false,
+      );
+      setProgress({ done, total: ids.length });
       setFound((current) => {
         const next = new Map(current);
-        for (const item of answer.items) next.set(item.leadId, item);
+        for (const item of items) next.set(item.leadId, item);
         return next;
       });
-      setSelected(new Set());
+      setFinding((current) => {
+        const next = new Set(current);
+        for (const item of items) next.delete(item.leadId);
+        return next;
+      });
+    };
+    try {
+      await findEmailsInChunks(ids, receive, () => stopRequested.current);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
-        setCreditsNeeded(Math.max(1, ids.length - (available ?? 0)));
+        setCreditsNeeded(Math.max(1, ids.length - done - (available ?? 0)));
       } else {
         setFindError(errorMessage(error, findFailure));
       }
     } finally {
       setFinding(new Set());
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: balanceKey });
     }
   };
 
@@ -118,7 +139,7 @@ export function LeadFinderPage() {
             <Button
               onClick={find}
               disabled={selected.size === 0 || selected.size > FIND_EMAILS_MAX}
-              loading={findEmails.isPending}
+              loading={progress !== null}
             >
               Find emails
             </Button>
@@ -128,6 +149,21 @@ export function LeadFinderPage() {
                 : `${selected.size} selected`}
             </Text>
           </Group>
+          {progress && (
+            <Group gap="sm" wrap="nowrap">
+              <Progress
+                value={(100 * progress.done) / progress.total}
+                aria-label="Finding emails"
+                style={{ flex: 1 }}
+              />
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {`Finding emails: ${progress.done} of ${progress.total}`}
+              </Text>
+              <Button size="xs" variant="default" onClick={() => (stopRequested.current = true)}>
+                Stop
+              </Button>
+            </Group>
+          )}
           {findError && (
             <Alert color="red" role="alert">
               {findError}
