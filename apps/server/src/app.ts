@@ -89,6 +89,12 @@ export type App = FastifyInstance;
 
 const tooManyAttempts = 'Too many attempts. Please try again later.';
 
+// A hop count becomes Fastify's trust function (its types take no number).
+function trustedProxies(setting: Config['trustProxy']) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const logging =
@@ -100,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app: FastifyInstance = Fastify({
     ...logging,
     bodyLimit: config.bodyLimitBytes,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

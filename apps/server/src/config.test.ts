@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeConfig, loadConfig, repoRoot } from './config.ts';
+import {
+  ConfigError,
+  describeConfig,
+  loadConfig,
+  repoRoot,
+  serverVariableNames,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('has a safe default for every variable in embedded mode', () => {
@@ -11,6 +17,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
+      trustProxy: false,
       publicUrl: 'http://localhost:8080',
       databaseUrl: undefined,
       dataDir,
@@ -57,6 +64,15 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://app.example.com');
   });
 
+  it('reads TRUST_PROXY as off, on, a hop count or a list of proxy addresses', () => {
+    const trust = (TRUST_PROXY: string) =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), TRUST_PROXY }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.1, 10.0.0.0/8')).toBe('10.0.0.1, 10.0.0.0/8');
+  });
+
   it('names every invalid variable', () => {
     expect(() =>
       loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: 'eighty', TOKEN_TTL: 'a week' }),
@@ -74,7 +90,9 @@ describe('loadConfig', () => {
     expect(names).toEqual(
       expect.arrayContaining(['PORT', 'DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'SEED_DEMO']),
     );
-    expect(names).toHaveLength(45);
+    expect(names).toEqual(expect.arrayContaining(serverVariableNames));
+    const serverNames = names.filter((name) => !name.startsWith('FINDER_'));
+    expect(serverNames.sort()).toEqual([...serverVariableNames].sort());
   });
 
   it('documents the finder variables the finder reads', () => {

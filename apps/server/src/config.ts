@@ -15,6 +15,12 @@ const variables = [
   { name: 'PORT', default: '8080', meaning: 'HTTP port of the API and web app' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'address the HTTP server listens on' },
   {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      "behind a reverse proxy: true, the number of proxy hops, or the proxies' addresses/CIDRs (comma list); the client address (guest allowance, login limits) is then read from X-Forwarded-For",
+  },
+  {
     name: 'PUBLIC_URL',
     default: 'http://localhost:8080',
     meaning: 'public base URL, used in mailed links and the Google redirect URI',
@@ -228,6 +234,16 @@ const booleanText = z
 const environmentSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value): boolean | number | string => {
+      if (value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
   PUBLIC_URL: z
     .url()
     .default('http://localhost:8080')
@@ -278,9 +294,14 @@ const environmentSchema = z.object({
   TRACKING_SECRET: optionalText,
 });
 
+// The variables the server itself reads (the finder's FINDER_* are read by the finder's schema).
+export const serverVariableNames = Object.keys(environmentSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
+  // Fastify's trustProxy: which X-Forwarded-For hops to believe for the client address.
+  trustProxy: boolean | number | string;
   publicUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -356,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: values.PORT,
     host: values.HOST,
+    trustProxy: values.TRUST_PROXY,
     publicUrl: values.PUBLIC_URL,
     databaseUrl: values.DATABASE_URL,
     dataDir,

@@ -85,3 +85,33 @@ describe('login rate limit per client address', () => {
     expect((await attempt('10.1.1.2')).statusCode).toBe(401);
   });
 });
+
+describe('login rate limit behind a reverse proxy (TRUST_PROXY)', () => {
+  let proxied: TestContext;
+  beforeAll(async () => {
+    proxied = await createTestContext({
+      rateLimits: { loginPerIp: 2 },
+      env: { TRUST_PROXY: '10.0.0.1' },
+    });
+  });
+  afterAll(() => proxied.close());
+
+  it('counts each client named by the trusted proxy apart, not the proxy itself', async () => {
+    const attempt = (client: string, proxy = '10.0.0.1') =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'ann@acme.com', password: 'Whatever1' },
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': client },
+      });
+    for (let i = 0; i < 2; i += 1) expect((await attempt('198.51.100.7')).statusCode).toBe(401);
+    expect((await attempt('198.51.100.7')).statusCode).toBe(429);
+    // Another client behind the same proxy still has its attempts.
+    expect((await attempt('198.51.100.8')).statusCode).toBe(401);
+    // An untrusted sender cannot pick its address: it is counted as itself.
+    for (let i = 0; i < 2; i += 1)
+      expect((await attempt(`203.0.113.${i}`, '192.0.2.9')).statusCode).toBe(401);
+    expect((await attempt('203.0.113.99', '192.0.2.9')).statusCode).toBe(429);
+  });
+});
