@@ -14,4 +14,5 @@ export * from '../features/mailboxes/schema.ts';
 export * from '../features/search/schema.ts';
 export * from '../features/sender/schema.ts';
 export * from '../features/tracking/schema.ts';
+export * from '../features/unibox/schema.ts';
 export * from './outbox-schema.ts';

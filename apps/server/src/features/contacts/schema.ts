@@ -44,6 +44,8 @@ export const customers = pgTable(
     lname: text('lname').notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set by inbox sync when a bounce report comes back: no campaign writes to them again.
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('customers_user_email').on(table.userId, sql`lower(${table.email})`)],
 );
