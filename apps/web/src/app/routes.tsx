@@ -36,6 +36,7 @@ import { DeleteAccountPage } from '../features/settings/components/delete-accoun
 import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { UnsubscribeSurveyPage } from '../features/survey/components/unsubscribe-survey-page.tsx';
+import { UniboxPage } from '../features/unibox/components/unibox-page.tsx';
 import { Page } from '../shared/ui/page.tsx';
 import {
   AnonymousOnly,
@@ -101,7 +102,7 @@ export const routes: RouteObject[] = [
                 element: <RequireActive />,
                 children: [
                   { path: 'sender-list', element: <SenderListPage /> },
-                  { path: 'unibox', element: <Page title="Unibox" /> },
+                  { path: 'unibox', element: <UniboxPage /> },
                   { path: 'analytics', element: <Page title="Analytics" /> },
                   {
                     path: 'contacts',
