@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { readInboundMail, splitQuoted } from './classify.ts';
+import { deliveryReportMail, outOfOfficeMail, replyMail, unrelatedMail } from './test-messages.ts';
+
+const ours = '<first-step@sender.test>';
+const party = { from: 'ann@client.test', to: 'sales@sender.test' };
+
+describe('reading inbound mail', () => {
+  it('a reply names our Message-ID and keeps the quoted text apart', async () => {
+    const mail = await readInboundMail(
+      replyMail({
+        ...party,
+        inReplyTo: ours,
+        references: ['<older@sender.test>', ours],
+        text: 'Sounds good, call me on Tuesday.\r\n\r\nOn Mon, 4 Mar 2030 at 10:00, Sales <sales@sender.test> wrote:\r\n> Hi Ann, a short note.\r\n> Offer',
+      }),
+    );
+    expect(mail.nature).toBe('reply');
+    expect(mail.about).toEqual([ours, '<older@sender.test>']);
+    expect(mail.inReplyTo).toBe(ours);
+    expect(mail.from).toEqual({ email: 'ann@client.test', name: 'Ann Client' });
+    expect(mail.to).toEqual([{ email: 'sales@sender.test', name: '' }]);
+    expect(mail.text).toBe('Sounds good, call me on Tuesday.');
+    expect(mail.quotedText).toBe(
+      'On Mon, 4 Mar 2030 at 10:00, Sales <sales@sender.test> wrote:\n> Hi Ann, a short note.\n> Offer',
+    );
+  });
+
+  it('an out-of-office answer is automatic (Auto-Submitted, X-Autoreply, subject)', async () => {
+    const mail = await readInboundMail(outOfOfficeMail({ ...party, inReplyTo: ours }));
+    expect(mail.nature).toBe('auto_reply');
+    expect(mail.about).toEqual([ours]);
+    expect(mail.text).toBe('I am out of the office until Monday.');
+  });
+
+  it('Precedence: bulk or an "Out of office" subject alone also mark an answer automatic', async () => {
+    const bulk = replyMail({ ...party, inReplyTo: ours, text: 'Thanks' }).replace(
+      'MIME-Version',
+      'Precedence: bulk\r\nMIME-Version',
+    );
+    expect((await readInboundMail(bulk)).nature).toBe('auto_reply');
+    const subject = replyMail({
+      ...party,
+      inReplyTo: ours,
+      text: 'Away',
+      subject: 'Out of Office',
+    });
+    expect((await readInboundMail(subject)).nature).toBe('auto_reply');
+    const notAuto = replyMail({ ...party, inReplyTo: ours, text: 'Hi' }).replace(
+      'MIME-Version',
+      'Auto-Submitted: no\r\nMIME-Version',
+    );
+    expect((await readInboundMail(notAuto)).nature).toBe('reply');
+  });
+
+  it('an RFC 3464 failure report is a bounce about the returned message', async () => {
+    const mail = await readInboundMail(
+      deliveryReportMail({
+        from: 'MAILER-DAEMON@mx.client.test',
+        to: 'sales@sender.test',
+        recipient: 'gone@client.test',
+        original: ours,
+      }),
+    );
+    expect(mail.nature).toBe('bounce');
+    expect(mail.about).toEqual([ours]);
+    expect(mail.bounce).toEqual({
+      recipient: 'gone@client.test',
+      status: '5.1.1',
+      diagnostic:
+        '550 5.1.1 <gone@client.test>: Recipient address rejected: User unknown in local recipient table',
+    });
+    expect(mail.quotedText).toBeNull();
+  });
+
+  it('a delayed delivery (Action: delayed, 4.x.x) is a report, not a bounce', async () => {
+    const mail = await readInboundMail(
+      deliveryReportMail({
+        from: 'MAILER-DAEMON@mx.client.test',
+        to: 'sales@sender.test',
+        recipient: 'slow@client.test',
+        original: ours,
+        action: 'delayed',
+      }),
+    );
+    expect(mail.nature).toBe('report');
+    expect(mail.bounce).toBeNull();
+  });
+
+  it('unrelated mail names none of our Message-IDs', async () => {
+    const mail = await readInboundMail(unrelatedMail({ from: 'news@news.test', to: party.to }));
+    expect(mail.about).toEqual([]);
+    expect(mail.nature).toBe('reply');
+  });
+});
+
+describe('splitting quoted text', () => {
+  it('cuts at a run of ">" lines', () => {
+    expect(splitQuoted('Yes please.\n\n> Would you like a demo?\n> Sales')).toEqual({
+      text: 'Yes please.',
+      quoted: '> Would you like a demo?\n> Sales',
+    });
+  });
+
+  it('cuts at an Outlook "Original Message" line and at a wrapped "On … wrote:"', () => {
+    expect(splitQuoted('No thanks.\n-----Original Message-----\nFrom: Sales').quoted).toBe(
+      '-----Original Message-----\nFrom: Sales',
+    );
+    expect(
+      splitQuoted('Later.\nOn Mon, 4 Mar 2030 at 10:00, Sales <\nsales@sender.test> wrote:\n> Hi')
+        .text,
+    ).toBe('Later.');
+  });
+
+  it('keeps a message without quotes whole', () => {
+    expect(splitQuoted('Just this.\n')).toEqual({ text: 'Just this.', quoted: null });
+  });
+});

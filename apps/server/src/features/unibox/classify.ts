@@ -1,0 +1,183 @@
+import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
+import { mimeParts, parseContentType, parseHeaderBlock } from './mime-parts.ts';
+import type { StoredAddress, StoredBounce } from './schema.ts';
+
+// What a message says it is; whether it is about one of our sends is decided by the caller.
+// A `report` is a delivery status notification that is not a failure (delayed, relayed).
+export type InboundNature = 'reply' | 'auto_reply' | 'bounce' | 'report';
+
+export type InboundMail = {
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  // The Message-IDs this message is about, the most telling first: the message a report
+  // returns, then In-Reply-To, then References from the newest.
+  about: string[];
+  nature: InboundNature;
+  bounce: StoredBounce | null;
+  from: StoredAddress;
+  to: StoredAddress[];
+  cc: StoredAddress[];
+  subject: string;
+  text: string;
+  quotedText: string | null;
+  date: Date | null;
+};
+
+const messageIdPattern = /<[^<>\s]+>/g;
+
+export function messageIdsIn(value: string | string[] | undefined | null): string[] {
+  const text = Array.isArray(value) ? value.join(' ') : (value ?? '');
+  // mailparser hands ids over with or without their angle brackets.
+  const ids = text.match(messageIdPattern);
+  if (ids) return ids;
+  return text
+    .split(/\s+/)
+    .filter((id) => id.includes('@'))
+    .map((id) => `<${id}>`);
+}
+
+function headerText(value: HeaderValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => headerText(item)).join(' ');
+  if ('value' in value && typeof value.value === 'string') return value.value;
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  return '';
+}
+
+const autoSubjects = /^\s*(automatic reply|auto[- ]?reply|autoreply|out of (the )?office|auto:)/i;
+
+// RFC 3834 and the headers mail systems set on vacation answers.
+export function looksAutomatic(headers: Map<string, HeaderValue>, subject: string): boolean {
+  const submitted = headerText(headers.get('auto-submitted')).split(';')[0]?.trim().toLowerCase();
+  if (submitted && submitted !== 'no') return true;
+  for (const name of ['x-autoreply', 'x-autorespond']) {
+    const value = headerText(headers.get(name)).trim().toLowerCase();
+    if (headers.has(name) && value !== 'no') return true;
+  }
+  const precedence = headerText(headers.get('precedence')).trim().toLowerCase();
+  if (['auto_reply', 'bulk', 'junk'].includes(precedence)) return true;
+  return autoSubjects.test(subject);
+}
+
+// The type prefix of a report field ("rfc822; ann@x", "smtp; 550 ...") left out.
+const withoutType = (value: string) => value.replace(/^[a-z0-9-]+;\s*/i, '').trim();
+
+type DeliveryReport = { bounce: StoredBounce | null; original: string | null };
+
+// RFC 3464: the recipient fields of the message/delivery-status part, and the Message-ID of
+// the returned message (message/rfc822 or text/rfc822-headers).
+export function readDeliveryReport(raw: string): DeliveryReport {
+  const parts = mimeParts(raw);
+  let bounce: StoredBounce | null = null;
+  let original: string | null = null;
+  for (const part of parts) {
+    if (part.contentType === 'message/delivery-status' && !bounce) {
+      const groups = part.body
+        .split(/\r?\n[ \t]*\r?\n/)
+        .map(parseHeaderBlock)
+        .filter((fields) => fields.action || fields['final-recipient']);
+      const failed =
+        groups.find((fields) => fields.action?.toLowerCase() === 'failed') ?? groups[0];
+      const status = failed?.status?.trim() ?? '';
+      if (failed && failed.action?.toLowerCase() === 'failed' && status.startsWith('5')) {
+        bounce = {
+          recipient: withoutType(failed['final-recipient'] ?? failed['original-recipient'] ?? ''),
+          status,
+          diagnostic: failed['diagnostic-code'] ? withoutType(failed['diagnostic-code']) : null,
+        };
+      }
+    }
+    if (
+      ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'].includes(
+        part.contentType,
+      ) &&
+      !original
+    ) {
+      const head = part.body.split(/\r?\n\r?\n/)[0] ?? '';
+      original = messageIdsIn(parseHeaderBlock(head)['message-id'])[0] ?? null;
+    }
+  }
+  return { bounce, original };
+}
+
+const quoteStarts = [
+  // "On Mon, 4 Mar 2030 at 10:00, Sales <sales@x> wrote:", also wrapped over two lines.
+  (line: string, next: string) =>
+    /^\s*(On|Am|Le)\s.+/.test(line) &&
+    (/(wrote|schrieb|écrit)\s*:\s*$/.test(line) || /(wrote|schrieb|écrit)\s*:\s*$/.test(next)),
+  (line: string) => /^\s*-{2,}\s*Original Message\s*-{2,}\s*$/i.test(line),
+  (line: string) => /^\s*>/.test(line),
+];
+
+// The new part of a message and the quoted earlier messages below it.
+export function splitQuoted(text: string): { text: string; quoted: string | null } {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const cut = lines.findIndex((line, index) =>
+    quoteStarts.some((starts) => starts(line, lines[index + 1] ?? '')),
+  );
+  if (cut < 0) return { text: text.trim(), quoted: null };
+  const quoted = lines.slice(cut).join('\n').trim();
+  return { text: lines.slice(0, cut).join('\n').trim(), quoted: quoted || null };
+}
+
+function addresses(value: AddressObject | AddressObject[] | undefined): StoredAddress[] {
+  const objects = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return objects.flatMap((object) =>
+    object.value.flatMap((address) => [
+      ...(address.address ? [{ email: address.address.toLowerCase(), name: address.name }] : []),
+      ...(address.group ?? []).map((member) => ({
+        email: (member.address ?? '').toLowerCase(),
+        name: member.name,
+      })),
+    ]),
+  );
+}
+
+// Parses one raw message and tells what it is: a bounce report (multipart/report with a failed
+// delivery-status), another delivery report, an automatic answer, or a person's reply.
+export async function readInboundMail(source: Buffer | string): Promise<InboundMail> {
+  const raw = typeof source === 'string' ? source : source.toString('utf8');
+  const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+  const subject = parsed.subject ?? '';
+  const messageId = messageIdsIn(parsed.messageId)[0] ?? null;
+  const inReplyTo = messageIdsIn(parsed.inReplyTo)[0] ?? null;
+  const references = messageIdsIn(parsed.references);
+  const threadIds = [...(inReplyTo ? [inReplyTo] : []), ...references.toReversed()];
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const contentType = parseContentType(parseHeaderBlock(head)['content-type']);
+  const isReport =
+    contentType.type === 'multipart/report' &&
+    contentType.params['report-type']?.toLowerCase() === 'delivery-status';
+  let nature: InboundNature = 'reply';
+  let bounce: StoredBounce | null = null;
+  let about = threadIds;
+  if (isReport) {
+    const report = readDeliveryReport(raw);
+    bounce = report.bounce;
+    nature = bounce ? 'bounce' : 'report';
+    about = [...(report.original ? [report.original] : []), ...threadIds];
+  } else if (looksAutomatic(parsed.headers, subject)) {
+    nature = 'auto_reply';
+  }
+  const body = parsed.text ?? '';
+  const split = isReport ? { text: body.trim(), quoted: null } : splitQuoted(body);
+  const [from] = addresses(parsed.from);
+  return {
+    messageId,
+    inReplyTo,
+    references,
+    about: [...new Set(about)],
+    nature,
+    bounce,
+    from: from ?? { email: '', name: '' },
+    to: addresses(parsed.to),
+    cc: addresses(parsed.cc),
+    subject,
+    text: split.text,
+    quotedText: split.quoted,
+    date: parsed.date ?? null,
+  };
+}
