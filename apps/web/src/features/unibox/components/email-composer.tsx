@@ -130,8 +130,7 @@ export function EmailComposer({
           />
           <Textarea
             label="Message"
-            autosize
-            minRows={5}
+            rows={6}
             error={errors.body?.message}
             {...form.register('body')}
           />

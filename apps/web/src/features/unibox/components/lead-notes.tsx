@@ -47,8 +47,7 @@ export function LeadNotes({
         <Stack gap="xs">
           <Textarea
             label="Note"
-            autosize
-            minRows={2}
+            rows={3}
             description={`${form.watch('text').length}/${NOTE_MAX}`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={form.formState.errors.text?.message}

@@ -119,7 +119,7 @@ function ThreadHeader({ thread, onClose }: { thread: ThreadSummary; onClose: () 
             </Title>
             <ThreadStatusBadge status={thread.status} />
           </Group>
-          <Text size="sm">{lead}</Text>
+          <Text size="sm">Lead: {lead}</Text>
           <Text size="sm" c="dimmed">
             Campaign:{' '}
             {thread.campaign === null ? (
