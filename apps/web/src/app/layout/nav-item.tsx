@@ -1,11 +1,17 @@
-import { NavLink, Tooltip } from '@mantine/core';
+import { Badge, NavLink, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 import type { NavLinkItem } from './nav-links.ts';
 
-type NavItemProps = { link: NavLinkItem; disabled: boolean; collapsed?: boolean };
+type NavItemProps = {
+  link: NavLinkItem;
+  disabled: boolean;
+  collapsed?: boolean;
+  // The Unibox's unread conversations.
+  unread?: number;
+};
 
-export function NavItem({ link, disabled, collapsed = false }: NavItemProps) {
+export function NavItem({ link, disabled, collapsed = false, unread = 0 }: NavItemProps) {
   const location = useLocation();
   const onClick = useGuardedLinkClick(link.to, disabled);
   const Icon = link.icon;
@@ -16,6 +22,13 @@ export function NavItem({ link, disabled, collapsed = false }: NavItemProps) {
       label={collapsed ? undefined : link.label}
       aria-label={collapsed ? link.label : undefined}
       leftSection={<Icon size={20} stroke={1.5} />}
+      rightSection={
+        !collapsed && unread > 0 ? (
+          <Badge size="sm" variant="filled" aria-label={`${unread} unread`}>
+            {unread}
+          </Badge>
+        ) : undefined
+      }
       active={location.pathname.startsWith(link.to)}
       onClick={onClick}
       {...disabledLinkProps(disabled)}

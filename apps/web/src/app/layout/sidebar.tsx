@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useUnreadCount } from '../../features/unibox/api/get-unread-count.ts';
 import { CreditsDisplay } from './credits-display.tsx';
 import { NavItem } from './nav-item.tsx';
 import { lookAlikeLink, mailGroupTitle, mailLinks, searchLinks } from './nav-links.ts';
@@ -16,6 +17,7 @@ export function Sidebar({ opened, onToggle }: SidebarProps) {
   // Mantine's `sm` breakpoint: below it the sidebar is the full-width mobile menu.
   const desktop = useMediaQuery('(min-width: 48em)');
   const collapsed = desktop && !opened;
+  const unread = useUnreadCount(hasMail && !locked);
   return (
     <ScrollArea>
       <Stack gap={4} p="xs" component="nav" aria-label="Sidebar">
@@ -50,7 +52,13 @@ export function Sidebar({ opened, onToggle }: SidebarProps) {
             )}
             <Stack gap={4} role="group" aria-label={mailGroupTitle}>
               {mailLinks.map((link) => (
-                <NavItem key={link.to} link={link} disabled={locked} collapsed={collapsed} />
+                <NavItem
+                  key={link.to}
+                  link={link}
+                  disabled={locked}
+                  collapsed={collapsed}
+                  unread={link.to === '/unibox' ? unread.data : undefined}
+                />
               ))}
             </Stack>
           </>

@@ -19,13 +19,14 @@ const messages = () =>
   within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('article');
 
 describe('Unibox conversation', () => {
-  it('opening an unread thread marks it read, and the list shows it read', async () => {
+  it('opening an unread thread marks it read; the list and the sidebar badge follow', async () => {
     const { server, user, location } = openUnibox(
       '/unibox',
       makeDetail(makeThread({ unread: true })),
     );
     const row = await screen.findByRole('listitem', { name: 'Bob Stone: Quick question' });
     expect(within(row).getByText('Unread')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unibox 1 unread' })).toBeInTheDocument();
     await user.click(within(row).getByRole('button'));
     await waitFor(() => expect(location()).toBe('/unibox?thread=thread-1'));
     await screen.findByRole('region', { name: 'Conversation' });
@@ -35,6 +36,7 @@ describe('Unibox conversation', () => {
       }),
     );
     await waitFor(() => expect(within(row).queryByText('Unread')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Unibox' })).toBeInTheDocument();
     expect(server.requestsTo('PATCH /api/mail/unibox/threads/thread-1')).toHaveLength(1);
   });
 

@@ -14,8 +14,12 @@ function openUnibox(url = '/unibox', details = [makeDetail()]) {
 }
 
 const conversations = () => screen.getByRole('list', { name: 'Conversations' });
+// The list's requests (the sidebar badge asks a page of one).
 const threadQueries = (server: FakeServer) =>
-  server.requestsTo('GET /api/mail/unibox/threads').map((request) => request.query);
+  server
+    .requestsTo('GET /api/mail/unibox/threads')
+    .map((request) => request.query)
+    .filter((query) => query.get('count') === '20');
 const lastQuery = (server: FakeServer) => threadQueries(server).at(-1);
 
 describe('Unibox list', () => {

@@ -1,8 +1,11 @@
 import { Grid, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useThreads } from '../api/get-threads.ts';
+import { unreadCountKey } from '../api/get-unread-count.ts';
 import {
   changeFilters,
   hasFilters,
@@ -23,6 +26,13 @@ export function UniboxPage() {
   const filters = readFilters(params);
   const threads = useThreads(threadsQuery(filters));
   const openId = params.get(threadParam);
+  const queryClient = useQueryClient();
+  const unreadCount = threads.data?.unread_count;
+
+  // Each page brings the inbox's unread count: the sidebar badge follows without asking.
+  useEffect(() => {
+    if (unreadCount !== undefined) queryClient.setQueryData(unreadCountKey, unreadCount);
+  }, [queryClient, unreadCount]);
 
   const change = (update: Partial<UniboxFilters>) =>
     setParams((current) => changeFilters(current, update));
