@@ -1,7 +1,8 @@
 // `npm run bench:lookalike`: look-alike ranking quality on the Wikipedia companies of
 // ../shared/data/companies/wikipedia-companies-dev.csv (precision@10 and nDCG@10 on held-out
 // industry peers), then the time of one look-alike search with 1,000,000 companies, all in an
-// embedded PostgreSQL. BENCH_LOOKALIKE_DRAWS sets the lists drawn per industry (5).
+// embedded PostgreSQL. BENCH_LOOKALIKE_DRAWS sets the lists drawn per industry (5);
+// BENCH_LOOKALIKE_SCALE=0 skips the 1,000,000-company part (for quick iterations).
 
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +44,7 @@ const dataFile = resolve(here, '../../../shared/data/companies/wikipedia-compani
 const draws = Number(process.env.BENCH_LOOKALIKE_DRAWS ?? 5);
 const scaleCompanies = 1_000_000;
 const timedSearches = 20;
+const atScale = process.env.BENCH_LOOKALIKE_SCALE !== '0';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -91,7 +93,8 @@ try {
   await runMigrations(db);
   const groups = await importWikipedia();
   await evaluate(groups);
-  await measureAtScale();
+  if (atScale) await measureAtScale();
+  else console.log('\nScale part skipped (BENCH_LOOKALIKE_SCALE=0).');
 } finally {
   await pool.end();
   await server.stop();

@@ -8,7 +8,16 @@ import {
   rankCandidates,
   textOnlyWeights,
 } from './similarity.ts';
-import { centroid, cosine, termCounts, tfidfVector, tokenize } from './text-vectors.ts';
+import {
+  centroid,
+  cosine,
+  definingPhrase,
+  type SparseVector,
+  stem,
+  termCounts,
+  tfidfVector,
+  tokenize,
+} from './text-vectors.ts';
 
 const corpus = [
   'A regional bank offering loans, mortgages and savings accounts to households.',
@@ -41,19 +50,18 @@ function company(id: number, overrides: Partial<CompanyFeatures> = {}): CompanyF
 }
 
 describe('description text', () => {
-  it('keeps meaningful words, drops stop words and folds plurals', () => {
+  it('keeps meaningful words, drops stop words and place names, and folds plurals', () => {
     expect(tokenize('The Banks of Zürich offer mortgages and loans.')).toEqual([
       'bank',
-      'zurich',
       'offer',
-      'mortgage',
+      stem('mortgage'),
       'loan',
     ]);
   });
 
   it('keeps only terms another description shares, L2-normalised', () => {
     const [bank] = vectors;
-    expect(bank?.terms).toContain('mortgage');
+    expect(bank?.terms).toContain(stem('mortgage'));
     expect(bank?.terms).not.toContain('household');
     const norm = Math.sqrt((bank?.weights ?? []).reduce((sum, w) => sum + w * w, 0));
     expect(norm).toBeCloseTo(1, 5);
@@ -69,6 +77,82 @@ describe('description text', () => {
   it('averages a list into one centroid that resembles each of its members', () => {
     const list = centroid([vectors[0]!, vectors[1]!]);
     expect(cosine(list, vectors[2]!)).toBeGreaterThan(cosine(list, vectors[4]!));
+  });
+});
+
+// Wikipedia-style openings, as the bench's data set has them.
+function vectorsOf(texts: readonly string[]): SparseVector[] {
+  const all = texts.map(termCounts);
+  const frequency = new Map<string, number>();
+  for (const map of all) {
+    for (const term of map.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  return all.map((map) => tfidfVector(map, (term) => frequency.get(term) ?? 0, texts.length));
+}
+
+describe('description text of real-world companies', () => {
+  it('folds word forms so a retailer, retailing and retail meet', () => {
+    expect(new Set(['retail', 'retailer', 'retailers', 'retailing'].map(stem)).size).toBe(1);
+    expect(stem('manufacturer')).toBe(stem('manufacturing'));
+    expect(stem('engineers')).toBe(stem('engineering'));
+    expect(stem('banks')).toBe(stem('banking'));
+    expect(stem('shipping')).toBe(stem('ships'));
+    // Short stems are left alone rather than merged with unrelated words.
+    expect(stem('power')).toBe('power');
+    expect(stem('mining')).toBe('mining');
+  });
+
+  it('ignores the country, its cities and corporate boilerplate, which are not the business', () => {
+    expect(
+      tokenize(
+        'Metro AG is a German multinational retailer headquartered in Düsseldorf, Germany, founded in March 1964.',
+      ),
+    ).toEqual(['metro', stem('retailer')]);
+    const [germanRetail, britishRetail, germanBank] = vectorsOf([
+      'Metro AG is a German multinational retailer headquartered in Düsseldorf, Germany. The group runs wholesale stores.',
+      'Tesco plc is a British multinational retailer headquartered in Welwyn Garden City, England. It runs supermarkets and stores.',
+      'Commerzbank AG is a German bank headquartered in Frankfurt, Germany. The group offers loans to German companies.',
+      'Deutsche Bank AG is a German multinational bank headquartered in Frankfurt, Germany. It offers loans.',
+      'Aldi is a German discount supermarket chain headquartered in Essen, Germany.',
+    ]);
+    expect(cosine(germanRetail!, britishRetail!)).toBeGreaterThan(
+      cosine(germanRetail!, germanBank!),
+    );
+  });
+
+  it('reads the defining phrase of the first sentence', () => {
+    expect(
+      definingPhrase(
+        'Volkswagen AG is a German multinational automotive manufacturer headquartered in Wolfsburg, Lower Saxony. It was founded in 1937.',
+      ),
+    ).toBe('German multinational automotive manufacturer');
+    expect(
+      definingPhrase('Kompania Węglowa is the largest coal mining company in Poland and Europe.'),
+    ).toBe('largest coal mining company');
+    expect(definingPhrase('Founded in 1900, the firm makes cars.')).toBe('');
+  });
+
+  it('weighs what the first sentence says a company is above what it mentions later', () => {
+    const [steelMaker, otherSteelMaker, insurer] = vectorsOf([
+      'Acme is a steel producer. It also sells insurance to its customers.',
+      'Bolt is a steel producer with mills.',
+      'Cover is an insurance company. Its investments include steel mills.',
+      'Delta is a logistics company.',
+    ]);
+    const weightOf = (vector: SparseVector, word: string) =>
+      vector.weights[vector.terms.indexOf(stem(word))] ?? 0;
+    expect(weightOf(steelMaker!, 'steel')).toBeGreaterThan(weightOf(steelMaker!, 'insurance'));
+    expect(cosine(steelMaker!, otherSteelMaker!)).toBeGreaterThan(cosine(steelMaker!, insurer!));
+  });
+
+  it('builds the query from what the list has in common, not one member’s rare words', () => {
+    // Summed, 'krupp' (0.95 in one member) would outweigh 'steel' (0.3 in each of three).
+    const member = (word: string): SparseVector => ({
+      terms: [word, 'steel'],
+      weights: [0.95, 0.3],
+    });
+    const query = centroid([member('krupp'), member('essen'), member('bochum')]);
+    expect(query.terms[0]).toBe('steel');
   });
 });
 

@@ -1,3 +1,5 @@
+import { stopWords } from './stop-words.ts';
+
 // TF-IDF vectors of company descriptions. A vector is sparse: its strongest terms with
 // weights, L2-normalised, so the cosine of two vectors is their dot product.
 
@@ -6,31 +8,50 @@ export type SparseVector = { terms: string[]; weights: number[] };
 // The terms a stored vector keeps; enough for descriptions of a few hundred words.
 export const vectorTerms = 64;
 
-const stopWords = new Set(
-  `about above after again against all also although among and any are around because been
-  before being below between both but can could did does doing down during each either else
-  ever every few for from further had has have having her here hers him his how however into
-  its itself just later like made make many may more most much must near neither nor not now
-  off once one only other others our ours out over own per same several she should since some
-  still such than that the their theirs them then there these they this those though through
-  thus till too under until upon very via was were what when where whether which while who
-  whom whose why will with within without would yet you your known called including include
-  includes based well first second new use used company companies firm group corporation
-  limited inc ltd plc llc founded headquartered headquarters largest large world worldwide
-  global globally international country countries operates operating operations business
-  businesses services service products product brand brands subsidiary subsidiaries parent
-  owned publicly listed traded stock exchange employees employs year years million billion
-  number part name became become later since currently today biggest major leading leader`.split(
-    /\s+/,
-  ),
-);
+// Plurals and the common verb and agent endings folded, so 'retailer', 'retailers',
+// 'retailing' and 'retail' meet, and 'manufacturer' meets 'manufacturing'. Repeated until
+// nothing changes ('engineers' → 'engineer' → 'engine' → 'engin', as 'engineering' does);
+// a stem keeps at least four letters, so 'power' or 'mining' are left alone.
+const suffixes: ReadonlyArray<[RegExp, string]> = [
+  [/ization$/, 'ize'],
+  [/isation$/, 'ize'],
+  [/ation$/, 'ate'],
+  [/ate$/, ''],
+  [/ical$/, 'ic'],
+  [/ment$/, ''],
+  [/ing$/, ''],
+  [/er$/, ''],
+  [/or$/, ''],
+  [/ed$/, ''],
+];
 
-// Plurals and a few common suffixes folded, so 'banks' and 'bank' meet.
-export function stem(word: string): string {
+function plural(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && word.endsWith('sses')) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
+}
+
+function stripOnce(word: string): string {
+  for (const [pattern, replacement] of suffixes) {
+    if (!pattern.test(word)) continue;
+    const next = word.replace(pattern, replacement);
+    if (next.length >= 4) return next;
+  }
+  // 'shipping' → 'shipp' → 'ship'; 'manufacture' → 'manufactur' (as 'manufacturer' becomes).
+  if (/([bdfgklmnprt])\1$/.test(word) && word.length > 4) return word.slice(0, -1);
+  if (word.endsWith('e') && word.length > 4) return word.slice(0, -1);
+  return word;
+}
+
+export function stem(word: string): string {
+  let current = plural(word);
+  for (let round = 0; round < 4; round++) {
+    const next = stripOnce(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
 }
 
 export function tokenize(text: string): string[] {
@@ -41,16 +62,37 @@ export function tokenize(text: string): string[] {
     .split(/[^a-z]+/);
   const terms: string[] = [];
   for (const word of words) {
-    if (word.length < 3 || stopWords.has(word)) continue;
+    if (word.length < 3 || stopWords.has(word) || stopWords.has(plural(word))) continue;
     const term = stem(word);
     if (!stopWords.has(term)) terms.push(term);
   }
   return terms;
 }
 
+// The words that say what a company is: a Wikipedia-style description opens with "X is a
+// German multinational automotive manufacturer headquartered in …", so the first sentence
+// from "is a" (or "was the", "is one of the") up to where the seat, the founding or a clause
+// begins, at most twelve words. Empty when the description does not open that way.
+export function definingPhrase(text: string): string {
+  const sentence = /^(.*?[a-z0-9)\]]{2,}\.)\s+[A-Z]/s.exec(text)?.[1] ?? text;
+  const opening = /\b(?:is|was|are|were)\s+(?:an?|the|one\s+of\s+the)\s+(.*)$/s.exec(sentence);
+  if (!opening) return '';
+  const phrase = opening[1]!.split(
+    /\b(?:headquartered|based|located|founded|that|which|whose|with|in|since)\b|[,;(]/,
+  )[0]!;
+  return phrase.trim().split(/\s+/).slice(0, 12).join(' ');
+}
+
+// Each term of the defining phrase counts this many times more (measured on the bench's
+// Wikipedia set: 4 lifts text-alone precision@10 by about 0.04; 8 or 16 do no better).
+export const definingPhraseBoost = 4;
+
 export function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  for (const term of new Set(tokenize(definingPhrase(text)))) {
+    counts.set(term, (counts.get(term) ?? 0) + definingPhraseBoost);
+  }
   return counts;
 }
 
@@ -103,13 +145,21 @@ export function cosine(a: SparseVector, b: SparseVector): number {
   return dot;
 }
 
-// The mean of the list's vectors (Rocchio's centroid), normalised again.
+// The list's vectors summed (Rocchio's centroid), each term weighted again by the share of
+// the list that has it, then normalised: what the members have in common leads, and a rare
+// word of one member (its founder's name, its home town) does not pull the whole query.
 export function centroid(vectors: readonly SparseVector[], limit = vectorTerms * 2): SparseVector {
   const sums = new Map<string, number>();
+  const members = new Map<string, number>();
   for (const vector of vectors) {
     vector.terms.forEach((term, index) => {
       sums.set(term, (sums.get(term) ?? 0) + (vector.weights[index] ?? 0));
+      members.set(term, (members.get(term) ?? 0) + 1);
     });
   }
-  return normalised([...sums], limit);
+  const size = Math.max(1, vectors.length);
+  return normalised(
+    [...sums].map(([term, sum]) => [term, (sum * (members.get(term) ?? 0)) / size]),
+    limit,
+  );
 }
