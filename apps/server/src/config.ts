@@ -201,6 +201,21 @@ const variables = [
     meaning:
       'signs unsubscribe and click-tracking links; unset generates one into DATA_DIR/tracking-secret',
   },
+  {
+    name: 'INBOX_IDLE_SECONDS',
+    default: '240',
+    meaning: 'inbox sync: how long a mailbox read waits for new mail with IMAP IDLE',
+  },
+  {
+    name: 'INBOX_POLL_SECONDS',
+    default: '60',
+    meaning: 'inbox sync: how often a mailbox whose server has no IDLE is read',
+  },
+  {
+    name: 'INBOX_SYNC_CONCURRENCY',
+    default: '20',
+    meaning: 'inbox sync: mailboxes read (and idling) at once per worker process',
+  },
 ] as const satisfies readonly Variable[];
 
 export function describeConfig(): Variable[] {
@@ -292,6 +307,9 @@ const environmentSchema = z.object({
   MAILBOX_SECRET_KEY: optionalText,
   MAIL_ALLOW_PRIVATE_HOSTS: booleanText.default(false),
   TRACKING_SECRET: optionalText,
+  INBOX_IDLE_SECONDS: z.coerce.number().int().min(0).max(1500).default(240),
+  INBOX_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
+  INBOX_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
 });
 
 // The variables the server itself reads (the finder's FINDER_* are read by the finder's schema).
@@ -328,6 +346,7 @@ export type Config = {
   billing: BillingConfig;
   mailboxes: { secretKey: string; allowPrivateHosts: boolean };
   tracking: { secret: string };
+  inbox: { idleSeconds: number; pollSeconds: number; concurrency: number };
 };
 
 export class ConfigError extends Error {}
@@ -416,6 +435,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS,
     },
     tracking: { secret: values.TRACKING_SECRET ?? readOrCreateSecret(dataDir, 'tracking-secret') },
+    inbox: {
+      idleSeconds: values.INBOX_IDLE_SECONDS,
+      pollSeconds: values.INBOX_POLL_SECONDS,
+      concurrency: values.INBOX_SYNC_CONCURRENCY,
+    },
     billing: {
       plansFile: values.PLANS_FILE ? fromRepoRoot(values.PLANS_FILE) : undefined,
       bonusCredits: values.BONUS_CREDITS,

@@ -11,6 +11,7 @@ import { defineEventJobs } from './features/events/jobs.ts';
 import { defineLookalikeJobs } from './features/lookalike/jobs.ts';
 import { defineSearchJobs } from './features/search/jobs.ts';
 import { defineSenderJobs } from './features/sender/jobs.ts';
+import { defineUniboxJobs } from './features/unibox/jobs.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Database, type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -32,6 +33,7 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineBulkJobs(jobs, deps);
   defineLookalikeJobs(jobs, deps);
   defineSenderJobs(jobs, deps);
+  defineUniboxJobs(jobs, deps);
 }
 
 export async function withDatabase<T>(

@@ -60,7 +60,7 @@ type Claimed = {
 };
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
-// paused or deleted, contact unsubscribed or stopped) is withdrawn, never sent.
+// paused or deleted, contact unsubscribed, bounced or stopped) is withdrawn, never sent.
 async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
   return deps.db.transaction(async (tx) => {
     const [send] = await tx
@@ -97,6 +97,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
     const wanted =
       campaign?.status === 'active' &&
       customer !== undefined &&
+      customer.bouncedAt === null &&
       step !== undefined &&
       !unsubscribed &&
       contact?.state === 'waiting' &&

@@ -160,6 +160,7 @@ async function loadContacts(
       and cc.mailbox_id = any(${pgArray(usable.map((mailbox) => mailbox.id))}::uuid[])
       and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
       and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
+      and not exists (select 1 from customers b where b.id = cc.customer_id and b.bounced_at is not null)
       and (cc.replied_at is null or not ${campaign.stopAfterReply})
     order by cc.last_sent_at
     limit ${capacity}`);
@@ -178,6 +179,7 @@ async function loadContacts(
       and not exists (select 1 from campaign_contacts cc
                       where cc.campaign_id = ${campaign.id} and cc.customer_id = gc.customer_id)
       and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
+      and not exists (select 1 from customers b where b.id = gc.customer_id and b.bounced_at is not null)
     order by gc.created_at, gc.customer_id
     limit ${capacity}`);
   for (const row of newLeads.rows) {

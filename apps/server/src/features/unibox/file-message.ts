@@ -1,0 +1,259 @@
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../platform/database.ts';
+import { campaigns } from '../campaigns/schema.ts';
+import { customers } from '../contacts/schema.ts';
+import { composeMail } from '../sender/compose.ts';
+import { recordReply } from '../sender/replies.ts';
+import { campaignContacts, campaignSends } from '../sender/schema.ts';
+import type { LinkTokens } from '../tracking/link-tokens.ts';
+import { type InboundMail, readInboundMail } from './classify.ts';
+import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
+
+export type FilingDeps = { db: Db; tokens: LinkTokens; publicUrl: string };
+
+export type ImapKey = { uidValidity: number; uid: number };
+
+export type FileResult = InboxKind | 'duplicate';
+
+const SNIPPET_LENGTH = 200;
+
+type OurSend = {
+  id: string;
+  campaignId: string;
+  customerId: string;
+  mailboxId: string | null;
+  messageId: string;
+};
+
+type Match = { send: OurSend | null; threadId: string | null };
+
+export function snippetOf(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
+}
+
+// The first of `about` that is ours: a campaign send, or a message written in the Unibox.
+async function findOurs(db: Queryable, userId: string, about: string[]): Promise<Match | null> {
+  if (about.length === 0) return null;
+  const sendColumns = {
+    id: campaignSends.id,
+    campaignId: campaignSends.campaignId,
+    customerId: campaignSends.customerId,
+    mailboxId: campaignSends.mailboxId,
+    messageId: campaignSends.messageId,
+  };
+  const sends = await db
+    .select(sendColumns)
+    .from(campaignSends)
+    .where(and(eq(campaignSends.userId, userId), inArray(campaignSends.messageId, about)));
+  const written = await db
+    .select({ threadId: inboxMessages.threadId, messageId: inboxMessages.messageId })
+    .from(inboxMessages)
+    .where(
+      and(
+        eq(inboxMessages.userId, userId),
+        eq(inboxMessages.kind, 'sent'),
+        inArray(inboxMessages.messageId, about),
+        isNotNull(inboxMessages.threadId),
+      ),
+    );
+  for (const id of about) {
+    const send = sends.find((row) => row.messageId === id);
+    if (send) return { send, threadId: null };
+    const threadId = written.find((row) => row.messageId === id)?.threadId;
+    if (!threadId) continue;
+    // An answer to a Unibox message belongs to the campaign's latest send to that contact.
+    const [latest] = await db
+      .select(sendColumns)
+      .from(inboxThreads)
+      .innerJoin(
+        campaignSends,
+        and(
+          eq(campaignSends.campaignId, inboxThreads.campaignId),
+          eq(campaignSends.customerId, inboxThreads.customerId),
+        ),
+      )
+      .where(eq(inboxThreads.id, threadId))
+      .orderBy(desc(campaignSends.step))
+      .limit(1);
+    return { send: latest ?? null, threadId };
+  }
+  return null;
+}
+
+function kindOf(mail: InboundMail, match: Match | null): InboxKind {
+  if (!match || mail.nature === 'report') return 'other';
+  return mail.nature;
+}
+
+const statusOf: Record<'reply' | 'auto_reply' | 'bounce', StoredThreadStatus> = {
+  reply: 'replied',
+  auto_reply: 'auto_reply',
+  bounce: 'bounced',
+};
+
+// replied beats bounced beats auto_reply, whatever order the messages come in.
+const mergedStatus = sql`case
+  when ${inboxThreads.status} = 'replied' or excluded.status = 'replied' then 'replied'
+  when ${inboxThreads.status} = 'bounced' or excluded.status = 'bounced' then 'bounced'
+  else 'auto_reply' end`;
+
+// The subject the contact saw: the campaign's first step, its variables filled.
+async function threadSubject(deps: FilingDeps, send: OurSend, fallback: string): Promise<string> {
+  const [row] = await deps.db
+    .select({ steps: campaigns.steps, customer: customers })
+    .from(campaigns)
+    .innerJoin(customers, eq(customers.id, send.customerId))
+    .where(eq(campaigns.id, send.campaignId));
+  const first = row?.steps[0];
+  if (!row || !first) return fallback;
+  return composeMail({
+    publicUrl: deps.publicUrl,
+    tokens: deps.tokens,
+    sendId: send.id,
+    messageId: send.messageId,
+    from: { name: '', email: '' },
+    to: row.customer,
+    step: first,
+    firstSubject: first.subject,
+    earlier: [],
+    sendAsText: true,
+    linkTracking: false,
+  }).subject;
+}
+
+// Files one message read from a mailbox's INBOX: an answer to one of our sends joins (or
+// starts) the contact's thread for that campaign; anything else is kept as 'other' without its
+// body, so that it is not read again. A message read twice (same IMAP key, or a Message-ID
+// already filed) is stored once.
+export async function fileMessage(
+  deps: FilingDeps,
+  mailbox: { id: string; userId: string },
+  source: Buffer | string,
+  key: ImapKey,
+  receivedAt: Date,
+): Promise<FileResult> {
+  const mail = await readInboundMail(source);
+  if (mail.messageId) {
+    const [seen] = await deps.db
+      .select({ id: inboxMessages.id })
+      .from(inboxMessages)
+      .where(
+        and(eq(inboxMessages.userId, mailbox.userId), eq(inboxMessages.messageId, mail.messageId)),
+      )
+      .limit(1);
+    if (seen) return 'duplicate';
+  }
+  const match = await findOurs(deps.db, mailbox.userId, mail.about);
+  const kind = kindOf(mail, match);
+  const send = match?.send ?? null;
+  // Before the message row: when a crash comes between the two, the message is read again and
+  // marking the reply twice changes nothing.
+  if (kind === 'reply' && send) await recordReply(deps.db, [send.messageId], receivedAt);
+  const subject =
+    kind !== 'other' && send && !match?.threadId
+      ? await threadSubject(deps, send, mail.subject)
+      : mail.subject;
+  return deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(inboxMessages)
+      .values({
+        userId: mailbox.userId,
+        mailboxId: mailbox.id,
+        imapUidValidity: key.uidValidity,
+        imapUid: key.uid,
+        messageId: mail.messageId,
+        inReplyTo: mail.inReplyTo,
+        references: mail.references,
+        kind,
+        sendId: send?.id ?? null,
+        fromEmail: mail.from.email,
+        fromName: mail.from.name,
+        to: mail.to,
+        cc: mail.cc,
+        subject: mail.subject,
+        // Mail that is not about our sends is none of our business: no body kept.
+        text: kind === 'other' ? '' : mail.text,
+        quotedText: kind === 'other' ? null : mail.quotedText,
+        bounce: kind === 'bounce' ? mail.bounce : null,
+        receivedAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: inboxMessages.id });
+    if (!stored) return 'duplicate';
+    if (kind === 'other' || kind === 'sent' || !match) return kind;
+    const snippet = snippetOf(mail.text);
+    let threadId = match.threadId;
+    if (threadId) {
+      await tx
+        .update(inboxThreads)
+        .set({
+          status: sql`case
+            when ${inboxThreads.status} = 'replied' or ${statusOf[kind]} = 'replied' then 'replied'
+            when ${inboxThreads.status} = 'bounced' or ${statusOf[kind]} = 'bounced' then 'bounced'
+            else 'auto_reply' end`,
+          unread: true,
+          messageCount: sql`${inboxThreads.messageCount} + 1`,
+          snippet: sql`case when ${receivedAt} >= ${inboxThreads.lastMessageAt} then ${snippet} else ${inboxThreads.snippet} end`,
+          lastMessageAt: sql`greatest(${inboxThreads.lastMessageAt}, ${receivedAt})`,
+        })
+        .where(eq(inboxThreads.id, threadId));
+    } else if (send) {
+      const [thread] = await tx
+        .insert(inboxThreads)
+        .values({
+          userId: mailbox.userId,
+          campaignId: send.campaignId,
+          customerId: send.customerId,
+          mailboxId: send.mailboxId ?? mailbox.id,
+          subject,
+          status: statusOf[kind],
+          unread: true,
+          messageCount: 1,
+          lastMessageAt: receivedAt,
+          snippet,
+        })
+        .onConflictDoUpdate({
+          target: [inboxThreads.campaignId, inboxThreads.customerId],
+          set: {
+            status: mergedStatus,
+            unread: true,
+            messageCount: sql`${inboxThreads.messageCount} + 1`,
+            snippet: sql`case when excluded.last_message_at >= ${inboxThreads.lastMessageAt} then excluded.snippet else ${inboxThreads.snippet} end`,
+            lastMessageAt: sql`greatest(${inboxThreads.lastMessageAt}, excluded.last_message_at)`,
+            mailboxId: sql`coalesce(${inboxThreads.mailboxId}, excluded.mailbox_id)`,
+          },
+        })
+        .returning({ id: inboxThreads.id });
+      threadId = thread?.id ?? null;
+    }
+    if (!threadId) return 'other';
+    await tx.update(inboxMessages).set({ threadId }).where(eq(inboxMessages.id, stored.id));
+    if (kind === 'bounce' && send) await markBounced(tx, send, receivedAt);
+    return kind;
+  });
+}
+
+// The send bounced (its sent_at kept), the contact's sequence in that campaign stops, and the
+// contact is marked so that no campaign writes to them again.
+async function markBounced(tx: Queryable, send: OurSend, at: Date) {
+  await tx
+    .update(campaignSends)
+    .set({
+      status: 'bounced',
+      sentAt: sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`,
+    })
+    .where(eq(campaignSends.id, send.id));
+  await tx
+    .update(campaignContacts)
+    .set({ state: 'stopped', stopReason: 'bounced' })
+    .where(
+      and(
+        eq(campaignContacts.campaignId, send.campaignId),
+        eq(campaignContacts.customerId, send.customerId),
+      ),
+    );
+  await tx
+    .update(customers)
+    .set({ bouncedAt: sql`coalesce(${customers.bouncedAt}, ${at})` })
+    .where(eq(customers.id, send.customerId));
+}

@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { campaignMailboxes } from '../campaigns/schema.ts';
+import { createList, firstStep, insertMailbox } from '../campaigns/test-kit.ts';
+import { mailUser } from '../contacts/test-kit.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import { campaignSends } from '../sender/schema.ts';
+import { queueInboxSyncs } from './jobs.ts';
+import { inboxThreads, mailboxSyncState } from './schema.ts';
+import { replyMail } from './test-messages.ts';
+
+let t: TestContext;
+let imap: RunningServer;
+const account = { user: 'jobs@sender.test', password: 'imap-secret' };
+
+beforeAll(async () => {
+  imap = await startImapServer([account]);
+  t = await createTestContext({
+    jobs: true,
+    env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true', INBOX_IDLE_SECONDS: '0' },
+  });
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+  await imap?.stop();
+});
+
+it('the inbox-sync queue takes one job per mailbox, and the job files the reply', async () => {
+  const { call, id: userId } = await mailUser(t);
+  const mailboxId = await insertMailbox(t, userId, {
+    email: account.user,
+    password: account.password,
+    imapPort: imap.port,
+  });
+  const { customerIds } = await createList(call, 'Job leads', ['ann@client.test']);
+  const campaignId = (await call('POST', '/campaigns', { name: 'Jobs', status: 'paused' })).json()
+    .id;
+  await call('PATCH', `/campaigns/${campaignId}`, { steps: [firstStep] });
+  const messageId = '<job-test@sender.test>';
+  await t.db.insert(campaignSends).values({
+    userId,
+    campaignId,
+    customerId: customerIds[0] ?? '',
+    step: 0,
+    mailboxId,
+    messageId,
+    status: 'sent',
+    scheduledAt: new Date(),
+    sentAt: new Date(),
+  });
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: imap.port,
+    secure: false,
+    auth: { user: account.user, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  await client.append(
+    'INBOX',
+    replyMail({ from: 'ann@client.test', to: account.user, inReplyTo: messageId, text: 'Yes' }),
+  );
+  await client.logout();
+
+  const jobs = t.jobs;
+  if (!jobs) throw new Error('jobs are on in this test');
+  // A mailbox read a moment ago by polling waits for the interval, and is queued once.
+  const polled = await insertMailbox(t, userId, { email: 'polled@sender.test' });
+  await t.db.insert(campaignMailboxes).values({ campaignId, mailboxId: polled, userId });
+  await t.db.insert(mailboxSyncState).values({ mailboxId: polled, lastSyncedAt: new Date() });
+  expect(await queueInboxSyncs(jobs, t.db, new Date(), 60)).toBe(1);
+  expect(await queueInboxSyncs(jobs, t.db, new Date(), 60)).toBe(0);
+
+  await t.db.insert(campaignMailboxes).values({ campaignId, mailboxId, userId });
+  expect(await queueInboxSyncs(jobs, t.db, new Date(), 60)).toBe(1);
+  let threads: (typeof inboxThreads.$inferSelect)[] = [];
+  for (let attempt = 0; attempt < 200 && threads.length === 0; attempt += 1) {
+    await new Promise((done) => setTimeout(done, 100));
+    threads = await t.db.select().from(inboxThreads).where(eq(inboxThreads.campaignId, campaignId));
+  }
+  expect(threads.map((thread) => thread.status)).toEqual(['replied']);
+});

@@ -1,0 +1,63 @@
+import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/database.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
+
+export const inboxTickQueue = 'inbox-tick';
+export const inboxSyncQueue = 'inbox-sync';
+
+export function syncDeps(config: Config, db: Db, clock: Clock): SyncDeps {
+  return {
+    db,
+    box: createPasswordBox(config.mailboxes.secretKey),
+    tokens: createLinkTokens(config.tracking.secret),
+    publicUrl: config.publicUrl,
+    allowPrivateHosts: config.mailboxes.allowPrivateHosts,
+    now: () => clock.now(),
+  };
+}
+
+// Queues a read of every mailbox in use that has none queued or running (the queue is
+// exclusive per mailbox, so a second one is simply not taken). Returns how many were queued.
+export async function queueInboxSyncs(
+  jobs: Jobs,
+  db: Db,
+  now: Date,
+  pollSeconds: number,
+): Promise<number> {
+  let queued = 0;
+  for (const mailbox of await mailboxesToSync(db, now, pollSeconds)) {
+    const id = await jobs.boss.send(
+      inboxSyncQueue,
+      { mailboxId: mailbox.id },
+      { singletonKey: mailbox.id, startAfter: mailbox.startAfter },
+    );
+    if (id) queued += 1;
+  }
+  return queued;
+}
+
+// Inbox sync: a tick every minute queues a job per mailbox; the job reads the INBOX and then
+// IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
+export function defineUniboxJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
+  const sync = syncDeps(deps.config, deps.db, deps.clock);
+  const { idleSeconds, pollSeconds, concurrency } = deps.config.inbox;
+  jobs.define({
+    name: inboxTickQueue,
+    cron: '* * * * *',
+    queue: { policy: 'singleton', retryLimit: 0 },
+    handler: async () => ({
+      queued: await queueInboxSyncs(jobs, deps.db, deps.clock.now(), pollSeconds),
+    }),
+  });
+  jobs.define<{ mailboxId: string }>({
+    name: inboxSyncQueue,
+    // The next tick queues the mailbox again; a failure is kept in mailbox_sync_state.
+    queue: { policy: 'exclusive', retryLimit: 0, expireInSeconds: idleSeconds + 15 * 60 },
+    work: { localConcurrency: concurrency },
+    handler: (job) => syncMailbox(sync, job.data.mailboxId, { idleSeconds, signal: job.signal }),
+  });
+}

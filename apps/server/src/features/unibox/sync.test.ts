@@ -1,0 +1,340 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
+import { customers } from '../contacts/schema.ts';
+import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
+import { campaignContacts, campaignSends } from '../sender/schema.ts';
+import { seededRandom } from '../sender/seeded-random.ts';
+import { type SendDeps, sendOne } from '../sender/send-one.ts';
+import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { runTick } from '../sender/tick.ts';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
+import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
+import { deliveryReportMail, outOfOfficeMail, replyMail, unrelatedMail } from './test-messages.ts';
+
+let t: TestContext;
+let call: MailCall;
+let userId: string;
+let imap: RunningServer;
+let sink: SmtpSink;
+let transports: MailTransports;
+let sendDeps: SendDeps;
+let deps: SyncDeps;
+// The sender's clock; inbox sync runs on real time (IMAP dates are real).
+let now = new Date('2030-03-04T10:00:00Z');
+const account = { user: 'sales@sender.test', password: 'imap-secret' };
+
+const allDay = {
+  name: 'Always',
+  timezone: 'UTC',
+  start_time: '00:00',
+  end_time: '23:59',
+  start_date: '2030-01-01',
+  end_date: null,
+  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+};
+
+beforeAll(async () => {
+  t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
+  ({ call, id: userId } = await mailUser(t));
+  imap = await startImapServer([account]);
+  sink = await startSmtpSink();
+  transports = createMailTransports({
+    box: createPasswordBox(t.config.mailboxes.secretKey),
+    allowPrivateHosts: true,
+  });
+  const tokens = createLinkTokens(t.config.tracking.secret);
+  sendDeps = { db: t.db, now: () => now, publicUrl: t.config.publicUrl, tokens, transports };
+  deps = {
+    db: t.db,
+    box: createPasswordBox(t.config.mailboxes.secretKey),
+    tokens,
+    publicUrl: t.config.publicUrl,
+    allowPrivateHosts: true,
+    now: () => new Date(),
+  };
+}, 600_000);
+afterAll(async () => {
+  transports?.close();
+  await sink?.stop();
+  await imap?.stop();
+  await t?.close();
+});
+
+async function tickAndSend() {
+  const queued = await runTick(t.db, now, seededRandom(7));
+  for (const send of queued) await sendOne(sendDeps, send.id);
+  return queued.length;
+}
+
+// Mail arriving: the test puts it straight into the INBOX over IMAP.
+async function deliver(...messages: string[]) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: imap.port,
+    secure: false,
+    auth: { user: account.user, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  for (const message of messages) await client.append('INBOX', message);
+  await client.logout();
+}
+
+async function threadsOf(campaignId: string) {
+  const rows = await t.db
+    .select({ thread: inboxThreads, email: customers.email })
+    .from(inboxThreads)
+    .innerJoin(customers, eq(customers.id, inboxThreads.customerId))
+    .where(eq(inboxThreads.campaignId, campaignId));
+  return Object.fromEntries(rows.map((row) => [row.email, row.thread]));
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error('gave up waiting');
+}
+
+describe('inbox sync against a real IMAP server', () => {
+  let mailboxId: string;
+  let campaignId: string;
+  const ids: Record<string, string> = {};
+
+  it('reads replies, automatic answers and bounce reports into threads, and leaves other mail out', async () => {
+    mailboxId = await insertMailbox(t, userId, {
+      email: account.user,
+      password: account.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Leads', [
+      'ann@client.test',
+      'bob@client.test',
+      'gone@client.test',
+    ]);
+    campaignId = (await call('POST', '/campaigns', { name: 'Spring', status: 'paused' })).json().id;
+    await call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      stop_after_reply: true,
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep, { subject: 'Next', body: '<p>Again, {{first_name}}</p>', email_gap: 1 }],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await tickAndSend()).toBe(3);
+    const sends = await t.db
+      .select({ messageId: campaignSends.messageId, email: customers.email })
+      .from(campaignSends)
+      .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+      .where(eq(campaignSends.campaignId, campaignId));
+    for (const send of sends) ids[send.email] = send.messageId;
+    expect(sink.messages).toHaveLength(3);
+
+    const to = account.user;
+    await deliver(
+      unrelatedMail({ from: 'news@news.test', to }),
+      replyMail({
+        from: 'ann@client.test',
+        to,
+        inReplyTo: ids['ann@client.test'] ?? '',
+        text: 'Yes, tell me more.\r\n\r\nOn Mon, 4 Mar 2030, Sender <sales@sender.test> wrote:\r\n> Hi First0, a short note.',
+      }),
+      outOfOfficeMail({ from: 'bob@client.test', to, inReplyTo: ids['bob@client.test'] ?? '' }),
+      deliveryReportMail({
+        from: 'MAILER-DAEMON@mx.client.test',
+        to,
+        recipient: 'gone@client.test',
+        original: ids['gone@client.test'] ?? '',
+      }),
+    );
+
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 4, idled: false });
+    const threads = await threadsOf(campaignId);
+    expect(Object.keys(threads).sort()).toEqual([
+      'ann@client.test',
+      'bob@client.test',
+      'gone@client.test',
+    ]);
+    expect(threads['ann@client.test']).toMatchObject({
+      status: 'replied',
+      unread: true,
+      messageCount: 1,
+      subject: 'Hello First0',
+      snippet: 'Yes, tell me more.',
+      mailboxId,
+    });
+    expect(threads['bob@client.test']?.status).toBe('auto_reply');
+    expect(threads['gone@client.test']?.status).toBe('bounced');
+
+    const stored = await t.db.select().from(inboxMessages).where(eq(inboxMessages.userId, userId));
+    const other = stored.filter((message) => message.kind === 'other');
+    expect(other).toHaveLength(1);
+    expect(other[0]).toMatchObject({ threadId: null, subject: 'Our spring offers', text: '' });
+    const reply = stored.find((message) => message.kind === 'reply');
+    expect(reply?.text).toBe('Yes, tell me more.');
+    expect(reply?.quotedText).toBe(
+      'On Mon, 4 Mar 2030, Sender <sales@sender.test> wrote:\n> Hi First0, a short note.',
+    );
+    const bounce = stored.find((message) => message.kind === 'bounce');
+    expect(bounce?.bounce).toMatchObject({ recipient: 'gone@client.test', status: '5.1.1' });
+  });
+
+  it('a reply stops the sequence (stop_after_reply), an automatic answer does not', async () => {
+    const contacts = await t.db
+      .select({ contact: campaignContacts, email: customers.email })
+      .from(campaignContacts)
+      .innerJoin(customers, eq(customers.id, campaignContacts.customerId))
+      .where(eq(campaignContacts.campaignId, campaignId));
+    const byEmail = Object.fromEntries(contacts.map((row) => [row.email, row.contact]));
+    expect(byEmail['ann@client.test']).toMatchObject({ state: 'stopped', stopReason: 'replied' });
+    expect(byEmail['ann@client.test']?.repliedAt).not.toBeNull();
+    expect(byEmail['bob@client.test']).toMatchObject({ state: 'ready', repliedAt: null });
+    expect(byEmail['gone@client.test']).toMatchObject({ state: 'stopped', stopReason: 'bounced' });
+
+    // Two days on, only the auto-replier gets the follow-up.
+    now = new Date(now.getTime() + 2 * 86_400_000);
+    expect(await tickAndSend()).toBe(1);
+    expect(sink.messages.at(-1)?.to).toEqual(['bob@client.test']);
+  });
+
+  it('a bounce marks the send bounced (sent time kept) and the contact, whom no campaign writes to again', async () => {
+    const [send] = await t.db
+      .select()
+      .from(campaignSends)
+      .where(eq(campaignSends.messageId, ids['gone@client.test'] ?? ''));
+    expect(send?.status).toBe('bounced');
+    expect(send?.sentAt).not.toBeNull();
+    const [gone] = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.userId, userId), eq(customers.email, 'gone@client.test')));
+    expect(gone?.bouncedAt).not.toBeNull();
+
+    const { groupId } = await createList(call, 'Second list', [
+      'gone@client.test',
+      'fresh@client.test',
+    ]);
+    const second = (await call('POST', '/campaigns', { name: 'Summer', status: 'paused' })).json()
+      .id;
+    await call('PATCH', `/campaigns/${second}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${second}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    const before = sink.messages.length;
+    await tickAndSend();
+    expect(sink.messages.slice(before).map((message) => message.to[0])).toEqual([
+      'fresh@client.test',
+    ]);
+  });
+
+  it('a second read files nothing new', async () => {
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 0, idled: false });
+    expect(await t.countRows('inbox_messages')).toBe(4);
+  });
+
+  it('files mail that arrives while the job IDLEs, without another run', async () => {
+    const [before] = await t.db
+      .select()
+      .from(mailboxSyncState)
+      .where(eq(mailboxSyncState.mailboxId, mailboxId));
+    const stop = new AbortController();
+    const running = syncMailbox(deps, mailboxId, { idleSeconds: 60, signal: stop.signal });
+    // The INBOX has been read once: the job is idling now.
+    await waitFor(async () => {
+      const [state] = await t.db
+        .select()
+        .from(mailboxSyncState)
+        .where(eq(mailboxSyncState.mailboxId, mailboxId));
+      const later = (state?.lastSyncedAt?.getTime() ?? 0) > (before?.lastSyncedAt?.getTime() ?? 0);
+      return later ? true : undefined;
+    });
+    await deliver(
+      replyMail({
+        from: 'bob@client.test',
+        to: account.user,
+        inReplyTo: ids['bob@client.test'] ?? '',
+        text: 'Back from holiday: interested!',
+      }),
+    );
+    const thread = await waitFor(async () => {
+      const threads = await threadsOf(campaignId);
+      const bob = threads['bob@client.test'];
+      return bob?.status === 'replied' ? bob : undefined;
+    });
+    stop.abort();
+    expect(await running).toEqual({ filed: 1, idled: true });
+    expect(thread).toMatchObject({ messageCount: 2, snippet: 'Back from holiday: interested!' });
+    expect(before?.idleSupported).toBe(true);
+  });
+
+  it('starts over when UIDVALIDITY changes, without filing anything twice', async () => {
+    await t.db
+      .update(mailboxSyncState)
+      .set({ uidValidity: 1, lastUid: 99 })
+      .where(eq(mailboxSyncState.mailboxId, mailboxId));
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 0, idled: false });
+    expect(await t.countRows('inbox_messages')).toBe(5);
+    const [state] = await t.db
+      .select()
+      .from(mailboxSyncState)
+      .where(eq(mailboxSyncState.mailboxId, mailboxId));
+    expect(state?.uidValidity).not.toBe(1);
+    expect(state?.lastUid).toBe(5);
+  });
+
+  it('records why a mailbox could not be read', async () => {
+    const broken = await insertMailbox(t, userId, {
+      email: account.user.replace('sales', 'other'),
+      password: 'wrong',
+      imapPort: imap.port,
+    });
+    await expect(syncMailboxOnce(deps, broken)).rejects.toThrow();
+    const [state] = await t.db
+      .select()
+      .from(mailboxSyncState)
+      .where(eq(mailboxSyncState.mailboxId, broken));
+    expect(state?.lastError).toBeTruthy();
+  });
+
+  it('the tick reads mailboxes in use: polled ones after the interval, idling ones at once', async () => {
+    const unused = await insertMailbox(t, userId, { email: 'idle@sender.test' });
+    const at = new Date();
+    const due = await mailboxesToSync(t.db, at, 60);
+    const ids = due.map((mailbox) => mailbox.id);
+    expect(ids).toContain(mailboxId);
+    expect(ids).not.toContain(unused);
+    expect(due.find((mailbox) => mailbox.id === mailboxId)?.startAfter).toEqual(at);
+    await t.db.execute(
+      sql`update mailbox_sync_state set idle_supported = false, last_synced_at = ${at} where mailbox_id = ${mailboxId}`,
+    );
+    const polled = await mailboxesToSync(t.db, at, 60);
+    expect(polled.find((mailbox) => mailbox.id === mailboxId)?.startAfter).toEqual(
+      new Date(at.getTime() + 60_000),
+    );
+  });
+});
