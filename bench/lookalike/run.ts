@@ -26,6 +26,7 @@ import {
   type Weights,
   withoutIndustryWeights,
 } from '../../apps/server/src/features/lookalike/similarity.ts';
+import { stem } from '../../apps/server/src/features/lookalike/text-vectors.ts';
 import {
   refreshAllVectors,
   vectoriseNewCompanies,
@@ -171,6 +172,27 @@ async function score(runs: readonly Trial[], weights: Weights) {
   return { precision: precision / n, capped: capped / n, ndcg: ndcg / n };
 }
 
+// Spelling variants of one label ("retail"/"retailing", "healthcare"/"health care",
+// "pharmaceutical"/"pharmaceuticals") as one key: letters only, then the description stemmer.
+function variantKey(label: string): string {
+  return stem(label.replace(/[^a-z]/g, ''));
+}
+
+function mergeVariants(groups: ReadonlyMap<string, readonly number[]>): Map<string, number[]> {
+  const merged = new Map<string, number[]>();
+  for (const [label, members] of groups) {
+    const key = variantKey(label);
+    const into = merged.get(key) ?? [];
+    for (const id of members) if (!into.includes(id)) into.push(id);
+    merged.set(key, into);
+  }
+  return merged;
+}
+
+function scoreLine(label: string, result: { precision: number; capped: number; ndcg: number }) {
+  return `${label.padEnd(40)} ${result.precision.toFixed(3)}   ${result.capped.toFixed(3)}         ${result.ndcg.toFixed(3)}`;
+}
+
 async function evaluate(groups: Map<string, number[]>): Promise<void> {
   const runs = trials(groups, { minimum: 6, listSize: 3, draws, seed: 7 });
   const industries = new Set(runs.map((trial) => trial.group)).size;
@@ -188,14 +210,23 @@ async function evaluate(groups: Map<string, number[]>): Promise<void> {
     ['(b) full engine', engineWeights],
     ['(c) engine without the industry fields', withoutIndustryWeights],
   ];
+  for (const [label, weights] of rows) console.log(scoreLine(label, await score(runs, weights)));
+
+  // Not the headline: the same measure with spelling variants of a label merged into one
+  // peer group (the file writes "retail" and "retailing" for the same business).
+  const mergedGroups = mergeVariants(groups);
+  const mergedRuns = trials(mergedGroups, { minimum: 6, listSize: 3, draws, seed: 7 });
+  const mergedCeiling =
+    mergedRuns.reduce((sum, trial) => sum + Math.min(10, trial.relevant.size) / 10, 0) /
+    mergedRuns.length;
+  console.log(
+    `\nExtra, not the target — spelling variants merged ("retail"/"retailing", "health care"/"healthcare", singular/plural): ${groups.size - mergedGroups.size} labels folded, ${new Set(mergedRuns.map((trial) => trial.group)).size} peer groups with ≥ 6 members (${mergedRuns.length} lists), best reachable P@10 ${mergedCeiling.toFixed(3)}:`,
+  );
   for (const [label, weights] of rows) {
-    const result = await score(runs, weights);
-    console.log(
-      `${label.padEnd(40)} ${result.precision.toFixed(3)}   ${result.capped.toFixed(3)}         ${result.ndcg.toFixed(3)}`,
-    );
+    console.log(scoreLine(`${label.slice(0, 3)} merged`, await score(mergedRuns, weights)));
   }
   console.log(
-    "\nLeakage: the peer groups are the file's industry text, and (b) also uses the product industry mapped from that same text (a small keyword map, bench/lookalike/industry-map.ts), so (b) partly reads the answer; (c) drops the industry and industry-group features (and industry candidates) and is the figure without that leak. The engine's weights were tuned on this same dev set.",
+    "\nLeakage: the peer groups are the file's industry text, and (b) also uses the product industry mapped from that same text (a small keyword map, bench/lookalike/industry-map.ts), so (b) partly reads the answer; (c) drops the industry and industry-group features (and industry candidates) and is the figure without that leak. The engine's weights were tuned on this same dev set (by an earlier session; this text pipeline left them as they were).",
   );
 }
 

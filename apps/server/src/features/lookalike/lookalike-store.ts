@@ -44,6 +44,10 @@ export function leadSearchKey(requestId: string): string {
   return `lookalike:${requestId}`;
 }
 
+export function leadSearchRefundKey(requestId: string): string {
+  return `lookalike-refund:${requestId}`;
+}
+
 // Refuses a user on the default plan (403) or without lead searches left (402).
 export async function ensureLookalikeAllowed(db: Queryable, userId: string): Promise<void> {
   const summary = await readAccountSummary(db, userId);

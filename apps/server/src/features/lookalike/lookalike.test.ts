@@ -11,7 +11,7 @@ import {
   type LookalikeItem,
   lookalikeMessages,
 } from './lookalike-store.ts';
-import { runLookalikeRequest } from './processing.ts';
+import { finish, runLookalikeRequest } from './processing.ts';
 import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
 
 let t: TestContext;
@@ -151,6 +151,55 @@ describe('a look-alike search on the demo data', () => {
       headers: { authorization: user.token, accept: 'text/event-stream' },
     });
     expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('a failed search', () => {
+  it('gives its lead search back, once', async () => {
+    const user = await paidUser();
+    const searchesBefore = await leadSearchesOf(user.token);
+    // The list's companies are gone by the time the job runs.
+    const gone = await createLookalikeRequest(t.db, undefined, {
+      userId: user.id,
+      fileName: 'gone.csv',
+      entries: ['nowhere-at-all.example'],
+    });
+    // The job fails for good: the dead-letter handler may run more than once.
+    const crashed = await createLookalikeRequest(t.db, undefined, {
+      userId: user.id,
+      fileName: 'crashed.csv',
+      entries: [list[0]!.domain],
+    });
+    expect(await leadSearchesOf(user.token)).toBe(searchesBefore - 2);
+
+    await runLookalikeRequest(t.db, gone);
+    await finish(t.db, crashed, { error: lookalikeMessages.failed });
+    await finish(t.db, crashed, { error: lookalikeMessages.failed });
+
+    expect(await readLookalike(t.app, user.token, gone)).toMatchObject({
+      status: 'error',
+      error: lookalikeMessages.noCompanies,
+    });
+    expect(await readLookalike(t.app, user.token, crashed)).toMatchObject({
+      status: 'error',
+      error: lookalikeMessages.failed,
+    });
+    expect(await leadSearchesOf(user.token)).toBe(searchesBefore);
+  });
+
+  it('keeps the lead search of a search that completed', async () => {
+    const user = await paidUser();
+    const searchesBefore = await leadSearchesOf(user.token);
+    const done = await createLookalikeRequest(t.db, undefined, {
+      userId: user.id,
+      fileName: 'done.csv',
+      entries: [list[0]!.domain],
+    });
+    await runLookalikeRequest(t.db, done);
+    // A late dead-letter run does not turn a completed search into a failed one.
+    await finish(t.db, done, { error: lookalikeMessages.failed });
+    expect((await readLookalike(t.app, user.token, done)).status).toBe('completed');
+    expect(await leadSearchesOf(user.token)).toBe(searchesBefore - 1);
   });
 });
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { notifyProgress } from '../bulk/progress.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { resolveCompanyList } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
-import { lookalikeMessages } from './lookalike-store.ts';
+import { leadSearchRefundKey, lookalikeMessages } from './lookalike-store.ts';
 import { vectoriseNewCompanies } from './vector-store.ts';
 
 // The `lookalike-run` job: resolve the list, rank, store. The result is written in one
@@ -39,11 +40,24 @@ export async function runLookalikeRequest(db: Db, requestId: string): Promise<vo
   });
 }
 
+// A request that ends in an error gives its lead search back, in the transaction that marks
+// it failed (once: the entry's key is the request's). The ledger has no refund kind, so the
+// search returns as a lead-only bonus entry.
 export async function finish(db: Db, requestId: string, outcome: { error: string }) {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`
+    const failed = await tx.execute<{ user_id: string }>(sql`
       update lookalike_requests set status = 'error', error = ${outcome.error}, completed_at = now()
-      where id = ${requestId} and status = 'processing'`);
+      where id = ${requestId} and status = 'processing' returning user_id`);
+    const userId = failed.rows[0]?.user_id;
+    if (userId) {
+      await applyCreditEntry(tx, {
+        userId,
+        kind: 'bonus',
+        amount: 0,
+        leadAmount: 1,
+        idempotencyKey: leadSearchRefundKey(requestId),
+      });
+    }
     await notifyProgress(tx, requestId);
   });
 }
