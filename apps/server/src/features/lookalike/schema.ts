@@ -104,12 +104,14 @@ export const descriptionTerms = pgTable('description_terms', {
   documents: integer('documents').notNull(),
 });
 
-// The number of descriptions the frequencies were counted over (a single row).
+// The number of descriptions the frequencies were counted over (a single row), and the
+// version of the text pipeline (text-vectors.ts) the stored vectors were computed with.
 export const descriptionCorpus = pgTable(
   'description_corpus',
   {
     id: integer('id').primaryKey().default(1),
     documents: integer('documents').notNull(),
+    textVersion: integer('text_version').notNull().default(1),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('description_corpus_single_row', sql`${table.id} = 1`)],

@@ -8,6 +8,11 @@ export type SparseVector = { terms: string[]; weights: number[] };
 // The terms a stored vector keeps; enough for descriptions of a few hundred words.
 export const vectorTerms = 64;
 
+// Raised whenever tokenising, stemming or weighting changes: stored vectors of another version
+// are recomputed before the next look-alike search (vector-store.ts), so a query never meets
+// terms cut the old way. 1 was plain TF-IDF with plural folding.
+export const textPipelineVersion = 2;
+
 // Plurals and the common verb and agent endings folded, so 'retailer', 'retailers',
 // 'retailing' and 'retail' meet, and 'manufacturer' meets 'manufacturing'. Repeated until
 // nothing changes ('engineers' → 'engineer' → 'engine' → 'engin', as 'engineering' does);

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
-import { type SparseVector, termCounts, tfidfVector } from './text-vectors.ts';
+import { type SparseVector, termCounts, textPipelineVersion, tfidfVector } from './text-vectors.ts';
 
 // Description vectors are computed once per company and stored. `refreshAllVectors` counts
 // the terms' document frequencies over every description and recomputes every vector (after an
 // import or the seed); `vectoriseNewCompanies` adds the vectors of companies added or changed
-// since, against the stored frequencies (the look-alike job runs it first).
+// since, against the stored frequencies (the look-alike job runs it first), or all of them
+// when the stored ones were computed by another version of the text pipeline.
 
 const batchSize = 2000;
 
@@ -49,18 +50,26 @@ async function writeVectors(
       source_updated_at = excluded.source_updated_at`);
 }
 
-export type Frequencies = { documents: number; of: (term: string) => number };
+export type Frequencies = {
+  documents: number;
+  textVersion: number;
+  of: (term: string) => number;
+};
 
 export async function readFrequencies(db: Queryable, terms?: readonly string[]) {
-  const corpus = await db.execute<{ documents: number }>(
-    sql`select documents from description_corpus where id = 1`,
+  const corpus = await db.execute<{ documents: number; text_version: number }>(
+    sql`select documents, text_version from description_corpus where id = 1`,
   );
   const filter = terms ? sql`where term = any(${sql.param([...terms])}::text[])` : sql``;
   const rows = await db.execute<{ term: string; documents: number }>(
     sql`select term, documents from description_terms ${filter}`,
   );
   const map = new Map(rows.rows.map((row) => [row.term, row.documents]));
-  return { documents: corpus.rows[0]?.documents ?? 0, of: (term: string) => map.get(term) ?? 0 };
+  return {
+    documents: corpus.rows[0]?.documents ?? 0,
+    textVersion: corpus.rows[0]?.text_version ?? 0,
+    of: (term: string) => map.get(term) ?? 0,
+  };
 }
 
 export async function refreshAllVectors(db: Db): Promise<{ companies: number; terms: number }> {
@@ -85,8 +94,10 @@ export async function refreshAllVectors(db: Db): Promise<{ companies: number; te
           ${sql.param(slice.map(([, count]) => count))}::int[])`);
     }
     await tx.execute(sql`
-      insert into description_corpus (id, documents, counted_at) values (1, ${documents}, now())
-      on conflict (id) do update set documents = excluded.documents, counted_at = now()`);
+      insert into description_corpus (id, documents, text_version, counted_at)
+      values (1, ${documents}, ${textPipelineVersion}, now())
+      on conflict (id) do update set documents = excluded.documents,
+        text_version = excluded.text_version, counted_at = now()`);
   });
   for await (const batch of descriptions(db, false)) {
     await writeVectors(
@@ -107,8 +118,11 @@ export async function refreshAllVectors(db: Db): Promise<{ companies: number; te
 
 export async function vectoriseNewCompanies(db: Db): Promise<number> {
   const corpus = await readFrequencies(db, []);
-  // No frequencies yet (a database that was never refreshed): count them over everything.
-  if (corpus.documents === 0) return (await refreshAllVectors(db)).companies;
+  // No frequencies yet (a database that was never refreshed), or vectors cut by an older text
+  // pipeline: count them and compute every vector again.
+  if (corpus.documents === 0 || corpus.textVersion !== textPipelineVersion) {
+    return (await refreshAllVectors(db)).companies;
+  }
   let written = 0;
   for await (const batch of descriptions(db, true)) {
     const counts = batch.map((row) => termCounts(row.description ?? ''));

@@ -1,0 +1,1 @@
+ALTER TABLE "description_corpus" ADD COLUMN "text_version" integer DEFAULT 1 NOT NULL;
