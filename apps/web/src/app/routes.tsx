@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { AnalyticsPage } from '../features/analytics/components/analytics-page.tsx';
+import { CampaignAnalyticsTab } from '../features/analytics/components/campaign-analytics-tab.tsx';
 import { EmailVerificationPage } from '../features/auth/components/email-verification-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
@@ -37,7 +39,6 @@ import { PasswordSettingsPage } from '../features/settings/components/password-s
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { UnsubscribeSurveyPage } from '../features/survey/components/unsubscribe-survey-page.tsx';
 import { UniboxPage } from '../features/unibox/components/unibox-page.tsx';
-import { Page } from '../shared/ui/page.tsx';
 import {
   AnonymousOnly,
   EmailVerificationAccess,
@@ -49,8 +50,7 @@ import {
 } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
-// product-spec §2 "Route table and guards", top to bottom. Screens that later issues build
-// show their real title only.
+// product-spec §2 "Route table and guards", top to bottom.
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'sender-list', element: <SenderListPage /> },
                   { path: 'unibox', element: <UniboxPage /> },
-                  { path: 'analytics', element: <Page title="Analytics" /> },
+                  { path: 'analytics', element: <AnalyticsPage /> },
                   {
                     path: 'contacts',
                     children: [
@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="contacts" replace /> },
                   { path: 'schedule', element: <ScheduleStep /> },
                   { path: 'sequences', element: <SequencesStep /> },
-                  { path: 'analytics', element: <Page title="Analytics" /> },
+                  { path: 'analytics', element: <CampaignAnalyticsTab /> },
                   { path: 'settings', element: <SettingsStep /> },
                   {
                     path: 'contacts',

@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import {
+  logInWithMail,
+  makeCampaign,
+  serveCampaign,
+} from '../../campaigns/campaigns-test-support.ts';
+import { makeCampaignAnalytics, zeroCounts } from '../analytics-test-support.ts';
+
+const path = 'GET /api/mail/campaigns/camp-1/analytics';
+
+const figures = (request: FakeRequest) =>
+  makeCampaignAnalytics({
+    from: request.query.get('from') ?? '',
+    to: request.query.get('to') ?? '',
+    totals: {
+      sent: 22,
+      delivered: 19,
+      bounced: 3,
+      contacted: 16,
+      replied: 5,
+      unsubscribed: 3,
+      clicked: 4,
+    },
+    rates: { delivery: 19 / 22, bounce: 3 / 22, reply: 5 / 16, unsubscribe: 3 / 16, click: 4 / 19 },
+    per_step: [
+      {
+        step: 1,
+        subject: 'Hello {{first_name}}',
+        sent: 16,
+        delivered: 13,
+        bounced: 3,
+        contacted: 16,
+        replied: 4,
+        unsubscribed: 2,
+        clicked: 3,
+      },
+      {
+        step: 2,
+        subject: 'Following up',
+        sent: 4,
+        delivered: 4,
+        bounced: 0,
+        contacted: 4,
+        replied: 1,
+        unsubscribed: 1,
+        clicked: 1,
+      },
+      { step: 3, subject: 'Last note', ...zeroCounts, sent: 2, delivered: 2, contacted: 2 },
+    ],
+  });
+
+function openTab(route: Parameters<ReturnType<typeof createFakeServer>['on']>[1]) {
+  const server = createFakeServer({ [path]: route });
+  logInWithMail(server);
+  serveCampaign(server, makeCampaign({ status: 'active' }));
+  return { server, ...renderApp('/campaigns/campaign-configuration/camp-1/analytics') };
+}
+
+const stepRows = () =>
+  within(screen.getByRole('table', { name: 'Steps' }))
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole(row.querySelector('th') ? 'columnheader' : 'cell')
+        .map((cell) => cell.textContent),
+    );
+
+beforeEach(() => {
+  // jsdom lays nothing out; recharts measures its container and warns at 0 × 0.
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    new DOMRect(0, 0, 800, 260),
+  );
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-05-20T15:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('campaign analytics tab', () => {
+  it('shows the campaign’s figures, rates and one row per step', async () => {
+    const { server } = openTab((request) => ({ body: figures(request) }));
+    await screen.findByRole('table', { name: 'Steps' });
+    expect(screen.getByRole('tab', { name: 'Analytics', selected: true })).toBeInTheDocument();
+    const asked = server.requestsTo(path).at(-1)?.query;
+    expect(asked?.get('from')).toBe('2030-04-21');
+    expect(asked?.get('to')).toBe('2030-05-20');
+    const sent = within(screen.getByRole('region', { name: 'Sent' }));
+    expect(sent.getByText('22')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Replied' })).getByText('31.3% reply rate'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Bounced' })).getByText('13.6% bounce rate'),
+    ).toBeInTheDocument();
+    expect(stepRows()).toEqual([
+      [
+        'Step',
+        'Subject',
+        'Sent',
+        'Delivered',
+        'Bounced',
+        'Replied',
+        'Clicked',
+        'Unsubscribed',
+        'Reply rate',
+      ],
+      ['1', 'Hello {{first_name}}', '16', '13', '3', '4', '3', '2', '25%'],
+      ['2', 'Following up', '4', '4', '0', '1', '1', '1', '25%'],
+      ['3', 'Last note', '2', '2', '0', '0', '0', '0', '0%'],
+    ]);
+    expect(screen.getByRole('region', { name: 'Per day' })).toBeInTheDocument();
+  });
+
+  it('asks the chosen period', async () => {
+    const { server, user } = openTab((request) => ({ body: figures(request) }));
+    await screen.findByRole('table', { name: 'Steps' });
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() =>
+      expect(server.requestsTo(path).at(-1)?.query.get('from')).toBe('2030-05-14'),
+    );
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-01-01' } });
+    await waitFor(() =>
+      expect(server.requestsTo(path).at(-1)?.query.get('from')).toBe('2030-01-01'),
+    );
+    expect(server.requestsTo(path).at(-1)?.query.get('to')).toBe('2030-05-20');
+  });
+
+  it('says so when the campaign sent nothing in the period', async () => {
+    openTab((request) => ({
+      body: makeCampaignAnalytics({
+        from: request.query.get('from') ?? '',
+        to: request.query.get('to') ?? '',
+        per_step: [{ step: 1, subject: 'Hello', ...zeroCounts }],
+      }),
+    }));
+    expect(await screen.findByText('No e-mails were sent in this period.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Per day' })).not.toBeInTheDocument();
+    expect(stepRows()[1]).toEqual(['1', 'Hello', '0', '0', '0', '0', '0', '0', '0%']);
+  });
+
+  it('shows a message when the figures fail', async () => {
+    openTab(errorBody(500, 'Internal Server Error'));
+    expect(
+      await screen.findByText('Something went wrong, please try again later.'),
+    ).toBeInTheDocument();
+  });
+});
