@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerBillingRoutes } from './features/billing/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      registerAnalyticsRoutes(api, featureDeps);
       registerAuthRoutes(api, featureDeps);
       registerBillingRoutes(api, featureDeps);
       registerBotCheckRoutes(api, featureDeps);
