@@ -13,6 +13,8 @@ import {
 } from './lookalike-store.ts';
 import { finish, runLookalikeRequest } from './processing.ts';
 import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
+import { textPipelineVersion } from './text-vectors.ts';
+import { vectoriseNewCompanies } from './vector-store.ts';
 
 let t: TestContext;
 // Three demo companies of one industry, by domain and by name.
@@ -151,6 +153,35 @@ describe('a look-alike search on the demo data', () => {
       headers: { authorization: user.token, accept: 'text/event-stream' },
     });
     expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('stored description vectors', () => {
+  it('are computed again when the text pipeline changed since they were stored', async () => {
+    const [company] = (
+      await t.db.execute<{ id: number }>(
+        sql`select id::int as id from companies where description is not null order by id limit 1`,
+      )
+    ).rows;
+    // As an older pipeline left them: other terms, another version.
+    await t.db.execute(
+      sql`update description_corpus set text_version = ${textPipelineVersion - 1}`,
+    );
+    await t.db.execute(
+      sql`update company_vectors set terms = '{oldterm}', weights = '{1}' where company_id = ${company!.id}`,
+    );
+    await vectoriseNewCompanies(t.db);
+    const [stored] = (
+      await t.db.execute<{ terms: string[] }>(
+        sql`select terms from company_vectors where company_id = ${company!.id}`,
+      )
+    ).rows;
+    expect(stored?.terms).not.toContain('oldterm');
+    expect(stored?.terms.length).toBeGreaterThan(0);
+    const [corpus] = (
+      await t.db.execute<{ text_version: number }>(sql`select text_version from description_corpus`)
+    ).rows;
+    expect(corpus?.text_version).toBe(textPipelineVersion);
   });
 });
 
