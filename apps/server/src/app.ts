@@ -36,6 +36,7 @@ import { registerOutboxRoutes } from './features/outbox/routes.ts';
 import { createSearchFinder } from './features/search/finder.ts';
 import { registerSearchRoutes } from './features/search/routes.ts';
 import { registerTrackingRoutes } from './features/tracking/routes.ts';
+import { registerUniboxRoutes } from './features/unibox/routes.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
@@ -194,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);
+      registerUniboxRoutes(api, featureDeps);
       await registerTrackingRoutes(api, featureDeps);
     },
     { prefix: '/api' },

@@ -1,0 +1,110 @@
+import {
+  errorAnswerSchema,
+  sendEmailAnswerSchema,
+  sendEmailSchema,
+  threadDetailSchema,
+  threadListQuerySchema,
+  threadPageSchema,
+  threadSummarySchema,
+  threadUpdateSchema,
+} from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App, FeatureDeps } from '../../app.ts';
+import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import { requireActiveUser } from '../companies/access.ts';
+import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { createMailTransports } from '../sender/mail-transport.ts';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { sendThreadEmail } from './send-email.ts';
+import { listThreads, readThread, setUnread } from './threads.ts';
+
+const idParams = z.object({ id: z.string() });
+const errors = {
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+  404: errorAnswerSchema,
+};
+
+// The Unibox (unibox-api.md), under /api/mail.
+export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+  const { db, config, clock } = deps;
+  const common = { tags: ['unibox'], security: tokenRequired };
+  const guarded = { preHandler: requireActiveUser };
+  const render = { tokens: createLinkTokens(config.tracking.secret), publicUrl: config.publicUrl };
+  const transports = createMailTransports({
+    box: createPasswordBox(config.mailboxes.secretKey),
+    allowPrivateHosts: config.mailboxes.allowPrivateHosts,
+  });
+  api.addHook('onClose', async () => transports.close());
+
+  typed.get(
+    '/mail/unibox/threads',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'One page of conversations, newest message first',
+        querystring: threadListQuerySchema,
+        response: { 200: threadPageSchema, ...errors },
+      },
+    },
+    async (request) => listThreads(db, currentUser(request).id, request.query),
+  );
+
+  typed.get(
+    '/mail/unibox/threads/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "A conversation's messages, oldest first, and the lead's notes",
+        params: idParams,
+        response: { 200: threadDetailSchema, ...errors },
+      },
+    },
+    async (request) => readThread(db, render, currentUser(request).id, request.params.id),
+  );
+
+  typed.patch(
+    '/mail/unibox/threads/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Mark a conversation read or unread',
+        params: idParams,
+        body: threadUpdateSchema,
+        response: { 200: threadSummarySchema, ...errors },
+      },
+    },
+    async (request) =>
+      setUnread(db, currentUser(request).id, request.params.id, request.body.unread),
+  );
+
+  typed.post(
+    '/mail/send-emails',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Reply to the lead or forward, from the conversation’s mailbox',
+        body: sendEmailSchema,
+        response: {
+          200: sendEmailAnswerSchema,
+          ...errors,
+          409: errorAnswerSchema,
+          502: errorAnswerSchema,
+        },
+      },
+    },
+    async (request) =>
+      sendThreadEmail(
+        { db, transports, now: () => clock.now() },
+        currentUser(request).id,
+        request.body,
+      ),
+  );
+}
