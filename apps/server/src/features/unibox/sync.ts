@@ -188,8 +188,13 @@ async function idleFor(imap: ImapFlow, options: SyncOptions, readNew: () => Prom
   options.signal?.addEventListener('abort', onAbort);
   try {
     while (Date.now() < deadline && !options.signal?.aborted && imap.usable) {
-      const idling = imap.idle();
-      if (!announced) {
+      // Caught at once: a dropped connection must not become an unhandled rejection while we wait.
+      let failure: Error | undefined;
+      const idling = imap.idle().catch((error: Error) => {
+        failure = error;
+        wake();
+      });
+      if (!announced && !failure) {
         await new Promise<void>((done) => {
           const timer = setTimeout(done, deadline - Date.now());
           wake = () => {
@@ -198,12 +203,14 @@ async function idleFor(imap: ImapFlow, options: SyncOptions, readNew: () => Prom
           };
         });
       }
+      if (failure) throw failure;
       // Any command ends the IDLE; reading the new mail is the one we need anyway.
       const due = announced;
       announced = false;
       if (due) await readNew();
       else await imap.noop();
       await idling;
+      if (failure) throw failure;
     }
   } finally {
     imap.off('exists', onExists);
