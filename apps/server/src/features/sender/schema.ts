@@ -54,6 +54,13 @@ export const campaignSends = pgTable(
     uniqueIndex('campaign_sends_message_id').on(table.messageId),
     index('campaign_sends_mailbox_scheduled').on(table.mailboxId, table.scheduledAt),
     index('campaign_sends_campaign_scheduled').on(table.campaignId, table.scheduledAt),
+    // Analytics count a send that went out on the day it was answered (see analytics/queries.ts).
+    index('campaign_sends_campaign_answered')
+      .on(
+        table.campaignId,
+        sql`coalesce(${table.sentAt}, ${table.sendingAt}, ${table.scheduledAt})`,
+      )
+      .where(sql`${table.status} in ('sent', 'bounced')`),
     index('campaign_sends_pending')
       .on(table.status, table.scheduledAt)
       .where(sql`${table.status} in ('queued', 'sending')`),

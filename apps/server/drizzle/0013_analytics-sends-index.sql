@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_sends_campaign_answered" ON "campaign_sends" USING btree ("campaign_id",coalesce("sent_at", "sending_at", "scheduled_at")) WHERE "campaign_sends"."status" in ('sent', 'bounced');
