@@ -55,12 +55,13 @@ type Claimed = {
   send: typeof campaignSends.$inferSelect;
   campaign: typeof campaigns.$inferSelect;
   customer: typeof customers.$inferSelect;
-  mailbox: typeof mailboxes.$inferSelect | undefined;
+  mailbox: typeof mailboxes.$inferSelect;
   earlier: string[];
 };
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
-// paused or deleted, contact unsubscribed, bounced or stopped) is withdrawn, never sent.
+// paused or deleted, mailbox deleted, contact unsubscribed, bounced or stopped) is withdrawn,
+// never sent.
 async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
   return deps.db.transaction(async (tx) => {
     const [send] = await tx
@@ -94,15 +95,18 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
     const contact = found?.contact ?? undefined;
     const unsubscribed = found?.unsubscribed ?? false;
     const step = campaign?.steps[send.step];
+    const mailbox = found?.mailbox ?? undefined;
     const wanted =
       campaign?.status === 'active' &&
       customer !== undefined &&
       customer.bouncedAt === null &&
       step !== undefined &&
       !unsubscribed &&
+      // A deleted mailbox: the step is planned again from another mailbox of the campaign.
+      mailbox !== undefined &&
       contact?.state === 'waiting' &&
       !(campaign.stopAfterReply && contact.repliedAt);
-    if (!wanted || !campaign || !customer) {
+    if (!wanted || !campaign || !customer || !mailbox) {
       await tx.delete(campaignSends).where(eq(campaignSends.id, send.id));
       if (send.step === 0) {
         await tx
@@ -119,7 +123,6 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       }
       return undefined;
     }
-    const mailbox = found?.mailbox ?? undefined;
     const earlierRows =
       send.step === 0
         ? []
@@ -187,10 +190,6 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
   const claimed = await claim(deps, sendId);
   if (!claimed) return { status: 'skipped' };
   const { send, campaign, customer, mailbox } = claimed;
-  if (!mailbox) {
-    await finish(deps, send, 'failed', 'The mailbox was deleted.');
-    return { status: 'failed' };
-  }
   const retryLater = async (error: string): Promise<SendResult> => {
     if (send.attempts >= MAX_ATTEMPTS) {
       await finish(deps, send, 'failed', error);

@@ -211,6 +211,74 @@ describe('the sender', () => {
   });
 });
 
+describe('a mailbox deleted while its campaign runs', () => {
+  it('withdraws its queued send and goes on from another mailbox of the campaign, threaded', async () => {
+    const first = await insertMailbox(t, userId, {
+      email: 'one@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const second = await insertMailbox(t, userId, {
+      email: 'two@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Moved people', ['moved@client.test']);
+    const created = await call('POST', '/campaigns', { name: 'Two mailboxes', status: 'paused' });
+    const id = created.json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([first, second]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDay],
+      steps: [firstStep, { subject: 'Again', body: '<p>Following up</p>', email_gap: 1 }],
+      status: 'active',
+    });
+    const toContact = () => sink.messages.filter((m) => m.to[0] === 'moved@client.test');
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    const [opening] = await sendRows(id);
+    expect(opening?.status).toBe('sent');
+    const wrote = opening?.mailboxId;
+    const other = wrote === first ? second : first;
+    const otherEmail = other === first ? 'one@sender.test' : 'two@sender.test';
+
+    // The follow-up is planned from the same mailbox, which is deleted before it goes.
+    now = new Date(now.getTime() + 86_400_000 + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(5));
+    expect((await sendRows(id)).map((row) => [row.step, row.mailboxId])).toEqual([
+      [0, wrote],
+      [1, wrote],
+    ]);
+    expect((await call('DELETE', `/mailboxes/${wrote}`)).statusCode).toBe(200);
+    for (const send of queued) await sendOne(deps, send.id);
+    expect(toContact()).toHaveLength(1);
+    const rows = await sendRows(id);
+    expect(rows.map((row) => row.step)).toEqual([0]);
+    const [state] = await t.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, id));
+    expect(state).toMatchObject({ state: 'ready', lastStep: 0, stopReason: null });
+
+    // The next tick sends it from the campaign's other mailbox, in the same thread.
+    now = new Date(now.getTime() + 60_000);
+    await tickAndSend();
+    const [opened, followUp] = toContact().map((message) => headersOf(message.raw));
+    expect(followUp?.from).toContain(otherEmail);
+    expect(followUp?.['in-reply-to']).toBe(opened?.['message-id']);
+    expect((await sendRows(id)).map((row) => [row.step, row.status, row.mailboxId])).toEqual([
+      [0, 'sent', null],
+      [1, 'sent', other],
+    ]);
+  });
+});
+
 describe('replies', () => {
   it('a reply stops the sequence when the campaign says so, and counts as replied', async () => {
     const mailboxId = await insertMailbox(t, userId, {

@@ -132,6 +132,14 @@ async function loadCounts(db: Db, campaigns: EngineCampaign[], now: Date): Promi
 }
 
 // Only as many contacts per campaign as its mailboxes could take this tick.
+// A contact whose mailbox was deleted goes on from one of the campaign's mailboxes, the same
+// one every tick (picked from its id) so that its planned steps do not hop between mailboxes.
+function takeOver(usable: readonly EngineMailbox[], customerId: string): string {
+  let hash = 0;
+  for (const char of customerId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return (usable[hash % usable.length] as EngineMailbox).id;
+}
+
 async function loadContacts(
   db: Db,
   campaign: TickCampaign,
@@ -148,7 +156,8 @@ async function loadContacts(
   const gaps = campaign.stepGaps;
   const followUps = await db.execute<{
     customer_id: string;
-    mailbox_id: string;
+    // null: the mailbox that wrote the earlier steps was deleted.
+    mailbox_id: string | null;
     last_step: number;
     last_sent_at: string;
     replied_at: string | null;
@@ -157,7 +166,8 @@ async function loadContacts(
     from campaign_contacts cc
     where cc.campaign_id = ${campaign.id} and cc.state = 'ready'
       and cc.last_step + 1 < ${gaps.length}
-      and cc.mailbox_id = any(${pgArray(usable.map((mailbox) => mailbox.id))}::uuid[])
+      and (cc.mailbox_id = any(${pgArray(usable.map((mailbox) => mailbox.id))}::uuid[])
+        or cc.mailbox_id is null)
       and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
       and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
       and not exists (select 1 from customers b where b.id = cc.customer_id and b.bounced_at is not null)
@@ -168,7 +178,7 @@ async function loadContacts(
     campaignId: campaign.id,
     customerId: row.customer_id,
     lastStep: row.last_step,
-    mailboxId: row.mailbox_id,
+    mailboxId: row.mailbox_id ?? takeOver(usable, row.customer_id),
     lastSentAt: new Date(row.last_sent_at),
     waiting: false,
     stop: row.replied_at ? ('replied' as const) : null,
@@ -226,7 +236,8 @@ async function persist(db: Db, sends: PlannedSend[], nextSendAt: Map<string, Dat
         insert into campaign_contacts (campaign_id, customer_id, user_id, mailbox_id, last_step, state)
         select campaign_id, customer_id, user_id, mailbox_id, step, 'waiting' from inserted
         on conflict (campaign_id, customer_id)
-        do update set last_step = excluded.last_step, state = 'waiting'
+        do update set last_step = excluded.last_step, state = 'waiting',
+          mailbox_id = excluded.mailbox_id
       )
       select id, scheduled_at from inserted`);
     if (nextSendAt.size > 0) {
