@@ -25,7 +25,8 @@ type OurSend = {
   messageId: string;
 };
 
-type Match = { send: OurSend | null; threadId: string | null };
+// `answers`: when the message it answers went out (a send's sent_at, a Unibox message's time).
+type Match = { send: OurSend | null; threadId: string | null; answers: Date | null };
 
 export function snippetOf(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
@@ -40,13 +41,18 @@ async function findOurs(db: Queryable, userId: string, about: string[]): Promise
     customerId: campaignSends.customerId,
     mailboxId: campaignSends.mailboxId,
     messageId: campaignSends.messageId,
+    sentAt: campaignSends.sentAt,
   };
   const sends = await db
     .select(sendColumns)
     .from(campaignSends)
     .where(and(eq(campaignSends.userId, userId), inArray(campaignSends.messageId, about)));
   const written = await db
-    .select({ threadId: inboxMessages.threadId, messageId: inboxMessages.messageId })
+    .select({
+      threadId: inboxMessages.threadId,
+      messageId: inboxMessages.messageId,
+      receivedAt: inboxMessages.receivedAt,
+    })
     .from(inboxMessages)
     .where(
       and(
@@ -58,8 +64,9 @@ async function findOurs(db: Queryable, userId: string, about: string[]): Promise
     );
   for (const id of about) {
     const send = sends.find((row) => row.messageId === id);
-    if (send) return { send, threadId: null };
-    const threadId = written.find((row) => row.messageId === id)?.threadId;
+    if (send) return { send, threadId: null, answers: send.sentAt };
+    const ours = written.find((row) => row.messageId === id);
+    const threadId = ours?.threadId;
     if (!threadId) continue;
     // An answer to a Unibox message belongs to the campaign's latest send to that contact.
     const [latest] = await db
@@ -75,7 +82,7 @@ async function findOurs(db: Queryable, userId: string, about: string[]): Promise
       .where(eq(inboxThreads.id, threadId))
       .orderBy(desc(campaignSends.step))
       .limit(1);
-    return { send: latest ?? null, threadId };
+    return { send: latest ?? null, threadId, answers: ours.receivedAt };
   }
   return null;
 }
@@ -130,7 +137,7 @@ export async function fileMessage(
   mailbox: { id: string; userId: string },
   source: Buffer | string,
   key: ImapKey,
-  receivedAt: Date,
+  deliveredAt: Date,
 ): Promise<FileResult> {
   const mail = await readInboundMail(source);
   if (mail.messageId) {
@@ -144,6 +151,13 @@ export async function fileMessage(
     if (seen) return 'duplicate';
   }
   const match = await findOurs(deps.db, mailbox.userId, mail.about);
+  // An answer comes after what it answers, even when the server's date (whole seconds, or
+  // another clock) says otherwise: the thread, the reply's In-Reply-To and the step a reply
+  // counts for in analytics all follow this order.
+  const receivedAt =
+    match?.answers && deliveredAt <= match.answers
+      ? new Date(match.answers.getTime() + 1)
+      : deliveredAt;
   const kind = kindOf(mail, match);
   const send = match?.send ?? null;
   // Before the message row: when a crash comes between the two, the message is read again and

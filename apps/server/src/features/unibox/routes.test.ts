@@ -398,6 +398,43 @@ describe('reply and forward', () => {
   });
 });
 
+describe('a reply dated no later than our e-mail', () => {
+  it('still comes after it: in the thread, in the reply’s In-Reply-To, and for the replied step', async () => {
+    now = new Date('2025-01-07T08:00:00Z');
+    const id = await startCampaign('Autumn', mailboxes_.sales?.id ?? '', ['dan@client.test']);
+    const [send] = await t.db.select().from(campaignSends).where(eq(campaignSends.campaignId, id));
+    // The mail server's date has whole seconds (or another clock): the same second as ours.
+    await receive(
+      'sales',
+      replyMail({
+        from: 'dan@client.test',
+        to: 'sales@sender.test',
+        inReplyTo: send?.messageId ?? '',
+        text: 'Quick answer.',
+      }),
+      '2025-01-07T07:59:59Z',
+    );
+    const thread = (await page(`?campaign_id=${id}`)).threads[0];
+    const detail = (await call('GET', `/unibox/threads/${thread?.id}`)).json() as ThreadDetail;
+    expect(detail.messages.map((message) => message.kind)).toEqual(['campaign', 'reply']);
+    const [sent, reply] = detail.messages;
+    expect(Date.parse(reply?.date ?? '')).toBeGreaterThan(Date.parse(sent?.date ?? ''));
+    expect(reply?.step).toBe(1);
+
+    const answered = await call('POST', '/send-emails', {
+      mode: 'reply',
+      thread_id: thread?.id,
+      subject: 'Re: Hello First0',
+      body: '<p>Thanks!</p>',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const stored = await t.db.query.inboxMessages.findFirst({
+      where: (message, { eq }) => eq(message.id, reply?.id ?? ''),
+    });
+    expect(headersOf(sink.messages.at(-1)?.raw ?? '')['in-reply-to']).toBe(stored?.messageId);
+  });
+});
+
 describe('another user', () => {
   it('never sees, changes or answers the first user’s conversations', async () => {
     const id = threadIds['ann@client.test'];
