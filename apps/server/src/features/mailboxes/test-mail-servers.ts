@@ -74,7 +74,14 @@ async function waitForGreeting(port: number, process: ChildProcess): Promise<voi
 }
 
 // A throwaway dovecot: its own config, a passwd-file of the accounts, IMAP on 127.0.0.1 only.
-export async function startImapServer(accounts: MailAccount[]): Promise<RunningServer> {
+// Dovecot's capabilities without IDLE: a server that has to be polled.
+const withoutIdle =
+  'IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE SORT THREAD=REFERENCES MULTIAPPEND UNSELECT CHILDREN NAMESPACE UIDPLUS LIST-EXTENDED I18NLEVEL=1 CONDSTORE QRESYNC ESEARCH SEARCHRES WITHIN CONTEXT=SEARCH LIST-STATUS BINARY MOVE LITERAL+ SPECIAL-USE';
+
+export async function startImapServer(
+  accounts: MailAccount[],
+  options: { idle?: boolean } = {},
+): Promise<RunningServer> {
   const binary = ensureDovecot();
   const dir = mkdtempSync(join(tmpdir(), 'mailhound-imap-'));
   chmodSync(dir, 0o755);
@@ -110,6 +117,7 @@ login_trusted_networks = 127.0.0.0/8
 mail_location = maildir:${mail}/%u
 default_internal_user = ${internalUser}
 default_login_user = ${loginUser}
+${options.idle === false ? `imap_capability = ${withoutIdle}` : ''}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${passwd}

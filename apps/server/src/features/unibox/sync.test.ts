@@ -321,6 +321,27 @@ describe('inbox sync against a real IMAP server', () => {
     expect(state?.lastError).toBeTruthy();
   });
 
+  it('reads a server without IDLE and returns at once, to be polled', async () => {
+    const pollOnly = { user: 'poll@sender.test', password: 'imap-secret' };
+    const server = await startImapServer([pollOnly], { idle: false });
+    try {
+      const polled = await insertMailbox(t, userId, {
+        email: pollOnly.user,
+        password: pollOnly.password,
+        imapPort: server.port,
+      });
+      const result = await syncMailbox(deps, polled, { idleSeconds: 60 });
+      expect(result).toEqual({ filed: 0, idled: false });
+      const [state] = await t.db
+        .select()
+        .from(mailboxSyncState)
+        .where(eq(mailboxSyncState.mailboxId, polled));
+      expect(state).toMatchObject({ idleSupported: false, lastError: null });
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('the tick reads mailboxes in use: polled ones after the interval, idling ones at once', async () => {
     const unused = await insertMailbox(t, userId, { email: 'idle@sender.test' });
     const at = new Date();
