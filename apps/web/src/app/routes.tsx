@@ -1,44 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AnalyticsPage } from '../features/analytics/components/analytics-page.tsx';
-import { CampaignAnalyticsTab } from '../features/analytics/components/campaign-analytics-tab.tsx';
 import { EmailVerificationPage } from '../features/auth/components/email-verification-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
 import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
-import { BillingPage } from '../features/billing/components/billing-page.tsx';
-import { BonusPage } from '../features/billing/components/bonus-page.tsx';
-import { CheckoutPage } from '../features/billing/components/checkout-page.tsx';
-import { CheckoutReturnPage } from '../features/billing/components/checkout-return-page.tsx';
-import { InvoicesPage } from '../features/billing/components/invoices-page.tsx';
-import { PurchasePage } from '../features/billing/components/purchase-page.tsx';
 import { BulkPreviewPage } from '../features/bulk/components/bulk-preview-page.tsx';
 import { BulkSearchPage } from '../features/bulk/components/bulk-search-page.tsx';
-import { CampaignConfigurationLayout } from '../features/campaigns/components/campaign-configuration-layout.tsx';
-import { CampaignNamePage } from '../features/campaigns/components/campaign-name-page.tsx';
-import { CampaignsPage } from '../features/campaigns/components/campaigns-page.tsx';
-import { ScheduleStep } from '../features/campaigns/components/schedule-step.tsx';
-import { SequencesStep } from '../features/campaigns/components/sequences-step.tsx';
-import { SettingsStep } from '../features/campaigns/components/settings-step.tsx';
 import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
 import { CompanyPage } from '../features/companies/components/company-page.tsx';
-import { ContactListDetailsPage } from '../features/contacts/components/contact-list-details-page.tsx';
-import { ContactListsPage } from '../features/contacts/components/contact-lists-page.tsx';
-import { ContactsSourcePage } from '../features/contacts/components/contacts-source-page.tsx';
-import { ListNamePage } from '../features/contacts/components/list-name-page.tsx';
 import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
-import { LookAlikePage } from '../features/lookalike/components/look-alike-page.tsx';
-import { LookAlikePreviewPage } from '../features/lookalike/components/look-alike-preview-page.tsx';
-import { LookAlikeRestrictedPage } from '../features/lookalike/components/look-alike-restricted-page.tsx';
-import { SenderListPage } from '../features/mailboxes/components/sender-list-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
 import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
 import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
 import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
-import { UnsubscribeSurveyPage } from '../features/survey/components/unsubscribe-survey-page.tsx';
-import { UniboxPage } from '../features/unibox/components/unibox-page.tsx';
 import {
   AnonymousOnly,
   EmailVerificationAccess,
@@ -49,12 +25,15 @@ import {
   RequireUnsubParam,
 } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { AppLoading } from './layout/app-loading.tsx';
 
-// product-spec §2 "Route table and guards", top to bottom.
+// product-spec §2 "Route table and guards", top to bottom. The mail service, billing and
+// look-alike screens load when first opened (`lazy`), so the search screens load alone.
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       { index: true, element: <Navigate to="/search/single" replace /> },
       {
@@ -85,11 +64,29 @@ export const routes: RouteObject[] = [
           {
             element: <RequirePaidPlan />,
             children: [
-              { index: true, element: <LookAlikePage /> },
-              { path: 'preview/:requestId', element: <LookAlikePreviewPage /> },
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/lookalike/components/look-alike-page.tsx').then((m) => ({
+                    Component: m.LookAlikePage,
+                  })),
+              },
+              {
+                path: 'preview/:requestId',
+                lazy: () =>
+                  import('../features/lookalike/components/look-alike-preview-page.tsx').then(
+                    (m) => ({ Component: m.LookAlikePreviewPage }),
+                  ),
+              },
             ],
           },
-          { path: 'restricted', element: <LookAlikeRestrictedPage /> },
+          {
+            path: 'restricted',
+            lazy: () =>
+              import('../features/lookalike/components/look-alike-restricted-page.tsx').then(
+                (m) => ({ Component: m.LookAlikeRestrictedPage }),
+              ),
+          },
         ],
       },
       {
@@ -101,16 +98,58 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireActive />,
                 children: [
-                  { path: 'sender-list', element: <SenderListPage /> },
-                  { path: 'unibox', element: <UniboxPage /> },
-                  { path: 'analytics', element: <AnalyticsPage /> },
+                  {
+                    path: 'sender-list',
+                    lazy: () =>
+                      import('../features/mailboxes/components/sender-list-page.tsx').then((m) => ({
+                        Component: m.SenderListPage,
+                      })),
+                  },
+                  {
+                    path: 'unibox',
+                    lazy: () =>
+                      import('../features/unibox/components/unibox-page.tsx').then((m) => ({
+                        Component: m.UniboxPage,
+                      })),
+                  },
+                  {
+                    path: 'analytics',
+                    lazy: () =>
+                      import('../features/analytics/components/analytics-page.tsx').then((m) => ({
+                        Component: m.AnalyticsPage,
+                      })),
+                  },
                   {
                     path: 'contacts',
                     children: [
-                      { index: true, element: <ContactListsPage /> },
-                      { path: 'name', element: <ListNamePage /> },
-                      { path: 'contacts-source', element: <ContactsSourcePage /> },
-                      { path: 'details/:requestId', element: <ContactListDetailsPage /> },
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/contacts/components/contact-lists-page.tsx').then(
+                            (m) => ({ Component: m.ContactListsPage }),
+                          ),
+                      },
+                      {
+                        path: 'name',
+                        lazy: () =>
+                          import('../features/contacts/components/list-name-page.tsx').then(
+                            (m) => ({ Component: m.ListNamePage }),
+                          ),
+                      },
+                      {
+                        path: 'contacts-source',
+                        lazy: () =>
+                          import('../features/contacts/components/contacts-source-page.tsx').then(
+                            (m) => ({ Component: m.ContactsSourcePage }),
+                          ),
+                      },
+                      {
+                        path: 'details/:requestId',
+                        lazy: () =>
+                          import(
+                            '../features/contacts/components/contact-list-details-page.tsx'
+                          ).then((m) => ({ Component: m.ContactListDetailsPage })),
+                      },
                     ],
                   },
                 ],
@@ -127,23 +166,80 @@ export const routes: RouteObject[] = [
           {
             element: <RequireMail />,
             children: [
-              { index: true, element: <CampaignsPage /> },
-              { path: 'campaign-name', element: <CampaignNamePage /> },
+              {
+                index: true,
+                lazy: () =>
+                  import('../features/campaigns/components/campaigns-page.tsx').then((m) => ({
+                    Component: m.CampaignsPage,
+                  })),
+              },
+              {
+                path: 'campaign-name',
+                lazy: () =>
+                  import('../features/campaigns/components/campaign-name-page.tsx').then((m) => ({
+                    Component: m.CampaignNamePage,
+                  })),
+              },
               {
                 path: 'campaign-configuration/:campaignId',
-                element: <CampaignConfigurationLayout />,
+                lazy: () =>
+                  import('../features/campaigns/components/campaign-configuration-layout.tsx').then(
+                    (m) => ({ Component: m.CampaignConfigurationLayout }),
+                  ),
                 children: [
                   { index: true, element: <Navigate to="contacts" replace /> },
-                  { path: 'schedule', element: <ScheduleStep /> },
-                  { path: 'sequences', element: <SequencesStep /> },
-                  { path: 'analytics', element: <CampaignAnalyticsTab /> },
-                  { path: 'settings', element: <SettingsStep /> },
+                  {
+                    path: 'schedule',
+                    lazy: () =>
+                      import('../features/campaigns/components/schedule-step.tsx').then((m) => ({
+                        Component: m.ScheduleStep,
+                      })),
+                  },
+                  {
+                    path: 'sequences',
+                    lazy: () =>
+                      import('../features/campaigns/components/sequences-step.tsx').then((m) => ({
+                        Component: m.SequencesStep,
+                      })),
+                  },
+                  {
+                    path: 'analytics',
+                    lazy: () =>
+                      import('../features/analytics/components/campaign-analytics-tab.tsx').then(
+                        (m) => ({ Component: m.CampaignAnalyticsTab }),
+                      ),
+                  },
+                  {
+                    path: 'settings',
+                    lazy: () =>
+                      import('../features/campaigns/components/settings-step.tsx').then((m) => ({
+                        Component: m.SettingsStep,
+                      })),
+                  },
                   {
                     path: 'contacts',
                     children: [
-                      { index: true, element: <ContactListsPage /> },
-                      { path: 'name', element: <ListNamePage /> },
-                      { path: 'contacts-source', element: <ContactsSourcePage /> },
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/contacts/components/contact-lists-page.tsx').then(
+                            (m) => ({ Component: m.ContactListsPage }),
+                          ),
+                      },
+                      {
+                        path: 'name',
+                        lazy: () =>
+                          import('../features/contacts/components/list-name-page.tsx').then(
+                            (m) => ({ Component: m.ListNamePage }),
+                          ),
+                      },
+                      {
+                        path: 'contacts-source',
+                        lazy: () =>
+                          import('../features/contacts/components/contacts-source-page.tsx').then(
+                            (m) => ({ Component: m.ContactsSourcePage }),
+                          ),
+                      },
                     ],
                   },
                 ],
@@ -164,10 +260,22 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="account" replace /> },
                   { path: 'account', element: <AccountSettingsPage /> },
-                  { path: 'billing', element: <BillingPage /> },
+                  {
+                    path: 'billing',
+                    lazy: () =>
+                      import('../features/billing/components/billing-page.tsx').then((m) => ({
+                        Component: m.BillingPage,
+                      })),
+                  },
                   { path: 'password', element: <PasswordSettingsPage /> },
                   { path: 'delete', element: <DeleteAccountPage /> },
-                  { path: 'invoices', element: <InvoicesPage /> },
+                  {
+                    path: 'invoices',
+                    lazy: () =>
+                      import('../features/billing/components/invoices-page.tsx').then((m) => ({
+                        Component: m.InvoicesPage,
+                      })),
+                  },
                 ],
               },
             ],
@@ -194,20 +302,58 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireActive />,
-        children: [{ path: 'purchase', element: <PurchasePage /> }],
+        children: [
+          {
+            path: 'purchase',
+            lazy: () =>
+              import('../features/billing/components/purchase-page.tsx').then((m) => ({
+                Component: m.PurchasePage,
+              })),
+          },
+        ],
       },
       {
         element: <RequireLogin />,
-        children: [{ path: 'checkout', element: <CheckoutPage /> }],
+        children: [
+          {
+            path: 'checkout',
+            lazy: () =>
+              import('../features/billing/components/checkout-page.tsx').then((m) => ({
+                Component: m.CheckoutPage,
+              })),
+          },
+        ],
       },
-      { path: 'checkout/return', element: <CheckoutReturnPage /> },
+      {
+        path: 'checkout/return',
+        lazy: () =>
+          import('../features/billing/components/checkout-return-page.tsx').then((m) => ({
+            Component: m.CheckoutReturnPage,
+          })),
+      },
       {
         element: <RequireUnsubParam />,
-        children: [{ path: 'survey/campaign-unsubscribe', element: <UnsubscribeSurveyPage /> }],
+        children: [
+          {
+            path: 'survey/campaign-unsubscribe',
+            lazy: () =>
+              import('../features/survey/components/unsubscribe-survey-page.tsx').then((m) => ({
+                Component: m.UnsubscribeSurveyPage,
+              })),
+          },
+        ],
       },
       {
         element: <RequireLogin />,
-        children: [{ path: 'one-time-credits-bonus', element: <BonusPage /> }],
+        children: [
+          {
+            path: 'one-time-credits-bonus',
+            lazy: () =>
+              import('../features/billing/components/bonus-page.tsx').then((m) => ({
+                Component: m.BonusPage,
+              })),
+          },
+        ],
       },
       { path: '404', element: <NotFoundPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+// Shown while the first screen's code loads (a screen opened straight from its URL).
+export function AppLoading() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
