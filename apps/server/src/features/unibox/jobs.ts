@@ -40,6 +40,38 @@ export async function queueInboxSyncs(
   return queued;
 }
 
+// How often an idling mailbox looks whether others wait for a worker.
+const STEP_ASIDE_CHECK_MS = 15_000;
+
+// Aborted when `signal` is, or as soon as `othersWaiting` says so: an idling mailbox steps
+// aside for mailboxes waiting for a worker, so that with more mailboxes in use than
+// INBOX_SYNC_CONCURRENCY each is still read every round (the tick queues it again at once).
+export function stepAsideWhen(
+  othersWaiting: () => Promise<boolean>,
+  everyMs: number,
+  signal: AbortSignal,
+): { signal: AbortSignal; stop: () => void } {
+  const aside = new AbortController();
+  const onAbort = () => aside.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setInterval(() => {
+    othersWaiting().then(
+      (waiting) => {
+        if (waiting) aside.abort();
+      },
+      // Not knowing is not a reason to stop: the IDLE ends on its own time.
+      () => undefined,
+    );
+  }, everyMs);
+  return {
+    signal: aside.signal,
+    stop: () => {
+      clearInterval(timer);
+      signal.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
 // Inbox sync: a tick every minute queues a job per mailbox; the job reads the INBOX and then
 // IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
 export function defineUniboxJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
@@ -58,6 +90,15 @@ export function defineUniboxJobs(jobs: Jobs, deps: { config: Config; db: Db; clo
     // The next tick queues the mailbox again; a failure is kept in mailbox_sync_state.
     queue: { policy: 'exclusive', retryLimit: 0, expireInSeconds: idleSeconds + 15 * 60 },
     work: { localConcurrency: concurrency },
-    handler: (job) => syncMailbox(sync, job.data.mailboxId, { idleSeconds, signal: job.signal }),
+    handler: async (job) => {
+      const othersWaiting = async () =>
+        ((await jobs.boss.getQueue(inboxSyncQueue))?.readyCount ?? 0) > 0;
+      const aside = stepAsideWhen(othersWaiting, STEP_ASIDE_CHECK_MS, job.signal);
+      try {
+        return await syncMailbox(sync, job.data.mailboxId, { idleSeconds, signal: aside.signal });
+      } finally {
+        aside.stop();
+      }
+    },
   });
 }

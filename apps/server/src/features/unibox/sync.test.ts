@@ -14,6 +14,7 @@ import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { stepAsideWhen } from './jobs.ts';
 import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
 import { deliveryReportMail, outOfOfficeMail, replyMail, unrelatedMail } from './test-messages.ts';
@@ -319,6 +320,29 @@ describe('inbox sync against a real IMAP server', () => {
       .from(mailboxSyncState)
       .where(eq(mailboxSyncState.mailboxId, broken));
     expect(state?.lastError).toBeTruthy();
+  });
+
+  it('ends its IDLE early when other mailboxes wait for a worker', async () => {
+    const syncedAt = async () => {
+      const [state] = await t.db
+        .select()
+        .from(mailboxSyncState)
+        .where(eq(mailboxSyncState.mailboxId, mailboxId));
+      return state?.lastSyncedAt?.getTime() ?? 0;
+    };
+    const before = await syncedAt();
+    let waiting = false;
+    const job = new AbortController();
+    const aside = stepAsideWhen(async () => waiting, 50, job.signal);
+    const running = syncMailbox(deps, mailboxId, { idleSeconds: 600, signal: aside.signal });
+    // The INBOX has been read: the job is idling when another mailbox starts to wait.
+    await waitFor(async () => ((await syncedAt()) > before ? true : undefined));
+    waiting = true;
+    // Settles long before the 600 s IDLE would end (the test's own timeout is far shorter),
+    // without the job itself being stopped.
+    expect(await running).toEqual({ filed: 0, idled: true });
+    aside.stop();
+    expect(job.signal.aborted).toBe(false);
   });
 
   it('reads a server without IDLE and returns at once, to be polled', async () => {
