@@ -282,6 +282,7 @@ export const customerNoteSchema = z.object({
   text: z.string(),
   created: z.string(),
 });
+export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
 export const customerAnswerSchema = z.object({
   id: z.string(),

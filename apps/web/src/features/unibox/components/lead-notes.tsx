@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTE_MAX, type Note, noteSchema, type ThreadDetail } from '@mailhound/contracts';
+import { type CustomerNote, NOTE_MAX, type Note, noteSchema } from '@mailhound/contracts';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export function LeadNotes({
 }: {
   threadId: string;
   customerId: string;
-  notes: ThreadDetail['notes'];
+  notes: CustomerNote[];
 }) {
   const queryClient = useQueryClient();
   const addNote = useAddContactNote();
