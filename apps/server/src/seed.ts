@@ -5,19 +5,22 @@ import { seedDemoCompanies } from './features/companies/demo-seed.ts';
 import { applyCreditEntry } from './features/credits/credit-ledger.ts';
 import { ensureFreePlan, planGrantKey } from './features/credits/queries.ts';
 import { vectoriseNewCompanies } from './features/lookalike/vector-store.ts';
+import { createLinkTokens } from './features/tracking/link-tokens.ts';
+import { seedDemoMail } from './features/unibox/demo-mail.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 
 export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' } as const;
 
-// The demo data of the embedded default. Idempotent: running it again changes nothing.
+// The demo data of the embedded default: the demo user, the company database and a campaign
+// with answers in the Unibox. Idempotent: running it again changes nothing.
 export async function seedDemo(
   db: Db,
-  config: Pick<Config, 'defaultSections'>,
+  config: Pick<Config, 'defaultSections' | 'publicUrl' | 'mailboxes' | 'tracking'>,
   clock: Clock,
 ): Promise<void> {
   const passwordHash = await hashPassword(demoUser.password);
-  await db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const plan = await ensureFreePlan(tx);
     const user =
       (await findUserByEmail(tx, demoUser.username)) ??
@@ -38,7 +41,18 @@ export async function seedDemo(
       leadAmount: plan.rules.lead_search_credits,
       idempotencyKey: planGrantKey(user.id, clock.now()),
     });
+    return user.id;
   });
   await seedDemoCompanies(db);
   await vectoriseNewCompanies(db);
+  await seedDemoMail(
+    {
+      db,
+      tokens: createLinkTokens(config.tracking.secret),
+      publicUrl: config.publicUrl,
+      mailboxSecretKey: config.mailboxes.secretKey,
+      now: clock.now(),
+    },
+    userId,
+  );
 }
