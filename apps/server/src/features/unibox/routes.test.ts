@@ -238,6 +238,8 @@ describe('a conversation', () => {
       quoted_text: null,
     });
     expect(campaign?.text).toContain('Hi First0, a short note.');
+    // The link as its destination, though the e-mail itself went out with a tracking redirect.
+    expect(campaign?.text).toContain('Offer (https://example.com/offer)');
     expect(reply).toMatchObject({
       from: { email: 'ann@client.test', name: 'Ann Client' },
       text: 'Yes, tell me more.',

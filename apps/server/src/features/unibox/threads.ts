@@ -176,12 +176,12 @@ type ThreadContext = {
   lname: string;
   steps: CampaignStep[] | null;
   send_as_text: boolean | null;
-  link_tracking: boolean | null;
 };
 
 export type RenderDeps = { tokens: LinkTokens; publicUrl: string };
 
-// The campaign e-mails the lead got, rendered again as the sender composed them.
+// The campaign e-mails the lead got, rendered again as the sender composed them (links shown
+// as their destinations).
 async function campaignMessages(
   db: Queryable,
   deps: RenderDeps,
@@ -213,7 +213,8 @@ async function campaignMessages(
       firstSubject: first.subject,
       earlier: [...earlier],
       sendAsText: context.send_as_text ?? false,
-      linkTracking: context.link_tracking ?? false,
+      // Shown to the user, not sent: each link as its destination, not its tracking redirect.
+      linkTracking: false,
     });
     earlier.push(send.message_id);
     messages.push({
@@ -274,7 +275,7 @@ export async function readThread(
   const thread = await readThreadSummary(db, userId, threadId);
   const contexts = await db.execute<ThreadContext>(sql`
     select t.campaign_id, t.customer_id, c.email, c.fname, c.lname,
-      cp.steps, cp.send_as_text, cp.link_tracking
+      cp.steps, cp.send_as_text
     from inbox_threads t join customers c on c.id = t.customer_id
     left join campaigns cp on cp.id = t.campaign_id
     where t.id = ${threadId}`);
