@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readInboundMail, splitQuoted } from './classify.ts';
-import { deliveryReportMail, outOfOfficeMail, replyMail, unrelatedMail } from './test-messages.ts';
+import {
+  deliveryReportMail,
+  failureNoticeMail,
+  outOfOfficeMail,
+  replyMail,
+  unrelatedMail,
+} from './test-messages.ts';
 
 const ours = '<first-step@sender.test>';
 const party = { from: 'ann@client.test', to: 'sales@sender.test' };
@@ -84,6 +90,32 @@ describe('reading inbound mail', () => {
       }),
     );
     expect(mail.nature).toBe('report');
+    expect(mail.bounce).toBeNull();
+  });
+
+  it('a plain-text failure notice from the mailer daemon is a bounce about the message it quotes', async () => {
+    const mail = await readInboundMail(
+      failureNoticeMail({ ...party, recipient: 'gone@client.test', original: ours }),
+    );
+    expect(mail.nature).toBe('bounce');
+    expect(mail.about[0]).toBe(ours);
+    expect(mail.bounce).toEqual({
+      recipient: 'gone@client.test',
+      status: '5.1.1',
+      diagnostic: 'Remote host said: 550 5.1.1 No such user here',
+    });
+  });
+
+  it('a failure notice without a permanent failure is no bounce', async () => {
+    const mail = await readInboundMail(
+      failureNoticeMail({
+        ...party,
+        recipient: 'busy@client.test',
+        original: ours,
+        reply: '451 4.2.1 Mailbox busy, try later',
+      }),
+    );
+    expect(mail.nature).not.toBe('bounce');
     expect(mail.bounce).toBeNull();
   });
 

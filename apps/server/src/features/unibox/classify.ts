@@ -103,6 +103,42 @@ export function readDeliveryReport(raw: string): DeliveryReport {
   return { bounce, original };
 }
 
+// Mail systems that write no RFC 3464 report (qmail's "failure notice", some older servers)
+// still send the failure as text from the mailer daemon, with the returned message's headers
+// quoted below. Such a message counts as a bounce when it names a permanent failure (a 5.x.x
+// status or a 5xx reply) and quotes a Message-ID.
+const daemonSenders = /^(mailer-daemon|postmaster|mail-daemon|mail\.daemon)@/i;
+const bounceSubjects =
+  /(undeliver|delivery status notification|failure notice|delivery failure|mail delivery failed|returned mail|delivery has failed|non-?delivery)/i;
+
+export function readPlainBounce(
+  fromEmail: string,
+  subject: string,
+  text: string,
+): { bounce: StoredBounce; about: string[] } | null {
+  if (!daemonSenders.test(fromEmail) || !bounceSubjects.test(subject)) return null;
+  const about = [...text.matchAll(/^\s*Message-ID:\s*(<[^<>\s]+>)/gim)].map(
+    (match) => match[1] ?? '',
+  );
+  const lines = text.split(/\r?\n/);
+  const failure = lines.find((line) => /\b5\.\d{1,3}\.\d{1,3}\b|\b5\d\d[ -]/.test(line));
+  if (about.length === 0 || failure === undefined) return null;
+  const status =
+    /\b(5\.\d{1,3}\.\d{1,3})\b/.exec(failure)?.[1] ?? /\b(5\d\d)[ -]/.exec(failure)?.[1] ?? '';
+  const recipient =
+    text
+      .match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)
+      ?.find((address) => !daemonSenders.test(address) && address !== fromEmail) ?? '';
+  return {
+    bounce: {
+      recipient: recipient.toLowerCase(),
+      status,
+      diagnostic: failure.trim().slice(0, 300),
+    },
+    about,
+  };
+}
+
 const quoteStarts = [
   // "On Mon, 4 Mar 2030 at 10:00, Sales <sales@x> wrote:", also wrapped over two lines.
   (line: string, next: string) =>
@@ -137,7 +173,8 @@ function addresses(value: AddressObject | AddressObject[] | undefined): StoredAd
 }
 
 // Parses one raw message and tells what it is: a bounce report (multipart/report with a failed
-// delivery-status), another delivery report, an automatic answer, or a person's reply.
+// delivery-status, or a mailer daemon's failure notice in plain text), another delivery
+// report, an automatic answer, or a person's reply.
 export async function readInboundMail(source: Buffer | string): Promise<InboundMail> {
   const raw = typeof source === 'string' ? source : source.toString('utf8');
   const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
@@ -159,12 +196,19 @@ export async function readInboundMail(source: Buffer | string): Promise<InboundM
     bounce = report.bounce;
     nature = bounce ? 'bounce' : 'report';
     about = [...(report.original ? [report.original] : []), ...threadIds];
-  } else if (looksAutomatic(parsed.headers, subject)) {
-    nature = 'auto_reply';
   }
   const body = parsed.text ?? '';
-  const split = isReport ? { text: body.trim(), quoted: null } : splitQuoted(body);
   const [from] = addresses(parsed.from);
+  const plain = isReport ? null : readPlainBounce(from?.email ?? '', subject, body);
+  if (plain) {
+    nature = 'bounce';
+    bounce = plain.bounce;
+    about = [...plain.about, ...threadIds];
+  } else if (!isReport && looksAutomatic(parsed.headers, subject)) {
+    nature = 'auto_reply';
+  }
+  const whole = isReport || plain !== null;
+  const split = whole ? { text: body.trim(), quoted: null } : splitQuoted(body);
   return {
     messageId,
     inReplyTo,

@@ -114,3 +114,33 @@ export function unrelatedMail(party: Party) {
     'Everything must go.',
   ]);
 }
+
+// A qmail-style failure notice: plain text from the mailer daemon, the returned headers below.
+export function failureNoticeMail(
+  party: Party & { recipient: string; original: string; reply?: string },
+) {
+  return crlf([
+    `From: MAILER-DAEMON@${party.from.split('@')[1]}`,
+    `To: ${party.to}`,
+    'Subject: failure notice',
+    `Message-ID: ${newId('mx.client.test')}`,
+    'Date: Mon, 04 Mar 2030 10:02:00 +0000',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'Hi. This is the qmail-send program at mx.client.test.',
+    "I'm afraid I wasn't able to deliver your message to the following addresses.",
+    "This is a permanent error; I've given up. Sorry it didn't work out.",
+    '',
+    `<${party.recipient}>:`,
+    `Remote host said: ${party.reply ?? '550 5.1.1 No such user here'}`,
+    '',
+    '--- Below this line is a copy of the message.',
+    '',
+    `From: Sales <${party.to}>`,
+    `To: ${party.recipient}`,
+    'Subject: Hello',
+    `Message-ID: ${party.original}`,
+    '',
+    'Hi, a short note.',
+  ]);
+}
