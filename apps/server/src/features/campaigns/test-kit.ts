@@ -70,6 +70,17 @@ export const weekdaySchedule: Schedule = {
   days: ['MON', 'TUE', 'WED', 'THU', 'FRI'],
 };
 
+// Open every day, all day: the sender's tests decide the time by their own clock.
+export const allDaySchedule: Schedule = {
+  name: 'Always',
+  timezone: 'UTC',
+  start_time: '00:00',
+  end_time: '23:59',
+  start_date: '2024-01-01',
+  end_date: null,
+  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+};
+
 export const firstStep = {
   subject: 'Hello {{first_name}}',
   body: '<p>Hi {{first_name}}, a short note. <a href="https://example.com/offer">Offer</a></p><p>{{unsubscribe_link}}</p>',

@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
+import {
+  allDaySchedule,
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
@@ -24,16 +30,6 @@ let transports: MailTransports;
 let deps: SendDeps;
 // The engine's clock (the API's stays real: login tokens expire by it).
 let now = new Date('2030-03-04T10:00:00Z');
-
-const allDay = {
-  name: 'Always',
-  timezone: 'UTC',
-  start_time: '00:00',
-  end_time: '23:59',
-  start_date: '2030-01-01',
-  end_date: null,
-  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-};
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
@@ -97,7 +93,7 @@ describe('the sender', () => {
     });
     const started = await call('PATCH', `/campaigns/${campaignId}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep, { subject: 'Second', body: '<p>Again, {{first_name}}</p>', email_gap: 2 }],
       status: 'active',
     });
@@ -164,7 +160,7 @@ describe('the sender', () => {
     });
     await call('PATCH', `/campaigns/${id}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep],
       status: 'active',
     });
@@ -190,7 +186,7 @@ describe('the sender', () => {
     });
     await call('PATCH', `/campaigns/${id}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep],
       status: 'active',
     });
@@ -235,7 +231,7 @@ describe('a mailbox deleted while its campaign runs', () => {
     });
     await call('PATCH', `/campaigns/${id}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep, { subject: 'Again', body: '<p>Following up</p>', email_gap: 1 }],
       status: 'active',
     });
@@ -295,7 +291,7 @@ describe('replies', () => {
     });
     await call('PATCH', `/campaigns/${id}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep, { subject: 'Next', body: '<p>Next</p>', email_gap: 1 }],
       status: 'active',
     });

@@ -3,7 +3,13 @@ import { uniboxMessages, validationMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
+import {
+  allDaySchedule,
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
@@ -30,16 +36,6 @@ let filing: FilingDeps;
 let now = new Date('2025-01-06T09:00:00Z');
 let uid = 0;
 
-const allDay = {
-  name: 'Always',
-  timezone: 'UTC',
-  start_time: '00:00',
-  end_time: '23:59',
-  start_date: '2024-01-01',
-  end_date: null,
-  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-};
-
 const mailboxes_: Record<string, { id: string; email: string }> = {};
 const campaignIds: Record<string, string> = {};
 const messageIds: Record<string, string> = {};
@@ -55,7 +51,7 @@ async function startCampaign(name: string, mailbox: string, emails: string[]) {
   });
   await call('PATCH', `/campaigns/${id}`, {
     customer_group_id: groupId,
-    schedules: [allDay],
+    schedules: [allDaySchedule],
     steps: [firstStep],
     status: 'active',
   });

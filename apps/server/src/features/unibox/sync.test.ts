@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
+import {
+  allDaySchedule,
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
@@ -30,16 +36,6 @@ let deps: SyncDeps;
 // The sender's clock; inbox sync runs on real time (IMAP dates are real).
 let now = new Date('2030-03-04T10:00:00Z');
 const account = { user: 'sales@sender.test', password: 'imap-secret' };
-
-const allDay = {
-  name: 'Always',
-  timezone: 'UTC',
-  start_time: '00:00',
-  end_time: '23:59',
-  start_date: '2030-01-01',
-  end_date: null,
-  days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-};
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
@@ -134,7 +130,7 @@ describe('inbox sync against a real IMAP server', () => {
     });
     const started = await call('PATCH', `/campaigns/${campaignId}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep, { subject: 'Next', body: '<p>Again, {{first_name}}</p>', email_gap: 1 }],
       status: 'active',
     });
@@ -241,7 +237,7 @@ describe('inbox sync against a real IMAP server', () => {
     });
     await call('PATCH', `/campaigns/${second}`, {
       customer_group_id: groupId,
-      schedules: [allDay],
+      schedules: [allDaySchedule],
       steps: [firstStep],
       status: 'active',
     });
