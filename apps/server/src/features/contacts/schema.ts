@@ -47,7 +47,11 @@ export const customers = pgTable(
     // Set by inbox sync when a bounce report comes back: no campaign writes to them again.
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('customers_user_email').on(table.userId, sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('customers_user_email').on(table.userId, sql`lower(${table.email})`),
+    // The few bounced contacts, which the campaign tick leaves out of every campaign.
+    index('customers_bounced').on(table.id).where(sql`${table.bouncedAt} is not null`),
+  ],
 );
 
 export const groupCustomers = pgTable(

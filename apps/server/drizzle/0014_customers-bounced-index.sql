@@ -1,0 +1,1 @@
+CREATE INDEX "customers_bounced" ON "customers" USING btree ("id") WHERE "customers"."bounced_at" is not null;
