@@ -3,7 +3,7 @@ import { Anchor, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
-import { formatRate, replyRate } from '../rates.ts';
+import { FigureCells, FigureHeaders } from './figure-columns.tsx';
 
 type CampaignFigures = OverallAnalytics['per_campaign'][number];
 
@@ -22,13 +22,7 @@ export function CampaignFiguresTable({ rows }: { rows: CampaignFigures[] }) {
             <Table.Tr>
               <Table.Th>Campaign</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th>Delivered</Table.Th>
-              <Table.Th>Bounced</Table.Th>
-              <Table.Th>Replied</Table.Th>
-              <Table.Th>Clicked</Table.Th>
-              <Table.Th>Unsubscribed</Table.Th>
-              <Table.Th>Reply rate</Table.Th>
+              <FigureHeaders />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -43,13 +37,7 @@ export function CampaignFiguresTable({ rows }: { rows: CampaignFigures[] }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{statusLabels[row.status] ?? row.status}</Table.Td>
-                <Table.Td>{row.sent}</Table.Td>
-                <Table.Td>{row.delivered}</Table.Td>
-                <Table.Td>{row.bounced}</Table.Td>
-                <Table.Td>{row.replied}</Table.Td>
-                <Table.Td>{row.clicked}</Table.Td>
-                <Table.Td>{row.unsubscribed}</Table.Td>
-                <Table.Td>{formatRate(replyRate(row))}</Table.Td>
+                <FigureCells row={row} />
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,6 +1,6 @@
 import type { CampaignAnalytics } from '@mailhound/contracts';
 import { Table } from '@mantine/core';
-import { formatRate, replyRate } from '../rates.ts';
+import { FigureCells, FigureHeaders } from './figure-columns.tsx';
 
 type StepFigures = CampaignAnalytics['per_step'][number];
 
@@ -14,13 +14,7 @@ export function StepFiguresTable({ rows }: { rows: StepFigures[] }) {
           <Table.Tr>
             <Table.Th>Step</Table.Th>
             <Table.Th>Subject</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Delivered</Table.Th>
-            <Table.Th>Bounced</Table.Th>
-            <Table.Th>Replied</Table.Th>
-            <Table.Th>Clicked</Table.Th>
-            <Table.Th>Unsubscribed</Table.Th>
-            <Table.Th>Reply rate</Table.Th>
+            <FigureHeaders />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -28,13 +22,7 @@ export function StepFiguresTable({ rows }: { rows: StepFigures[] }) {
             <Table.Tr key={row.step}>
               <Table.Td>{row.step}</Table.Td>
               <Table.Td>{row.subject}</Table.Td>
-              <Table.Td>{row.sent}</Table.Td>
-              <Table.Td>{row.delivered}</Table.Td>
-              <Table.Td>{row.bounced}</Table.Td>
-              <Table.Td>{row.replied}</Table.Td>
-              <Table.Td>{row.clicked}</Table.Td>
-              <Table.Td>{row.unsubscribed}</Table.Td>
-              <Table.Td>{formatRate(replyRate(row))}</Table.Td>
+              <FigureCells row={row} />
             </Table.Tr>
           ))}
         </Table.Tbody>
