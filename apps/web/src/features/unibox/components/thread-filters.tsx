@@ -24,6 +24,13 @@ export function ThreadFilters({
   const campaigns = useCampaignChoices();
   const mailboxes = useCampaignMailboxes();
   const [text, setText] = useState(filters.key);
+  const [shownKey, setShownKey] = useState(filters.key);
+  // The URL's key changed from elsewhere (Back, a link): the box follows. A key the box itself
+  // sent (after the debounce) leaves what is being typed alone.
+  if (filters.key !== shownKey) {
+    setShownKey(filters.key);
+    if (filters.key !== text.trim()) setText(filters.key);
+  }
   const search = useDebouncedCallback(
     (value: string) => onChange({ key: value.trim() }),
     CONTACT_LIST_SEARCH_DEBOUNCE_MS,

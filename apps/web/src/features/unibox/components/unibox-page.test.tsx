@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -99,6 +99,17 @@ describe('Unibox list', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Campaign' })).toHaveValue('Founders'),
     );
+  });
+
+  it('the search box follows the URL when it changes from elsewhere (Back)', async () => {
+    const { router } = openUnibox('/unibox?key=bob');
+    await screen.findByRole('list', { name: 'Conversations' });
+    const box = screen.getByRole('textbox', { name: 'Search conversations' });
+    expect(box).toHaveValue('bob');
+    await act(() => router.navigate('/unibox?key=ann'));
+    expect(box).toHaveValue('ann');
+    await act(() => router.navigate('/unibox'));
+    expect(box).toHaveValue('');
   });
 
   it('pages 20 conversations at a time with the total', async () => {
