@@ -244,6 +244,30 @@ describe('sidebar', () => {
     await second.user.hover(unibox);
     expect(await screen.findByRole('tooltip', { name: 'Unibox' })).toBeInTheDocument();
   });
+
+  it('still tells unread conversations when collapsed: in the link’s name and its tooltip', async () => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }));
+    localStorage.setItem(storageKeys.sidebar, 'false');
+    const server = createFakeServer({
+      'GET /api/mail/unibox/threads': {
+        body: { threads: [], page: 1, pages: 1, per_page: 1, total_count: 3, unread_count: 3 },
+      },
+    });
+    logIn(server, { user: { properties: { sections: ['mail'] } } });
+    const { user } = renderApp('/search/single');
+    const unibox = await screen.findByRole('link', { name: 'Unibox 3 unread' });
+    await user.hover(unibox);
+    expect(await screen.findByRole('tooltip', { name: 'Unibox (3 unread)' })).toBeInTheDocument();
+  });
 });
 
 describe('footer and banner', () => {

@@ -1,4 +1,4 @@
-import { Badge, NavLink, Tooltip } from '@mantine/core';
+import { Badge, Indicator, NavLink, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 import type { NavLinkItem } from './nav-links.ts';
@@ -20,8 +20,19 @@ export function NavItem({ link, disabled, collapsed = false, unread = 0 }: NavIt
       component={Link}
       to={link.to}
       label={collapsed ? undefined : link.label}
-      aria-label={collapsed ? link.label : undefined}
-      leftSection={<Icon size={20} stroke={1.5} />}
+      aria-label={
+        collapsed ? (unread > 0 ? `${link.label} ${unread} unread` : link.label) : undefined
+      }
+      leftSection={
+        // Collapsed, the unread count is a dot on the icon and a word in the tooltip.
+        collapsed && unread > 0 ? (
+          <Indicator size={8} offset={2}>
+            <Icon size={20} stroke={1.5} />
+          </Indicator>
+        ) : (
+          <Icon size={20} stroke={1.5} />
+        )
+      }
       rightSection={
         !collapsed && unread > 0 ? (
           <Badge size="sm" variant="filled" aria-label={`${unread} unread`}>
@@ -37,7 +48,11 @@ export function NavItem({ link, disabled, collapsed = false, unread = 0 }: NavIt
   if (!collapsed) return item;
   // Collapsed sidebar links show their label as a tooltip.
   return (
-    <Tooltip label={link.label} position="right" withArrow>
+    <Tooltip
+      label={unread > 0 ? `${link.label} (${unread} unread)` : link.label}
+      position="right"
+      withArrow
+    >
       {item}
     </Tooltip>
   );
