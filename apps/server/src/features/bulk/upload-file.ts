@@ -1,9 +1,9 @@
-import { TextDecoder } from 'node:util';
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../platform/errors.ts';
+import { isZip, uploadedText } from '../files/uploaded-text.ts';
 import type { BulkQuery } from './schema.ts';
 
 // The upload limits (bulk-api.md): over the size Fastify answers 413 before we parse.
@@ -98,10 +98,6 @@ export function domainKeyOf(query: BulkQuery): string {
     : `name:${query.company.toLowerCase()}`;
 }
 
-function isZip(bytes: Buffer): boolean {
-  return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304;
-}
-
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
@@ -124,17 +120,9 @@ async function readRows(bytes: Buffer, maxRows: number): Promise<ParsedUpload> {
       rows: rest.slice(0, maxRows + 1).map((row) => row.map(cellText)),
     };
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(uploadMessages.notSpreadsheet);
-  }
-  // Control bytes other than tab and line ends: a binary file, not a CSV.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control bytes
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 65_536))) {
-    throw badRequest(uploadMessages.notSpreadsheet);
-  }
+  // A binary file is not a CSV; the first 64 KiB tell.
+  const text = uploadedText(bytes, 65_536);
+  if (text === null) throw badRequest(uploadMessages.notSpreadsheet);
   const rows: string[][] = [];
   Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
     skipEmptyLines: 'greedy',

@@ -1,4 +1,3 @@
-import { TextDecoder } from 'node:util';
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { normaliseCompanyName } from '../companies/company-name.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
+import { isZip, uploadedText } from '../files/uploaded-text.ts';
 
 // The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
 // domains, header optional, at most 1,000 rows.
@@ -42,10 +42,6 @@ function headerKey(cell: string): string {
   return cell.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-function isZip(bytes: Buffer): boolean {
-  return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304;
-}
-
 async function readCells(bytes: Buffer): Promise<string[][]> {
   if (isZip(bytes)) {
     try {
@@ -55,15 +51,8 @@ async function readCells(bytes: Buffer): Promise<string[][]> {
       throw badRequest(listMessages.unreadable);
     }
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest(listMessages.unreadable);
-  }
-  // Control bytes other than tab and line ends: a binary file, not a list.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find control bytes
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw badRequest(listMessages.unreadable);
+  const text = uploadedText(bytes);
+  if (text === null) throw badRequest(listMessages.unreadable);
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   return parsed.data;
 }
