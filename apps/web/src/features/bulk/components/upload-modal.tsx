@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
+import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import type { BulkItem } from '../bulk-item.ts';
 import { downloadBulkTemplate } from '../bulk-template.ts';
@@ -26,63 +26,21 @@ export function UploadModal({
   onNotEnoughCredits: () => void;
 }) {
   const upload = useUploadBulkFile();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [percent, setPercent] = useState(0);
-  const cancel = useRef<AbortController | null>(null);
-  const uploading = upload.isPending;
-
-  const reset = () => {
-    setFile(null);
-    setProblem(null);
-    setPercent(0);
-  };
-
-  const choose = (chosen: File | undefined) => {
-    if (chosen === undefined) return;
-    setFile(chosen);
-    setPercent(0);
-    setProblem(uploadProblem(chosen));
-  };
-
-  const close = () => {
-    if (uploading) return;
-    reset();
-    onClose();
-  };
-
-  const send = async () => {
-    if (file === null || problem !== null) return;
-    setPercent(0);
-    const controller = new AbortController();
-    cancel.current = controller;
-    try {
-      const item = await upload.mutateAsync({
-        file,
-        onProgress: setPercent,
-        signal: controller.signal,
-      });
-      reset();
-      onUploaded(item);
-    } catch (error) {
-      if (controller.signal.aborted) {
-        setPercent(0);
-        return;
-      }
+  const { file, problem, percent, uploading, choose, close, send, cancelUpload } = useFileUpload({
+    upload: upload.mutateAsync,
+    uploading: upload.isPending,
+    check: uploadProblem,
+    failure: (error) => {
       if (error instanceof ApiError && error.status === 402) {
-        reset();
         onNotEnoughCredits();
-        return;
+        return null;
       }
-      if (error instanceof ApiError && error.status === 413) {
-        setProblem(uploadMessages.tooLarge);
-        return;
-      }
-      setProblem(
-        errorMessage(error, error instanceof Error ? error.message : uploadMessages.failed),
-      );
-    }
-  };
+      if (error instanceof ApiError && error.status === 413) return uploadMessages.tooLarge;
+      return errorMessage(error, error instanceof Error ? error.message : uploadMessages.failed);
+    },
+    onUploaded,
+    onClose,
+  });
 
   return (
     <Modal
@@ -127,7 +85,7 @@ export function UploadModal({
           </Anchor>
           <Group gap="xs">
             {uploading && (
-              <Button variant="default" onClick={() => cancel.current?.abort()}>
+              <Button variant="default" onClick={cancelUpload}>
                 Cancel
               </Button>
             )}

@@ -2,11 +2,11 @@ import { companyMessages } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
+import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadLookalikeFile } from '../api/upload-lookalike-file.ts';
 import {
   acceptedLookalikeTypes,
@@ -30,65 +30,29 @@ export function LookalikeUploadModal({
 }) {
   const queryClient = useQueryClient();
   const upload = useUploadLookalikeFile();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [percent, setPercent] = useState(0);
-  const cancel = useRef<AbortController | null>(null);
-  const uploading = upload.isPending;
-
-  const reset = () => {
-    setFile(null);
-    setProblem(null);
-    setPercent(0);
-  };
-
-  const choose = (chosen: File | undefined) => {
-    if (chosen === undefined) return;
-    setFile(chosen);
-    setPercent(0);
-    const text = lookalikeUploadProblem(chosen);
-    setProblem(text === null ? null : { text, upgrade: false });
-  };
-
-  const close = () => {
-    if (uploading) return;
-    reset();
-    onClose();
-  };
-
-  const send = async () => {
-    if (file === null || problem !== null) return;
-    setPercent(0);
-    const controller = new AbortController();
-    cancel.current = controller;
-    try {
-      const item = await upload.mutateAsync({
-        file,
-        onProgress: setPercent,
-        signal: controller.signal,
-      });
-      reset();
-      onUploaded(item);
-    } catch (error) {
-      if (controller.signal.aborted) {
-        setPercent(0);
-        return;
-      }
+  const { file, problem, percent, uploading, choose, close, send, cancelUpload } = useFileUpload<
+    LookalikeItem,
+    Problem
+  >({
+    upload: upload.mutateAsync,
+    uploading: upload.isPending,
+    check: (chosen) => {
+      const text = lookalikeUploadProblem(chosen);
+      return text === null ? null : { text, upgrade: false };
+    },
+    failure: (error) => {
       if (error instanceof ApiError && error.status === 402) {
-        setProblem({ text: errorMessage(error, companyMessages.noLeadSearches), upgrade: true });
-        return;
+        return { text: errorMessage(error, companyMessages.noLeadSearches), upgrade: true };
       }
       if (error instanceof ApiError && error.status === 413) {
-        setProblem({ text: lookalikeUploadMessages.tooLarge, upgrade: false });
-        return;
+        return { text: lookalikeUploadMessages.tooLarge, upgrade: false };
       }
       if (error instanceof ApiError && error.status === 403) {
         // The plan ended since the page opened: the guard sends the user to the upsell page.
-        setProblem({ text: error.message, upgrade: true });
         queryClient.invalidateQueries({ queryKey: currentUserKey });
-        return;
+        return { text: error.message, upgrade: true };
       }
-      setProblem({
+      return {
         text: errorMessage(
           error,
           error instanceof Error && !(error instanceof ApiError)
@@ -96,9 +60,11 @@ export function LookalikeUploadModal({
             : lookalikeUploadMessages.failed,
         ),
         upgrade: false,
-      });
-    }
-  };
+      };
+    },
+    onUploaded,
+    onClose,
+  });
 
   return (
     <Modal
@@ -146,7 +112,7 @@ export function LookalikeUploadModal({
         )}
         <Group justify="flex-end" gap="xs">
           {uploading && (
-            <Button variant="default" onClick={() => cancel.current?.abort()}>
+            <Button variant="default" onClick={cancelUpload}>
               Cancel
             </Button>
           )}
