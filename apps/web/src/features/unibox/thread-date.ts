@@ -1,4 +1,4 @@
-import { formatListDate } from '../contacts/list-date.ts';
+import { formatUtcDate } from '../../shared/ui/utc-date.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,7 +13,7 @@ export function formatThreadDate(iso: string, now: Date): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const age = now.getTime() - date.getTime();
-  if (age < 0 || age >= RELATIVE_DAYS * DAY) return formatListDate(iso);
+  if (age < 0 || age >= RELATIVE_DAYS * DAY) return formatUtcDate(iso);
   if (age < MINUTE) return 'just now';
   if (age < HOUR) return relative.format(-Math.floor(age / MINUTE), 'minute');
   if (age < DAY) return relative.format(-Math.floor(age / HOUR), 'hour');
@@ -26,5 +26,5 @@ export function formatMessageDate(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   const hours = String(date.getUTCHours()).padStart(2, '0');
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  return `${formatListDate(iso)} ${hours}:${minutes} UTC`;
+  return `${formatUtcDate(iso)} ${hours}:${minutes} UTC`;
 }

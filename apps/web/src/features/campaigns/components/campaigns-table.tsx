@@ -1,24 +1,9 @@
-import {
-  ActionIcon,
-  Anchor,
-  Group,
-  Menu,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconDots,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
+import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
+import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import type { CampaignSort, CampaignSortColumn } from '../api/get-campaigns.ts';
-import { formatCampaignDate } from '../campaign-date.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';
 
@@ -39,31 +24,13 @@ function SortHeader({
   sort: CampaignSort | null;
   onSort: (column: CampaignSortColumn) => void;
 }) {
-  const order = sort?.column === column ? sort.order : null;
   return (
-    <Table.Th aria-sort={order === null ? 'none' : order === 'asc' ? 'ascending' : 'descending'}>
-      <UnstyledButton
-        onClick={() => onSort(column)}
-        aria-label={
-          order === null
-            ? `${label}, sort ${orderWords[column].asc}`
-            : `${label}, sorted ${orderWords[column][order]}`
-        }
-      >
-        <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm">
-            {label}
-          </Text>
-          {order === null ? (
-            <IconArrowsSort size={14} />
-          ) : order === 'asc' ? (
-            <IconArrowUp size={14} />
-          ) : (
-            <IconArrowDown size={14} />
-          )}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableTh
+      label={label}
+      order={sort?.column === column ? sort.order : null}
+      words={orderWords[column]}
+      onSort={() => onSort(column)}
+    />
   );
 }
 
@@ -109,30 +76,13 @@ export function CampaignsTable({
                 <CampaignStatusBadge campaign={campaign} />
               </Table.Td>
               <Table.Td>{campaign.customer_group_name ?? '—'}</Table.Td>
-              <Table.Td>{formatCampaignDate(campaign.created)}</Table.Td>
+              <Table.Td>{formatUtcDate(campaign.created)}</Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal hideDetached={false}>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for ${campaign.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} />}
-                      onClick={() => onRename(campaign)}
-                    >
-                      Rename
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(campaign)}
-                    >
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActionsMenu
+                  name={campaign.name}
+                  onRename={() => onRename(campaign)}
+                  onDelete={() => onDelete(campaign)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

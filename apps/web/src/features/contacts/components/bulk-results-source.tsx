@@ -1,9 +1,9 @@
 import { bulkMessages } from '@mailhound/contracts';
 import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import { useBulkHistory } from '../../bulk/api/get-bulk-history.ts';
 import type { BulkItem } from '../../bulk/bulk-item.ts';
-import { formatListDate } from '../list-date.ts';
 
 // Only finished searches that found something can feed a list.
 function hasFoundEmails(item: BulkItem): boolean {
@@ -56,7 +56,7 @@ export function BulkResultsSource({
                   <>
                     <Text span display="block" size="sm">
                       {bulkMessages.emailsFound(item.result?.successCount ?? 0)} ·{' '}
-                      {formatListDate(item.createdAt)}
+                      {formatUtcDate(item.createdAt)}
                     </Text>
                     <Text span display="block" size="sm">
                       {paymentText(item)}

@@ -1,25 +1,10 @@
-import {
-  ActionIcon,
-  Anchor,
-  Group,
-  Menu,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconDots,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
+import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
+import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import type { SortOrder } from '../api/get-contact-lists.ts';
 import type { ListGroup } from '../contact-schemas.ts';
-import { formatListDate } from '../list-date.ts';
 
 const sortLabel: Record<SortOrder, string> = { asc: 'A-Z', desc: 'Z-A' };
 
@@ -42,29 +27,7 @@ export function ContactListsTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
-            <Table.Th
-              aria-sort={order === null ? 'none' : order === 'asc' ? 'ascending' : 'descending'}
-            >
-              <UnstyledButton
-                onClick={onSort}
-                aria-label={
-                  order === null ? 'Campaign, sort A-Z' : `Campaign, sorted ${sortLabel[order]}`
-                }
-              >
-                <Group gap={4} wrap="nowrap">
-                  <Text fw={700} size="sm">
-                    Campaign
-                  </Text>
-                  {order === null ? (
-                    <IconArrowsSort size={14} />
-                  ) : order === 'asc' ? (
-                    <IconArrowUp size={14} />
-                  ) : (
-                    <IconArrowDown size={14} />
-                  )}
-                </Group>
-              </UnstyledButton>
-            </Table.Th>
+            <SortableTh label="Campaign" order={order} words={sortLabel} onSort={onSort} />
             <Table.Th>Contacts</Table.Th>
             <Table.Th>Creation Date</Table.Th>
             <Table.Th>
@@ -85,30 +48,13 @@ export function ContactListsTable({
               </Table.Td>
               <Table.Td>{list.campaign_name ?? '—'}</Table.Td>
               <Table.Td>{list.customer_count}</Table.Td>
-              <Table.Td>{formatListDate(list.created)}</Table.Td>
+              <Table.Td>{formatUtcDate(list.created)}</Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal hideDetached={false}>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={`Actions for ${list.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} />}
-                      onClick={() => onRename(list)}
-                    >
-                      Rename
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(list)}
-                    >
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActionsMenu
+                  name={list.name}
+                  onRename={() => onRename(list)}
+                  onDelete={() => onDelete(list)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

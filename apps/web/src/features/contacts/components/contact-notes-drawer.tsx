@@ -14,12 +14,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import { useAddContactNote } from '../api/add-contact-note.ts';
 import { useContact } from '../api/get-contact.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useSaveContactTags } from '../api/save-contact-tags.ts';
 import type { Customer } from '../contact-schemas.ts';
-import { formatListDate } from '../list-date.ts';
 
 // A contact's tags and notes (product-spec §3 Contact; note required, at most 2000).
 export function ContactNotesDrawer({
@@ -110,7 +110,7 @@ function ContactNotes({ initial }: { initial: Customer }) {
         contact.notes.map((note) => (
           <Paper key={String(note.id)} withBorder p="sm" radius="sm">
             <Text size="xs" c="dimmed">
-              {formatListDate(note.created)}
+              {formatUtcDate(note.created)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {note.text}

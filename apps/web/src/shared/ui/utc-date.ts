@@ -1,5 +1,5 @@
-// Campaign dates read DD.MM.YYYY in UTC (api-spec §9).
-export function formatCampaignDate(iso: string): string {
+// Dates in lists read DD.MM.YYYY in UTC (api-spec §9).
+export function formatUtcDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const day = String(date.getUTCDate()).padStart(2, '0');
