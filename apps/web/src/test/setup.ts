@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Screens behind lazy routes load their module on first use; on a busy machine that alone can
+// take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks the browser APIs Mantine relies on (Mantine's documented test shims).
 const { getComputedStyle } = window;
