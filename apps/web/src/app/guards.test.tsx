@@ -1,6 +1,11 @@
 import { storageKeys } from '@mailhound/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import {
+  logInWithMail,
+  makeCampaign,
+  serveCampaign,
+} from '../features/campaigns/campaigns-test-support.ts';
 import { createFakeServer } from '../test/fake-server.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { logIn } from '../test/session-fixtures.ts';
@@ -61,12 +66,24 @@ describe('route guards (product-spec §2)', () => {
   });
 
   it('redirects the campaign configuration index to its contacts step', async () => {
-    const server = createFakeServer();
-    logIn(server, { user: { properties: { sections: ['mail'] } } });
+    const server = createFakeServer({
+      'GET /api/mail/groups/list': {
+        body: { groups: [], page: 1, pages: 0, per_page: 10, total_count: 0 },
+      },
+    });
+    logInWithMail(server);
+    // The campaign exists: a missing one sends its steps on to /404, which
+    // could overtake the redirect this test watches for.
+    serveCampaign(server, makeCampaign({ id: '7' }));
     const app = renderApp('/campaigns/campaign-configuration/7');
     await waitFor(() =>
       expect(app.location()).toBe('/campaigns/campaign-configuration/7/contacts'),
     );
+    expect(await screen.findByRole('tab', { name: 'Contacts' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(app.location()).toBe('/campaigns/campaign-configuration/7/contacts');
   });
 
   it('sends a free-plan user from look-alike to the restricted page', async () => {
