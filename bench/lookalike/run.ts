@@ -2,7 +2,8 @@
 // ../shared/data/companies/wikipedia-companies-dev.csv (precision@10 and nDCG@10 on held-out
 // industry peers), then the time of one look-alike search with 1,000,000 companies, all in an
 // embedded PostgreSQL. BENCH_LOOKALIKE_DRAWS sets the lists drawn per industry (5);
-// BENCH_LOOKALIKE_SCALE=0 skips the 1,000,000-company part (for quick iterations).
+// BENCH_LOOKALIKE_SCALE=0 skips the 1,000,000-company part (for quick iterations);
+// BENCH_LOOKALIKE_DETAIL=1 adds the full engine's figures per peer group.
 
 import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -211,6 +212,7 @@ async function evaluate(groups: Map<string, number[]>): Promise<void> {
     ['(c) engine without the industry fields', withoutIndustryWeights],
   ];
   for (const [label, weights] of rows) console.log(scoreLine(label, await score(runs, weights)));
+  if (process.env.BENCH_LOOKALIKE_DETAIL === '1') await detail(runs, groups);
 
   // Not the headline: the same measure with spelling variants of a label merged into one
   // peer group (the file writes "retail" and "retailing" for the same business).
@@ -290,4 +292,51 @@ async function measureAtScale(): Promise<void> {
   console.log(
     `  totalCount per list: median ${count(percentile(sortedTotals, 50))} (threshold score ≥ 0.3)`,
   );
+}
+
+// BENCH_LOOKALIKE_DETAIL=1: the full engine's precision@10 per peer group, with its best
+// reachable value, the product industry its members were imported with, and the file's labels
+// of the companies that took the places of peers (most often a spelling variant of the
+// group's own label sharing its product industry: "retailing" among "retail").
+async function detail(runs: readonly Trial[], groups: ReadonlyMap<string, readonly number[]>) {
+  const labelOf = new Map<number, string>();
+  for (const [label, members] of groups) for (const id of members) labelOf.set(id, label);
+  const imported = await db.execute<{ id: number; industry: string | null }>(
+    sql`select id::int as id, industry from companies`,
+  );
+  const industryOf = new Map(imported.rows.map((row) => [row.id, row.industry]));
+  type GroupScore = { precision: number; lists: number; intruders: Map<string, number> };
+  const byGroup = new Map<string, GroupScore>();
+  for (const trial of runs) {
+    const { ranked } = await findLookalikes(db, trial.list, { weights: engineWeights, keep: 10 });
+    const entry = byGroup.get(trial.group) ?? { precision: 0, lists: 0, intruders: new Map() };
+    entry.precision += precisionAt(
+      ranked.map((result) => result.companyId),
+      trial.relevant,
+      10,
+    );
+    entry.lists += 1;
+    for (const { companyId } of ranked) {
+      if (trial.relevant.has(companyId)) continue;
+      const label = labelOf.get(companyId) ?? '(no label)';
+      entry.intruders.set(label, (entry.intruders.get(label) ?? 0) + 1);
+    }
+    byGroup.set(trial.group, entry);
+  }
+  console.log(
+    '\n  (b) per peer group: members, product industry, P@10 / best reachable, in its places',
+  );
+  for (const [group, entry] of byGroup) {
+    const members = groups.get(group) ?? [];
+    const best = Math.min(10, members.length - 3) / 10;
+    const industry = industryOf.get(members[0] ?? -1) ?? '(none)';
+    const intruders = [...entry.intruders]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([label, times]) => `${label} ×${times}`)
+      .join(', ');
+    console.log(
+      `  ${group.padEnd(22)} ${String(members.length).padStart(3)}  ${industry.padEnd(35)} ${(entry.precision / entry.lists).toFixed(2)} / ${best.toFixed(1)}  ${intruders}`,
+    );
+  }
 }
