@@ -74,7 +74,7 @@ export function registerSearchRoutes(app: App, deps: FeatureDeps): void {
       } catch (error) {
         // The stream is open: the failure can only be told as an event.
         request.log.error({ err: error }, 'single search failed');
-        stream.send('error', { _id: null, error: genericFailure });
+        stream.send('error', { error: genericFailure });
       } finally {
         stream.end();
       }
