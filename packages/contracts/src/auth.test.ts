@@ -123,10 +123,13 @@ describe('sign-up payload', () => {
 });
 
 describe('login payload', () => {
-  it('only needs non-empty values, without password rules', () => {
+  it('needs an e-mail and a non-empty password, without password rules', () => {
     expect(loginSchema.parse({ username: ' Ann@Acme.com', password: 'x' })).toEqual({
       username: 'ann@acme.com',
       password: 'x',
+    });
+    expect(issuesOf(loginSchema, { username: 'ann@', password: 'x' })).toEqual({
+      username: ['Please enter a valid email'],
     });
   });
 

@@ -53,11 +53,7 @@ export type SignUpPayload = z.infer<typeof signUpSchema>;
 
 export const loginSchema = z
   .object({
-    username: z
-      .string({ error: m.emailRequired })
-      .trim()
-      .toLowerCase()
-      .min(1, firstIssue(m.emailRequired)),
+    username: emailSchema,
     password: enteredPasswordSchema,
   })
   .strict();

@@ -23,13 +23,14 @@ function loggedInServer(routes: Parameters<typeof createFakeServer>[0] = {}) {
 }
 
 describe('login', () => {
-  it('asks for both fields as you type', async () => {
+  it('asks for both fields, and a valid e-mail, as you type', async () => {
     createFakeServer();
     const { user } = renderApp('/auth/login');
     await user.type(
       await screen.findByLabelText('Email', { exact: false, selector: 'input' }),
       'a',
     );
+    expect(await screen.findByText(m.emailInvalid)).toBeInTheDocument();
     await user.clear(field('Email'));
     expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
     await user.type(field('Password'), 'x');
