@@ -40,6 +40,8 @@ export const CHECKOUT_RETURN_DELAY_MS = 2000;
 export const CONTACT_LIST_SEARCH_MIN_CHARS = 2;
 export const CONTACT_LIST_SEARCH_DEBOUNCE_MS = 500;
 export const LIST_NAME_MAX = 50;
+// product-spec §5 "Search name": what the mail screens' search boxes take.
+export const SEARCH_KEY_MAX = 30;
 export const COLUMN_NAME_MAX = 20;
 
 export const EMAILS_LIMIT_MAX = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_KEY_MAX } from './constants.ts';
 import { customerNoteSchema, forwardSchema, replySchema } from './mail.ts';
 
 // The Unibox: one inbox over all of a user's mailboxes. A thread is one contact's conversation
@@ -21,7 +22,7 @@ export const threadListQuerySchema = z.object({
   status: threadStatusSchema.optional(),
   unread: z.enum(['true', 'false']).optional(),
   // Lead e-mail, lead name or subject, case-insensitive.
-  key: z.string().trim().max(100).optional(),
+  key: z.string().trim().max(SEARCH_KEY_MAX).optional(),
 });
 export type ThreadListQuery = z.input<typeof threadListQuerySchema>;
 

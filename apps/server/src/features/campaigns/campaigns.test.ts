@@ -175,6 +175,9 @@ describe('campaigns (campaigns contract)', () => {
     );
     const search = await call('GET', '/campaigns/search?key=SETT');
     expect(search.json()).toMatchObject({ total_count: 1, campaigns: [{ name: 'Settings' }] });
+    // A search key is at most 30 characters (product-spec §5 "Search name").
+    const long = await call('GET', `/campaigns/search?key=${'s'.repeat(31)}`);
+    expect(long.statusCode).toBe(400);
   });
 
   it('reports ended once the first schedule end has passed in its timezone', async () => {

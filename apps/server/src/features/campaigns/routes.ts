@@ -3,6 +3,7 @@ import {
   campaignSettingsSchema,
   errorAnswerSchema,
   messageAnswerSchema,
+  SEARCH_KEY_MAX,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +52,7 @@ const listQuery = pageQuerySchema.extend({
   order: sortOrderSchema.default('desc'),
 });
 const searchQuery = pageQuerySchema.extend({
-  key: z.string().trim().optional(),
+  key: z.string().trim().max(SEARCH_KEY_MAX).optional(),
   column: z.enum(campaignSortColumns).default('name'),
   order: sortOrderSchema.default('asc'),
 });

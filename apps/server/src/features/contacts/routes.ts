@@ -16,6 +16,7 @@ import {
   listNameSchema,
   messageAnswerSchema,
   noteSchema,
+  SEARCH_KEY_MAX,
   tagSchema,
 } from '@mailhound/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -112,7 +113,7 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         ...common,
         summary: 'Contact lists whose name contains the key (2 characters or more)',
-        querystring: groupListQuery.extend({ key: z.string().trim().min(2) }),
+        querystring: groupListQuery.extend({ key: z.string().trim().min(2).max(SEARCH_KEY_MAX) }),
         response: { 200: contactListPageSchema, ...errors },
       },
     },
@@ -269,7 +270,9 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
         ...common,
         summary: "The list's contacts; key matches the e-mail or a name",
         params: idParams,
-        querystring: pageQuerySchema.extend({ key: z.string().trim().optional() }),
+        querystring: pageQuerySchema.extend({
+          key: z.string().trim().max(SEARCH_KEY_MAX).optional(),
+        }),
         response: { 200: customerPageSchema, ...errors },
       },
     },

@@ -1,4 +1,9 @@
-import { CONTACT_LIST_SEARCH_DEBOUNCE_MS, contactMessages, PAGE_SIZE } from '@mailhound/contracts';
+import {
+  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
+  contactMessages,
+  PAGE_SIZE,
+  SEARCH_KEY_MAX,
+} from '@mailhound/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -87,6 +92,7 @@ export function ContactListDetailsPage() {
             <TextInput
               aria-label="Search contacts"
               placeholder="Search"
+              maxLength={SEARCH_KEY_MAX}
               leftSection={<IconSearch size={16} />}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}

@@ -2,6 +2,7 @@ import {
   CONTACT_LIST_SEARCH_DEBOUNCE_MS,
   CONTACT_LIST_SEARCH_MIN_CHARS,
   contactMessages,
+  SEARCH_KEY_MAX,
 } from '@mailhound/contracts';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -53,6 +54,7 @@ export function ContactListsPage() {
           <TextInput
             aria-label="Search contact lists"
             placeholder="Search"
+            maxLength={SEARCH_KEY_MAX}
             leftSection={<IconSearch size={16} />}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}

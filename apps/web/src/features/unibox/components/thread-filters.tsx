@@ -1,4 +1,8 @@
-import { CONTACT_LIST_SEARCH_DEBOUNCE_MS, threadStatuses } from '@mailhound/contracts';
+import {
+  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
+  SEARCH_KEY_MAX,
+  threadStatuses,
+} from '@mailhound/contracts';
 import { Group, Select, Switch, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -9,8 +13,6 @@ import type { UniboxFilters } from '../unibox-filters.ts';
 import { threadStatusLabels } from './thread-status-badge.tsx';
 
 const ALL = 'all';
-// threadListQuerySchema: the key is at most 100 characters.
-const KEY_MAX = 100;
 
 // Status tabs, campaign and mailbox choices, "Unread only" and the search box. The search
 // waits like the other list searches (500 ms after the last key press).
@@ -58,7 +60,7 @@ export function ThreadFilters({
           aria-label="Search conversations"
           placeholder="Search by lead or subject"
           leftSection={<IconSearch size={16} />}
-          maxLength={KEY_MAX}
+          maxLength={SEARCH_KEY_MAX}
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
