@@ -375,6 +375,15 @@ describe('campaign settings form (product-spec §3, §5)', () => {
     expect(issuesOf(campaignSettingsSchema, { ...settings, max_email_gap: 60 })).toEqual({
       max_email_gap: ['Max must be higher than Min'],
     });
+    expect(
+      issuesOf(campaignSettingsSchema, { ...settings, min_email_gap: 30, max_email_gap: 0 }),
+    ).toEqual({ max_email_gap: ['Max must be higher than Min'] });
+  });
+
+  it("both gaps 0, a new campaign's defaults, leave the mailboxes' gaps in force", () => {
+    expect(
+      campaignSettingsSchema.safeParse({ ...settings, min_email_gap: 0, max_email_gap: 0 }).success,
+    ).toBe(true);
   });
 
   it('numbers are required, at most 4 digits, and the daily limit at most 50', () => {

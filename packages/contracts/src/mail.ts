@@ -222,7 +222,12 @@ export const campaignSettingsSchema = z
     new_leads_first: z.boolean(),
   })
   .strict()
-  .refine(maxAboveMin, { error: m.maxGapAboveMin, path: ['max_email_gap'] })
+  // Both gaps 0 (a new campaign's defaults) mean the mailboxes' own gaps apply, as
+  // emails_limit 0 does; otherwise max above min.
+  .refine((s) => (s.min_email_gap === 0 && s.max_email_gap === 0) || maxAboveMin(s), {
+    error: m.maxGapAboveMin,
+    path: ['max_email_gap'],
+  })
   // Plain-text mail cannot carry a tracking pixel or rewritten links (product-spec §4).
   .overwrite((settings) =>
     settings.send_as_text ? { ...settings, track_email: false, link_tracking: false } : settings,

@@ -141,6 +141,19 @@ describe('campaign settings screen (product-spec §2)', () => {
     expect(limit).toHaveValue('7');
   });
 
+  it("saves a new campaign's defaults once a mailbox is picked (gaps 0: the mailbox's apply)", async () => {
+    const { server, user } = openSettings();
+    await screen.findByRole('combobox', { name: /Accounts/ });
+    await pickAccount(user, /sender1@acme\.com/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(settingsPatches(server)).toEqual([
+        expect.objectContaining({ mailbox_ids: ['mb-1'], min_email_gap: 0, max_email_gap: 0 }),
+      ]),
+    );
+    expect(screen.queryByText('Max must be higher than Min')).toBeNull();
+  });
+
   it('saves every field, numbers as numbers, then scrolls to the campaign header', async () => {
     const { server, user } = openSettings();
     const scrolled = scrolledElements();
@@ -183,6 +196,8 @@ describe('campaign settings screen (product-spec §2)', () => {
     await screen.findByRole('combobox', { name: /Accounts/ });
     await user.clear(numberField('Emails per day'));
     await user.type(numberField('Emails per day'), '51');
+    await user.clear(numberField('Min gap'));
+    await user.type(numberField('Min gap'), '60');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Select at least one mailbox')).toBeInTheDocument();
     expect(screen.getByText('The number of emails cannot be more than 50')).toBeInTheDocument();
