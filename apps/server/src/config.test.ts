@@ -64,6 +64,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://app.example.com');
   });
 
+  it('defaults PUBLIC_URL to localhost on the port the app serves', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: '8093' });
+    expect(config.publicUrl).toBe('http://localhost:8093');
+  });
+
   it('reads TRUST_PROXY as off, on, a hop count or a list of proxy addresses', () => {
     const trust = (TRUST_PROXY: string) =>
       loadConfig({ JWT_SECRET: 'x'.repeat(32), TRUST_PROXY }).trustProxy;

@@ -22,8 +22,9 @@ const variables = [
   },
   {
     name: 'PUBLIC_URL',
-    default: 'http://localhost:8080',
-    meaning: 'public base URL, used in mailed links and the Google redirect URI',
+    default: 'http://localhost:{PORT}',
+    meaning:
+      'public base URL, used in mailed links, checkout return addresses and the Google redirect URI',
   },
   {
     name: 'DATABASE_URL',
@@ -259,10 +260,11 @@ const environmentSchema = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value;
     }),
+  // Unset: http://localhost on the port the app serves (see loadConfig).
   PUBLIC_URL: z
     .url()
-    .default('http://localhost:8080')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, '')),
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   PG_PORT: port.default(54_329),
@@ -397,7 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: values.PORT,
     host: values.HOST,
     trustProxy: values.TRUST_PROXY,
-    publicUrl: values.PUBLIC_URL,
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${values.PORT}`,
     databaseUrl: values.DATABASE_URL,
     dataDir,
     pgPort: values.PG_PORT,

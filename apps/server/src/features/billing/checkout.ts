@@ -57,15 +57,29 @@ export async function withFailureMessage<T>(
 }
 
 // Return URLs go back to this application only: a checkout must not become an open redirect.
+const loopbackHost = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+// On a machine of its own the app answers as localhost and as 127.0.0.1 alike: for a
+// loopback PUBLIC_URL any loopback name with the same scheme and port is the app too.
+export function sameOrigin(own: URL, target: URL): boolean {
+  if (target.origin === own.origin) return true;
+  return (
+    loopbackHost.test(own.hostname) &&
+    loopbackHost.test(target.hostname) &&
+    own.protocol === target.protocol &&
+    own.port === target.port
+  );
+}
+
 function requireOwnOrigin(billing: Billing, url: string, field: string): void {
-  const origin = new URL(billing.publicUrl).origin;
+  const own = new URL(billing.publicUrl);
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    throw badRequest(`${field} must be an absolute URL on ${origin}`);
+    throw badRequest(`${field} must be an absolute URL on ${own.origin}`);
   }
-  if (target.origin !== origin) throw badRequest(`${field} must be on ${origin}`);
+  if (!sameOrigin(own, target)) throw badRequest(`${field} must be on ${own.origin}`);
 }
 
 async function findCustomerId(billing: Billing, userId: string): Promise<string | undefined> {
