@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type MailboxForm, type MailboxPayload, mailboxFormSchema } from '@mailhound/contracts';
+import {
+  digitsOnly,
+  type MailboxForm,
+  type MailboxPayload,
+  mailboxFormSchema,
+} from '@mailhound/contracts';
 import {
   Alert,
   Button,
@@ -81,6 +86,18 @@ export function ConnectionOutcome({ mailbox }: { mailbox: Mailbox }) {
 }
 
 type ConnectionField = 'email' | 'password' | 'smtp_host' | 'smtp_port' | 'imap_host' | 'imap_port';
+
+// A port takes digits only (the digit-only helper of product-spec §5), at most five.
+function portInput(registration: UseFormRegisterReturn<ConnectionField>) {
+  return {
+    ...registration,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      const input = event.target as HTMLInputElement;
+      input.value = String(digitsOnly(input.value, { maxLength: 5 }));
+      return registration.onChange(event);
+    },
+  };
+}
 type MessagesOf = Partial<Record<ConnectionField, { message?: string }>>;
 
 // The connection inputs shared by the add form and the connection form.
@@ -118,7 +135,7 @@ function ConnectionInputs({
           required
           inputMode="numeric"
           error={errors.smtp_port?.message}
-          {...register('smtp_port')}
+          {...portInput(register('smtp_port'))}
         />
         <TextInput
           label="IMAP Host"
@@ -131,7 +148,7 @@ function ConnectionInputs({
           required
           inputMode="numeric"
           error={errors.imap_port?.message}
-          {...register('imap_port')}
+          {...portInput(register('imap_port'))}
         />
       </SimpleGrid>
     </>
@@ -148,7 +165,7 @@ function AddMailboxForm({
   const create = useCreateMailbox();
   const form = useForm<MailboxForm, unknown, MailboxPayload>({
     resolver: zodResolver(mailboxFormSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: {
       email: '',
       password: '',
@@ -208,7 +225,7 @@ function DetailsForm({
   const update = useUpdateMailboxDetails();
   const form = useForm<z.input<typeof detailsSchema>, unknown, z.output<typeof detailsSchema>>({
     resolver: zodResolver(detailsSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { name: mailbox.name, description: mailbox.description },
   });
   const { errors } = form.formState;
@@ -262,7 +279,7 @@ function ConnectionForm({
     z.output<typeof connectionSchema>
   >({
     resolver: zodResolver(connectionSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: {
       email: mailbox.email,
       password: '',

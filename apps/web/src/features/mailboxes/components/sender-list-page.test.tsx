@@ -143,6 +143,22 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     expect(screen.getByRole('dialog', { name: 'Edit Mailbox' })).toBeInTheDocument();
   });
 
+  it('flags an empty required field when the user leaves it, and ports take digits only', async () => {
+    const { user } = openSenderList(() => page([]));
+    await user.click(await screen.findByRole('button', { name: 'Add Mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mailbox' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input' });
+
+    await user.click(field('SMTP Host'));
+    await user.tab();
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
+    await user.type(field('SMTP Port'), 'a5x87');
+    expect(field('SMTP Port')).toHaveValue('587');
+    await user.type(field('IMAP Port'), '0099300');
+    expect(field('IMAP Port')).toHaveValue('99300');
+  });
+
   it('shows the server’s refusal of a private host', async () => {
     const { server, user } = openSenderList(() => page([]));
     server.on(
