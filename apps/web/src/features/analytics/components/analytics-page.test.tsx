@@ -156,6 +156,8 @@ describe('analytics screen', () => {
     // The custom dates start from the period on screen.
     expect(screen.getByLabelText('From')).toHaveValue('2030-02-20');
     expect(screen.getByLabelText('To')).toHaveValue('2030-05-20');
+    // Days after today cannot be picked: nothing was sent then.
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2030-05-20');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-05-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2030-05-03' } });
     await waitFor(() => expect(lastQuery(server)?.get('to')).toBe('2030-05-03'));

@@ -1,4 +1,5 @@
 import { Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type AnalyticsPreset, presetLabels } from '../analytics-range.ts';
 import type { AnalyticsRangeState } from '../use-analytics-range.ts';
 
@@ -6,10 +7,15 @@ const presets = Object.entries(presetLabels).map(([value, label]) => ({ value, l
 
 // Last 7 / 30 / 90 days, or a custom from-to (UTC days, both included).
 export function RangePicker({ state }: { state: AnalyticsRangeState }) {
+  // On a phone the four periods do not fit side by side: they stack.
+  const narrow = useMediaQuery('(max-width: 30em)');
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <Group align="flex-end" gap="sm">
       <SegmentedControl
         aria-label="Period"
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        fullWidth={narrow}
         data={presets}
         value={state.preset}
         onChange={(value) => state.setPreset(value as AnalyticsPreset)}
@@ -19,6 +25,7 @@ export function RangePicker({ state }: { state: AnalyticsRangeState }) {
           <TextInput
             type="date"
             label="From"
+            max={today}
             value={state.custom.from}
             onChange={(event) =>
               state.setCustom({ ...state.custom, from: event.currentTarget.value })
@@ -27,6 +34,7 @@ export function RangePicker({ state }: { state: AnalyticsRangeState }) {
           <TextInput
             type="date"
             label="To"
+            max={today}
             value={state.custom.to}
             onChange={(event) =>
               state.setCustom({ ...state.custom, to: event.currentTarget.value })
