@@ -123,6 +123,69 @@ describe('top bar (product-spec §2 "Navigation")', () => {
   });
 });
 
+// Mantine reads the window width through matchMedia; jsdom has no layout, so the width is faked.
+function atWindowWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const min = /min-width:\s*([\d.]+)em/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = min ? width >= Number(min[1]) * 16 : max ? width <= Number(max[1]) : false;
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+describe('top bar at every width from 768px', () => {
+  it('shows icons named by their labels, with tooltips, where the labels do not fit', async () => {
+    atWindowWidth(800);
+    const server = createFakeServer();
+    logIn(server);
+    const app = renderApp('/search/single');
+    const profile = await screen.findByRole('button', { name: 'Ann Lee' });
+    expect(profile).toHaveAttribute('title', 'Ann Lee');
+    expect(profile).not.toHaveTextContent('Ann Lee');
+    const addCredits = screen.getByRole('link', { name: 'Add Credits' });
+    expect(addCredits).not.toHaveTextContent('Add Credits');
+    const companyFinder = within(mainNav()).getByRole('link', { name: 'Company Finder' });
+    expect(companyFinder).not.toHaveTextContent('Company Finder');
+
+    await app.user.hover(companyFinder);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Company Finder');
+    await app.user.click(profile);
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows the Add Credits label and the name from 992px, the link labels from 1280px', async () => {
+    atWindowWidth(1024);
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    expect(await screen.findByRole('button', { name: 'Ann Lee' })).toHaveTextContent('Ann Lee');
+    expect(screen.getByRole('link', { name: 'Add Credits' })).toHaveTextContent('Add Credits');
+    expect(within(mainNav()).getByRole('link', { name: 'Lead Finder' })).not.toHaveTextContent(
+      'Lead Finder',
+    );
+  });
+
+  it('shows every label at 1366px', async () => {
+    atWindowWidth(1366);
+    const server = createFakeServer();
+    logIn(server);
+    renderApp('/search/single');
+    await screen.findByRole('button', { name: 'Ann Lee' });
+    for (const name of ['Search', 'Bulk Search', 'Company Finder', 'Lead Finder', 'Look-Alike']) {
+      expect(within(mainNav()).getByRole('link', { name })).toHaveTextContent(name);
+    }
+  });
+});
+
 describe('mobile menu', () => {
   it('closes on route change', async () => {
     createFakeServer();

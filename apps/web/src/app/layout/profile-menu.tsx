@@ -13,12 +13,14 @@ export function shortenName(name: string): string {
     : name;
 }
 
-export function ProfileMenu() {
+// Where room is short the button shows only the icon; aria-label and title still name it.
+export function ProfileMenu({ showName }: { showName: boolean }) {
   const user = useCurrentUser();
   // Start-aligned up to 991px wide, end-aligned above.
   const narrow = useMediaQuery('(max-width: 991px)');
   if (user.data === undefined) return null;
   const fullName = `${user.data.fname} ${user.data.lname}`.trim();
+  const shownName = shortenName(fullName);
   return (
     // The top bar is fixed, so the menu's target never scrolls out of view.
     <Menu position={narrow ? 'bottom-start' : 'bottom-end'} withinPortal hideDetached={false}>
@@ -27,14 +29,18 @@ export function ProfileMenu() {
           variant="subtle"
           color="gray"
           px="xs"
-          // Narrow screens show only the icon; the title still names the button.
+          miw={0}
+          aria-label={shownName}
           title={fullName}
           leftSection={<IconUserCircle size={20} />}
           rightSection={<IconChevronDown size={16} />}
         >
-          <Text span inherit visibleFrom="sm">
-            {shortenName(fullName)}
-          </Text>
+          {showName && (
+            // Short of room the top bar narrows the name further, ending it with an ellipsis.
+            <Text span inherit truncate>
+              {shownName}
+            </Text>
+          )}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,5 +1,5 @@
-import { Anchor, Box, Burger, Button, Group, Text } from '@mantine/core';
-import { IconDog } from '@tabler/icons-react';
+import { Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCoin, IconDog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { marketingUrl } from '../../shared/config.ts';
 import { track } from '../../shared/track.ts';
@@ -8,16 +8,18 @@ import { CreditsDisplay } from './credits-display.tsx';
 import { lookAlikeLink, type NavLinkItem, searchLinks } from './nav-links.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useNavigationState } from './use-navigation-state.ts';
+import { useTopBarWidth } from './use-top-bar-width.ts';
 
 type TopBarProps = { mobileOpened: boolean; onToggleMobile: () => void };
 
 export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
   const { isLoggedIn, locked } = useNavigationState();
+  const { showLinkLabels, showButtonLabels } = useTopBarWidth();
   const links = isLoggedIn ? [...searchLinks, lookAlikeLink] : searchLinks;
   const onAddCredits = useGuardedLinkClick('/purchase', locked);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         <Burger
           opened={mobileOpened}
           onClick={onToggleMobile}
@@ -29,29 +31,40 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
         <Logo isLoggedIn={isLoggedIn} disabled={locked} />
         <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
           {links.map((link) => (
-            <TopBarLink key={link.to} link={link} disabled={locked} />
+            <TopBarLink key={link.to} link={link} disabled={locked} showLabel={showLinkLabels} />
           ))}
         </Group>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <Box visibleFrom="sm">
+      {/* Where room runs short the profile name gives way, so every control stays on screen. */}
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Box visibleFrom="sm" style={{ flexShrink: 0 }}>
           <CreditsDisplay />
         </Box>
-        <Button
-          component={Link}
-          to="/purchase"
-          onClick={(event) => {
-            onAddCredits(event);
-            if (!event.defaultPrevented) track('add_credits_click');
-          }}
-          {...disabledLinkProps(locked)}
-        >
-          Add Credits
-        </Button>
+        <Tooltip label="Add Credits" disabled={showButtonLabels}>
+          <Button
+            component={Link}
+            to="/purchase"
+            aria-label="Add Credits"
+            px={showButtonLabels ? undefined : 'xs'}
+            style={{ flexShrink: 0 }}
+            onClick={(event) => {
+              onAddCredits(event);
+              if (!event.defaultPrevented) track('add_credits_click');
+            }}
+            {...disabledLinkProps(locked)}
+          >
+            {showButtonLabels ? 'Add Credits' : <IconCoin size={20} stroke={1.5} />}
+          </Button>
+        </Tooltip>
         {isLoggedIn ? (
-          <ProfileMenu />
+          <ProfileMenu showName={showButtonLabels} />
         ) : (
-          <Button component={Link} to="/auth/login" variant="default">
+          <Button
+            component={Link}
+            to="/auth/login"
+            variant="default"
+            style={{ flexShrink: 0 }}
+          >
             Login
           </Button>
         )}
@@ -60,19 +73,33 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
   );
 }
 
-function TopBarLink({ link, disabled }: { link: NavLinkItem; disabled: boolean }) {
+// Without room for its label a link shows its icon, named by aria-label and a tooltip.
+function TopBarLink({
+  link,
+  disabled,
+  showLabel,
+}: {
+  link: NavLinkItem;
+  disabled: boolean;
+  showLabel: boolean;
+}) {
   const onClick = useGuardedLinkClick(link.to, disabled);
+  const Icon = link.icon;
   return (
-    <Button
-      component={Link}
-      to={link.to}
-      variant="subtle"
-      color="gray"
-      onClick={onClick}
-      {...disabledLinkProps(disabled)}
-    >
-      {link.label}
-    </Button>
+    <Tooltip label={link.label} disabled={showLabel}>
+      <Button
+        component={Link}
+        to={link.to}
+        variant="subtle"
+        color="gray"
+        px="xs"
+        aria-label={link.label}
+        onClick={onClick}
+        {...disabledLinkProps(disabled)}
+      >
+        {showLabel ? link.label : <Icon size={20} stroke={1.5} />}
+      </Button>
+    </Tooltip>
   );
 }
 
