@@ -85,10 +85,31 @@ describe('top bar (product-spec §2 "Navigation")', () => {
     await app.user.click(bulk);
     await app.user.click(screen.getByRole('link', { name: 'Add Credits' }));
     await app.user.click(unibox);
+    await app.user.click(screen.getByRole('button', { name: 'Ann Lee' }));
+    const settings = await screen.findByRole('menuitem', { name: 'Account Settings' });
+    expect(settings).toHaveAttribute('aria-disabled', 'true');
+    await app.user.click(settings);
     expect(app.location()).toBe('/email-verification');
     expect(server.requestsTo('POST /api/events').map((r) => r.body)).not.toContainEqual({
       name: 'add_credits_click',
     });
+  });
+
+  it('disables Login for a guest who reaches /email-verification after sign-up', async () => {
+    createFakeServer();
+    const app = renderApp({
+      pathname: '/email-verification',
+      state: { username: 'ann@acme.com', password: 'Secret12', fname: 'Ann', lname: 'Lee' },
+    });
+    await screen.findByRole('heading', { name: 'Verify your e-mail' });
+    const login = screen.getByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('aria-disabled', 'true');
+    expect(within(mainNav()).getByRole('link', { name: 'Search' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await app.user.click(login);
+    expect(app.location()).toBe('/email-verification');
   });
 
   it('blocks a click on a link to the current page', async () => {

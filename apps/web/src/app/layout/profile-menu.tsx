@@ -5,6 +5,7 @@ import { IconChevronDown, IconLogout, IconSettings, IconUserCircle } from '@tabl
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../shared/session/api/get-current-user.ts';
 import { logout } from '../../shared/session/session-store.ts';
+import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 
 // The full name is cut to 25 characters plus an ellipsis (product-spec §2).
 export function shortenName(name: string): string {
@@ -14,8 +15,9 @@ export function shortenName(name: string): string {
 }
 
 // Where room is short the button shows only the icon; aria-label and title still name it.
-export function ProfileMenu({ showName }: { showName: boolean }) {
+export function ProfileMenu({ showName, locked }: { showName: boolean; locked: boolean }) {
   const user = useCurrentUser();
+  const onAccountSettings = useGuardedLinkClick('/settings/account', locked);
   // Start-aligned up to 991px wide, end-aligned above.
   const narrow = useMediaQuery('(max-width: 991px)');
   if (user.data === undefined) return null;
@@ -44,7 +46,14 @@ export function ProfileMenu({ showName }: { showName: boolean }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/settings/account" leftSection={<IconSettings size={16} />}>
+        {/* Until the e-mail is verified Account Settings is disabled like every other link. */}
+        <Menu.Item
+          component={Link}
+          to="/settings/account"
+          leftSection={<IconSettings size={16} />}
+          onClick={onAccountSettings}
+          {...disabledLinkProps(locked)}
+        >
           Account Settings
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => logout()}>

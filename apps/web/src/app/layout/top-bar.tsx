@@ -17,6 +17,7 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
   const { showLinkLabels, showButtonLabels } = useTopBarWidth();
   const links = isLoggedIn ? [...searchLinks, lookAlikeLink] : searchLinks;
   const onAddCredits = useGuardedLinkClick('/purchase', locked);
+  const onLogin = useGuardedLinkClick('/auth/login', locked);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -57,13 +58,15 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
           </Button>
         </Tooltip>
         {isLoggedIn ? (
-          <ProfileMenu showName={showButtonLabels} />
+          <ProfileMenu showName={showButtonLabels} locked={locked} />
         ) : (
           <Button
             component={Link}
             to="/auth/login"
             variant="default"
             style={{ flexShrink: 0 }}
+            onClick={onLogin}
+            {...disabledLinkProps(locked)}
           >
             Login
           </Button>
