@@ -83,6 +83,55 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(patches(server)).toEqual([]);
   });
 
+  it('puts a variable into the Subject at its caret when the Subject was the field in use', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    const subject = step(1).getByRole('textbox', { name: /Subject/ });
+    const body = step(1).getByRole('textbox', { name: /Body/ });
+    await user.type(body, 'Dear');
+    await user.type(subject, 'Hi !');
+    await user.keyboard('{ArrowLeft}');
+    await user.click(step(1).getByRole('button', { name: 'First Name' }));
+    expect(subject).toHaveValue('Hi {{first_name}}!');
+    expect(subject).toHaveFocus();
+    // The caret sits right after the variable.
+    await user.keyboard(' and co');
+    expect(subject).toHaveValue('Hi {{first_name}} and co!');
+    expect(body).toHaveValue('Dear');
+    // Back in the Body, the next variable goes there.
+    await user.click(body);
+    await user.click(step(1).getByRole('button', { name: 'Last Name' }));
+    expect(body).toHaveValue('Dear{{last_name}}');
+    expect(body).toHaveFocus();
+    expect(subject).toHaveValue('Hi {{first_name}} and co!');
+  });
+
+  it('puts a variable at the end of the Body when no field was used yet', async () => {
+    const { user } = openSequences([{ subject: 'Hello', body: 'Dear ', email_gap: 0 }]);
+    await screen.findByRole('region', { name: 'Step 1' });
+    await user.click(step(1).getByRole('button', { name: 'Email' }));
+    const body = step(1).getByRole('textbox', { name: /Body/ });
+    expect(body).toHaveValue('Dear {{email}}');
+    expect(body).toHaveFocus();
+    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Hello');
+  });
+
+  it('a variable clicked from an empty Subject lands there: the Subject keeps focus, no error pushes the chips', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    const subject = step(1).getByRole('textbox', { name: /Subject/ });
+    await user.click(subject);
+    const chip = step(1).getByRole('button', { name: 'First Name' });
+    // Mid-click, with the button pressed, the Subject still has focus and nothing moved.
+    await user.pointer({ keys: '[MouseLeft>]', target: chip });
+    expect(subject).toHaveFocus();
+    expect(screen.queryByText('This field is required')).toBeNull();
+    await user.pointer({ keys: '[/MouseLeft]', target: chip });
+    expect(subject).toHaveValue('{{first_name}}');
+    expect(subject).toHaveFocus();
+    expect(screen.queryByText('This field is required')).toBeNull();
+  });
+
   it('removes a step', async () => {
     const { server, user } = openSequences([
       { subject: 'One', body: 'First', email_gap: 0 },

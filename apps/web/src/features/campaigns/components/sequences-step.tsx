@@ -15,7 +15,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { flushSync } from 'react-dom';
+import { Controller, type RefCallBack, useFieldArray, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
@@ -35,6 +36,9 @@ import { LoadTemplateModal } from './load-template-modal.tsx';
 import { SaveTemplateModal } from './save-template-modal.tsx';
 
 const SUBJECT_MAX = 50;
+
+// The step's fields a variable can go into.
+type TextField = 'subject' | 'body';
 
 // product-spec §3 Template variables, as the buttons that insert them.
 const variableLabels: Record<TemplateVariable, string> = {
@@ -61,22 +65,44 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
     defaultValues: stepsFormDefaults(campaign.steps),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
-  const bodies = useRef(new Map<string, HTMLTextAreaElement>());
+  const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+  // Per step, the field the user was last in: the variables go there.
+  const lastUsed = useRef(new Map<string, TextField>());
   const [saving, setSaving] = useState<number | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
 
-  const insertVariable = (index: number, fieldId: string, token: string) => {
-    const name = `steps.${index}.body` as const;
+  const bindInput =
+    (stepId: string, which: TextField, ref: RefCallBack) =>
+    (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      ref(element);
+      if (element) inputs.current.set(`${stepId}.${which}`, element);
+      else inputs.current.delete(`${stepId}.${which}`);
+    };
+
+  // Into the field last used, at its caret (or over its selection); a step nobody has
+  // typed in yet gets the variable at the end of its body.
+  const insertVariable = (index: number, stepId: string, token: string) => {
+    const used = lastUsed.current.get(stepId);
+    const which = used ?? 'body';
+    const name = `steps.${index}.${which}` as const;
     const current = form.getValues(name);
-    const area = bodies.current.get(fieldId);
-    const start = area?.selectionStart ?? current.length;
-    const end = area?.selectionEnd ?? current.length;
+    const element = inputs.current.get(`${stepId}.${which}`);
+    const known = used !== undefined && element !== undefined;
+    const start = (known ? element.selectionStart : null) ?? current.length;
+    const end = (known ? element.selectionEnd : null) ?? current.length;
     const next = insertAt(current, token, start, end);
-    form.setValue(name, next.text, { shouldDirty: true, shouldValidate: true });
-    requestAnimationFrame(() => {
-      area?.focus();
-      area?.setSelectionRange(next.caret, next.caret);
-    });
+    // Written at once, so the caret can be placed after it (writing a value moves the caret to
+    // the end).
+    flushSync(() =>
+      form.setValue(name, next.text, {
+        shouldDirty: true,
+        shouldTouch: true,
+        shouldValidate: true,
+      }),
+    );
+    lastUsed.current.set(stepId, which);
+    element?.focus();
+    element?.setSelectionRange(next.caret, next.caret);
   };
 
   // A template keeps a step that would pass its own rules.
@@ -189,8 +215,10 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       maxLength={SUBJECT_MAX}
                       description={`${input.value.length}/${SUBJECT_MAX}`}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      ref={bindInput(field.id, 'subject', input.ref)}
                       value={input.value}
                       onChange={input.onChange}
+                      onFocus={() => lastUsed.current.set(field.id, 'subject')}
                       onBlur={input.onBlur}
                       error={fieldState.error?.message}
                     />
@@ -202,6 +230,9 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       key={token}
                       size="compact-xs"
                       variant="light"
+                      // The field keeps focus: no blur, so no error appears and moves the
+                      // chips away from under the pointer before the click lands.
+                      onMouseDown={(event) => event.preventDefault()}
                       onClick={() => insertVariable(index, field.id, token)}
                     >
                       {variableLabels[token]}
@@ -216,13 +247,10 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       label="Body (HTML)"
                       required
                       rows={10}
-                      ref={(element) => {
-                        input.ref(element);
-                        if (element) bodies.current.set(field.id, element);
-                        else bodies.current.delete(field.id);
-                      }}
+                      ref={bindInput(field.id, 'body', input.ref)}
                       value={input.value}
                       onChange={input.onChange}
+                      onFocus={() => lastUsed.current.set(field.id, 'body')}
                       onBlur={input.onBlur}
                       error={fieldState.error?.message}
                     />
