@@ -132,6 +132,29 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
+  it('a step added after a refused Save starts without errors', async () => {
+    const { user } = openSequences();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await step(1).findAllByText('This field is required')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    const added = await screen.findByRole('region', { name: 'Step 2' });
+    // The new step is ready to be written, from its subject.
+    expect(within(added).getByRole('textbox', { name: /Subject/ })).toHaveFocus();
+    expect(within(added).queryByText('This field is required')).toBeNull();
+    expect(step(1).getAllByText('This field is required')).toHaveLength(2);
+    // Touched and left empty, the new step's subject says so.
+    await user.click(within(added).getByRole('textbox', { name: /Subject/ }));
+    await user.tab();
+    expect(await within(added).findByText('This field is required')).toBeInTheDocument();
+  });
+
+  it('adding a step to an untouched one shows no errors on either', async () => {
+    const { user } = openSequences();
+    await user.click(await screen.findByRole('button', { name: 'Add step' }));
+    await screen.findByRole('region', { name: 'Step 2' });
+    expect(screen.queryByText('This field is required')).toBeNull();
+  });
+
   it('removes a step', async () => {
     const { server, user } = openSequences([
       { subject: 'One', body: 'First', email_gap: 0 },

@@ -14,9 +14,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Controller, type RefCallBack, useFieldArray, useForm } from 'react-hook-form';
+import {
+  Controller,
+  type ControllerFieldState,
+  type RefCallBack,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
@@ -68,8 +74,16 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
   const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
   // Per step, the field the user was last in: the variables go there.
   const lastUsed = useRef(new Map<string, TextField>());
+  // Steps whose errors show before their fields are touched: those a Save or a template
+  // action checked. The field array re-validates every step when one is added or removed,
+  // and a step the user has not reached yet must not say it is wrong.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
   const [saving, setSaving] = useState<number | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
+
+  const reveal = (stepIds: string[]) => setRevealed((shown) => new Set([...shown, ...stepIds]));
+  const shownError = (stepId: string, state: ControllerFieldState) =>
+    state.isTouched || revealed.has(stepId) ? state.error?.message : undefined;
 
   const bindInput =
     (stepId: string, which: TextField, ref: RefCallBack) =>
@@ -106,18 +120,21 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
   };
 
   // A template keeps a step that would pass its own rules.
-  const openSaveTemplate = async (index: number) => {
+  const openSaveTemplate = async (index: number, stepId: string) => {
+    reveal([stepId]);
     const valid = await form.trigger([`steps.${index}.subject`, `steps.${index}.body`]);
     if (valid) setSaving(index);
   };
 
   const loadTemplate = (index: number, template: EmailTemplate) => {
+    const stepId = steps.fields[index]?.id;
+    if (stepId !== undefined) reveal([stepId]);
     form.setValue(`steps.${index}.subject`, template.subject, { shouldDirty: true });
     form.setValue(`steps.${index}.body`, template.body, { shouldDirty: true });
     void form.trigger([`steps.${index}.subject`, `steps.${index}.body`]);
   };
 
-  const submit = form.handleSubmit(async ({ steps: payload }) => {
+  const save = form.handleSubmit(async ({ steps: payload }) => {
     try {
       await update.mutateAsync({ id: campaign.id, update: { steps: payload } });
       notifications.show({ color: 'green', message: 'Sequences saved.' });
@@ -128,6 +145,11 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
       });
     }
   });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    reveal(steps.fields.map((field) => field.id));
+    void save(event);
+  };
 
   const savingStep = saving === null ? null : form.getValues(`steps.${saving}`);
 
@@ -159,7 +181,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                     <Menu.Dropdown>
                       <Menu.Item
                         leftSection={<IconTemplate size={16} />}
-                        onClick={() => void openSaveTemplate(index)}
+                        onClick={() => void openSaveTemplate(index, field.id)}
                       >
                         Save as template
                       </Menu.Item>
@@ -200,7 +222,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                         onChange={(event) =>
                           input.onChange(toFourDigits(event.currentTarget.value))
                         }
-                        error={fieldState.error?.message}
+                        error={shownError(field.id, fieldState)}
                       />
                     )}
                   />
@@ -220,7 +242,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       onChange={input.onChange}
                       onFocus={() => lastUsed.current.set(field.id, 'subject')}
                       onBlur={input.onBlur}
-                      error={fieldState.error?.message}
+                      error={shownError(field.id, fieldState)}
                     />
                   )}
                 />
@@ -252,7 +274,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       onChange={input.onChange}
                       onFocus={() => lastUsed.current.set(field.id, 'body')}
                       onBlur={input.onBlur}
-                      error={fieldState.error?.message}
+                      error={shownError(field.id, fieldState)}
                     />
                   )}
                 />
