@@ -26,13 +26,21 @@ export function SessionEffects() {
   const { isLoggedIn, userId, token } = useSession();
   const [, setExpiryTick] = useState(0);
 
+  // The listener below is registered once; it reads the path the user is on from here.
+  const path = useRef(currentPath(location));
+  useEffect(() => {
+    path.current = currentPath(location);
+  }, [location]);
+
   // Logout clears the cached user and plan, then goes to /auth/login (product-spec §4).
   useEffect(
     () =>
-      onLogout(({ redirect }) => {
+      onLogout(({ redirect, returnHere }) => {
         queryClient.removeQueries({ queryKey: currentUserKey });
         queryClient.removeQueries({ queryKey: balanceKey });
-        if (redirect) return navigate('/auth/login');
+        if (!redirect) return;
+        const back = returnHere && isReturnable(path.current) ? path.current : null;
+        return navigate(withRedirectUrl('/auth/login', back));
       }),
     [navigate, queryClient],
   );
@@ -53,7 +61,7 @@ export function SessionEffects() {
     if (stalePath === null) return;
     removeToken();
     queryClient.removeQueries({ queryKey: currentUserKey });
-    if (!stalePath.startsWith('/auth/') && !stalePath.startsWith('/signup')) {
+    if (isReturnable(stalePath)) {
       navigate(withRedirectUrl('/auth/login', stalePath), { replace: true });
     }
   }, [stalePath, navigate, queryClient]);
@@ -80,4 +88,9 @@ export function SessionEffects() {
   }, [mlsr]);
 
   return null;
+}
+
+// The login and sign-up pages are no place to come back to after logging in.
+function isReturnable(path: string): boolean {
+  return !path.startsWith('/auth/') && !path.startsWith('/signup');
 }

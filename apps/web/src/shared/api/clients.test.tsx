@@ -1,11 +1,21 @@
 import { authMessages, storageKeys } from '@mailhound/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createFakeServer, errorBody } from '../../test/fake-server.ts';
+import { createFakeServer, errorBody, type FakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { logIn } from '../../test/session-fixtures.ts';
+import { logIn, makeToken, makeUser } from '../../test/session-fixtures.ts';
 import { ApiError } from './api-error.ts';
 import { apiClient, mailClient } from './clients.ts';
+
+// The server's answers once the user has logged in again with `token`.
+function logInAnswers(server: FakeServer, token: string) {
+  const user = makeUser();
+  server.on('POST /api/auth/login', { body: { token } });
+  server.on('GET /api/auth/user', { body: user });
+  server.on('GET /api/auth/user/balance', {
+    body: { balance: 25, onHold: 0, plan: user.plan, leadSearchBalance: 10 },
+  });
+}
 
 describe('the 401 rule (api-spec §4)', () => {
   it('shows the session notification once and logs out', async () => {
@@ -22,11 +32,42 @@ describe('the 401 rule (api-spec §4)', () => {
       apiClient.get('/auth/user/balance'),
     ]);
 
-    await waitFor(() => expect(app.location()).toBe('/auth/login'));
+    await waitFor(() =>
+      expect(app.location()).toBe('/auth/login?redirectUrl=%2Fsettings%2Faccount'),
+    );
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     // The fixed id 'authorization error' keeps the three 401s to one notification.
     expect(await screen.findAllByText(authMessages.sessionExpired)).toHaveLength(1);
     expect(app.queryClient.getQueryData(['auth', 'user'])).toBeUndefined();
+  });
+
+  it('brings the user back to the page they were on after logging in again', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const app = renderApp('/settings/account?from=mail');
+    expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+
+    // The token was revoked elsewhere: the next call is refused.
+    server.on('GET /api/auth/user/balance', errorBody(401, authMessages.unauthorized));
+    await expect(apiClient.get('/auth/user/balance')).rejects.toThrow();
+    await waitFor(() =>
+      expect(app.location()).toBe('/auth/login?redirectUrl=%2Fsettings%2Faccount%3Ffrom%3Dmail'),
+    );
+    expect(await screen.findByText(authMessages.sessionExpired)).toBeInTheDocument();
+
+    const fresh = makeToken();
+    logInAnswers(server, fresh);
+    await app.user.type(
+      await screen.findByLabelText('Email', { exact: false, selector: 'input' }),
+      'ann@acme.com',
+    );
+    await app.user.type(
+      screen.getByLabelText('Password', { exact: false, selector: 'input' }),
+      'Secret12',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Log In' }));
+    await waitFor(() => expect(app.location()).toBe('/settings/account?from=mail'));
+    expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
   });
 
   it('keeps the session on a 401 from login, reset password and verify e-mail', async () => {

@@ -82,7 +82,7 @@ function endSession(): void {
     color: 'red',
     autoClose: TOAST_MS,
   });
-  logout();
+  logout({ redirect: true, returnHere: true });
 }
 
 function toSearch(query: Record<string, QueryValue> | undefined): string {

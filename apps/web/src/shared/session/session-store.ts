@@ -8,7 +8,9 @@ const listeners = new Set<Listener>();
 const logoutListeners = new Set<(options: LogoutOptions) => Promise<void> | void>();
 let transition = false;
 
-export type LogoutOptions = { redirect: boolean };
+// returnHere: the login page gets the current path as redirectUrl, so that logging in again
+// leads back there (an expired or revoked session, product-spec §2).
+export type LogoutOptions = { redirect: boolean; returnHere?: boolean };
 
 // True while a login or logout changes the token and then navigates: the guards wait for
 // that navigation instead of racing it with their own redirects.
