@@ -54,6 +54,15 @@ describe('server-mapped validation texts (product-spec §5)', () => {
   });
 });
 
+describe('a contact list has one campaign (product-spec §3)', () => {
+  it('names the campaign that already uses the list', () => {
+    expect(campaignMessages.listInUse('Demo outreach')).toBe(
+      'This contact list is already used by the campaign "Demo outreach".',
+    );
+    expect(campaignMessages.listUsedBy('Demo outreach')).toBe('Used by "Demo outreach"');
+  });
+});
+
 describe('name messages name their field', () => {
   it('builds the same texts as the fixed keys', () => {
     expect(validationMessages.nameMin('First Name')).toBe(validationMessages.firstNameMin);

@@ -184,6 +184,11 @@ export const campaignMessages = {
   settingsSaveFailed: 'Something went wrong, please try again later.',
   nameInUse: validationMessages.campaignNameInUse,
   openTrackingLater: "This feature will be available later. We're working on it!",
+  // Not the spec's texts: a contact list has one campaign (product-spec §3), so another
+  // campaign's list is refused and shown as taken in the picker.
+  listInUse: (campaign: string) =>
+    `This contact list is already used by the campaign "${campaign}".`,
+  listUsedBy: (campaign: string) => `Used by "${campaign}"`,
 } as const;
 
 // A fixed toast id keeps repeated 401s from stacking notifications (api-spec §4).

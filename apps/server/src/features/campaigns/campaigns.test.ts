@@ -124,6 +124,47 @@ describe('campaigns (campaigns contract)', () => {
     expect(paused.json().status).toBe('paused');
   });
 
+  it('refuses a contact list another campaign uses (a list has one campaign) and changes nothing', async () => {
+    const owner = await newCampaign('List owner');
+    const other = await newCampaign('List borrower');
+    const { groupId } = await createList(call, 'Owned prospects', ['owned@example.org']);
+    const { groupId: freeId } = await createList(call, 'Free prospects', ['free@example.org']);
+    const taken = await call('PATCH', `/campaigns/${owner.id}`, { customer_group_id: groupId });
+    expect(taken.statusCode, taken.body).toBe(200);
+
+    const refused = await call('PATCH', `/campaigns/${other.id}`, {
+      customer_group_id: groupId,
+      name: 'Renamed borrower',
+      steps: [firstStep],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This contact list is already used by the campaign "List owner".',
+    );
+    expect((await call('GET', `/campaigns/${other.id}`)).json()).toMatchObject({
+      name: 'List borrower',
+      customer_group_id: null,
+      steps: [],
+    });
+    const lists = await call('GET', '/groups/search?key=Owned%20prospects');
+    expect(lists.json().groups).toMatchObject([
+      { id: groupId, campaign_id: owner.id, campaign_name: 'List owner' },
+    ]);
+
+    // The campaign's own list saves again; a free list is taken.
+    const again = await call('PATCH', `/campaigns/${owner.id}`, {
+      customer_group_id: groupId,
+      name: 'List owner again',
+    });
+    expect(again.json()).toMatchObject({ name: 'List owner again', customer_group_id: groupId });
+    const free = await call('PATCH', `/campaigns/${other.id}`, { customer_group_id: freeId });
+    expect(free.json()).toMatchObject({ customer_group_name: 'Free prospects' });
+    // A list its campaign gave up is free again.
+    await call('PATCH', `/campaigns/${owner.id}`, { customer_group_id: null });
+    const moved = await call('PATCH', `/campaigns/${other.id}`, { customer_group_id: groupId });
+    expect(moved.json()).toMatchObject({ customer_group_name: 'Owned prospects' });
+  });
+
   it('saves settings: send_as_text turns tracking off; limits and mailboxes are checked', async () => {
     const campaign = await newCampaign('Settings');
     const mailbox = await insertMailbox(t, userId);

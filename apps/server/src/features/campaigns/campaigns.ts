@@ -3,7 +3,7 @@ import {
   type CampaignSettings,
   campaignMessages,
 } from '@mailhound/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import {
@@ -252,6 +252,30 @@ async function activeMailboxCount(db: Queryable, campaignId: string): Promise<nu
   return counted?.total ?? 0;
 }
 
+// A contact list has one campaign (product-spec §3: its campaign_id and campaign_name, which
+// the contact lists derive from the campaigns that use it); another campaign's list is refused,
+// naming the campaign the list shows.
+async function refuseListOfAnother(
+  db: Queryable,
+  userId: string,
+  campaignId: string,
+  groupId: string,
+): Promise<void> {
+  const [other] = await db
+    .select({ name: campaigns.name })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.customerGroupId, groupId),
+        eq(campaigns.userId, userId),
+        ne(campaigns.id, campaignId),
+      ),
+    )
+    .orderBy(sql`(${campaigns.status} = 'active') desc`, desc(campaigns.createdAt), campaigns.id)
+    .limit(1);
+  if (other) throw conflict(campaignMessages.listInUse(other.name));
+}
+
 // Every change is checked first, then written at once: a refused start changes nothing.
 export async function updateCampaign(db: Db, userId: string, id: string, update: CampaignUpdate) {
   return db.transaction(async (tx) => {
@@ -265,11 +289,14 @@ export async function updateCampaign(db: Db, userId: string, id: string, update:
       const groupId = update.customer_group_id;
       if (groupId !== null) {
         if (!isId(groupId)) throw notFound(listNotFound);
+        // The lock makes two campaigns asking for the same list at once take turns.
         const [group] = await tx
           .select({ id: groups.id })
           .from(groups)
-          .where(and(eq(groups.id, groupId), eq(groups.userId, userId)));
+          .where(and(eq(groups.id, groupId), eq(groups.userId, userId)))
+          .for('no key update');
         if (!group) throw notFound(listNotFound);
+        if (groupId !== current.customerGroupId) await refuseListOfAnother(tx, userId, id, groupId);
       }
       values.customerGroupId = groupId;
     }
