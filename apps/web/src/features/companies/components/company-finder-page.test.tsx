@@ -174,7 +174,8 @@ describe('filters in the query string (product-spec §3 "Filter search object")'
       employees: ['51-200'],
       years: { from: 1990 },
     });
-    await waitFor(() => expect(location()).toBe(`/company-finder?${expected}`));
+    await waitFor(() => expect(location()).toBe(`/company-finder?${expected}&page=1`));
+    await waitFor(() => expect(searches(server)).toHaveLength(1));
     const [request] = searches(server);
     for (const [key, value] of expected) expect(request?.query.get(key)).toBe(value);
     expect(request?.query.get('page')).toBe('1');
@@ -285,6 +286,133 @@ describe('autoSearch (product-spec §3: the local flag)', () => {
     await openFinder();
     await waitFor(() => expect(localStorage.getItem(storageKeys.autoSearch)).toBeNull());
     expect(searches(server)).toHaveLength(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+// The company page of a result row, as the finder's links open it.
+function serveCompanyPage(server: FakeServer, index: number) {
+  const base = `GET /api/company/companies/company-${index}`;
+  server.on(base, { body: company(index) });
+  server.on(`${base}/employeesStats`, { body: {} });
+  server.on(`${base}/leadTitles`, { body: [] });
+  server.on(`${base}/similarCompanies`, { body: [] });
+}
+
+const farming = filtersToQuery({ industry: ['farming'] });
+
+describe('the searched state in the address (Back and reload show the same results)', () => {
+  it('shows the page of results an address with filters and a page names, on opening it', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    await openFinder(`?${farming}&page=2`);
+    const table = await screen.findByRole('table', { name: 'Companies' });
+    expect(within(table).getByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('data-active', 'true');
+    expect(screen.getByText('Farming')).toBeInTheDocument();
+    const [request] = searches(server);
+    expect(request?.query.get('industry')).toBe('["farming"]');
+    expect(request?.query.get('page')).toBe('2');
+  });
+
+  it('writes the page the user turns to into the address', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    const { user, location } = await openFinder();
+    await pickOption(user, 'Industry', 'Farming');
+    await user.click(searchButton());
+    await waitFor(() => expect(location()).toBe(`/company-finder?${farming}&page=1`));
+    await screen.findByRole('table', { name: 'Companies' });
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(location()).toBe(`/company-finder?${farming}&page=3`));
+    expect(await screen.findByText('Showing 21-25 of 25 results')).toBeInTheDocument();
+
+    // A new search starts again at page 1.
+    await user.click(searchButton());
+    await waitFor(() => expect(location()).toBe(`/company-finder?${farming}&page=1`));
+  });
+
+  it('shows the same page of results on Back from a company page', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    serveCompanyPage(server, 11);
+    const { user, router, location } = await openFinder();
+    await pickOption(user, 'Industry', 'Farming');
+    await user.click(searchButton());
+    await screen.findByRole('table', { name: 'Companies' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('link', { name: 'Company 11' }));
+    await waitFor(() => expect(location()).toBe('/company/company-11'));
+
+    await router.navigate(-1);
+    const table = await screen.findByRole('table', { name: 'Companies' });
+    expect(location()).toBe(`/company-finder?${farming}&page=2`);
+    expect(within(table).getByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument();
+    expect(screen.getByText('Farming')).toBeInTheDocument();
+  });
+
+  it('turns an address’s page past the end of the results to the last page', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    const { location } = await openFinder(`?${farming}&page=9`);
+    expect(await screen.findByText('Showing 21-25 of 25 results')).toBeInTheDocument();
+    expect(location()).toBe(`/company-finder?${farming}&page=3`);
+  });
+
+  it('leaves an address without a valid page unsearched, as a shared filter link', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    await openFinder(`?${farming}&page=0`);
+    expect(screen.getByText('Farming')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Companies' })).toBeNull();
+    expect(searches(server)).toHaveLength(0);
+  });
+
+  it('does not search an address whose filters break the search rules, page or not', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    await openFinder(`?${filtersToQuery({ years: { from: 2000 } })}&page=1`);
+    expect(input('From')).toHaveValue('2000');
+    expect(searches(server)).toHaveLength(0);
+  });
+});
+
+describe('the search-rule message follows the filters', () => {
+  it('goes away when the year range is made invalid, leaving the field’s own message', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const { user } = await openFinder();
+    await user.type(input('From'), '2010');
+    await user.click(searchButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.filterYearAlone);
+
+    await user.type(input('To'), '2005');
+    expect(await screen.findByText(m.foundedYearOrder)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(m.filterYearAlone)).toBeNull();
+  });
+
+  it('goes away when another filter is added, and comes back only on the next search', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    const { user } = await openFinder();
+    await user.type(input('Exclude Locations'), 'France{enter}');
+    await user.click(searchButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(m.filterExcludeAlone);
+
+    await user.type(input('Locations'), 'Germany{enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(searchButton());
+    expect(await screen.findByRole('table', { name: 'Companies' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ export function CompanyFinderPage() {
     <Page title="Company Finder">
       <FilterPanel
         fields={companyFilterFields}
-        defaultValues={finder.initialFilters}
+        defaultValues={finder.filters}
         searching={results.isFetching}
         onSearch={search}
       />

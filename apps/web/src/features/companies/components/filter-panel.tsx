@@ -12,7 +12,7 @@ import {
   Stack,
   TagsInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldError, type Merge, useForm } from 'react-hook-form';
 import { countryNames } from '../country-names.ts';
 import {
@@ -75,6 +75,13 @@ export function FilterPanel({
   const { errors } = form.formState;
   const [ruleMessage, setRuleMessage] = useState<string | null>(null);
   const shows = (key: FilterKey) => fields.includes(key);
+
+  // A search-rule message speaks of the filters as they were searched: any change (including
+  // one that makes a field invalid) takes it away until the next search.
+  useEffect(() => {
+    const subscription = form.watch(() => setRuleMessage(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   const submit = form.handleSubmit((values) => {
     const filters = pickFilters(values, fields);

@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@mailhound/contracts';
 import { Group, Pagination, Text } from '@mantine/core';
+import { useEffect } from 'react';
 
 // Result tables are 10 rows a page; the text counts what the whole search found.
 export function ResultsPagination({
@@ -13,7 +14,13 @@ export function ResultsPagination({
   totalItems: number;
   onChange: (page: number) => void;
 }) {
-  if (totalItems === 0) return null;
+  // A page past the end (an old address, fewer results since) turns to the last page.
+  const pastTheEnd = totalPages > 0 && page > totalPages;
+  useEffect(() => {
+    if (pastTheEnd) onChange(totalPages);
+  }, [pastTheEnd, totalPages, onChange]);
+
+  if (totalItems === 0 || pastTheEnd) return null;
   const first = (page - 1) * PAGE_SIZE + 1;
   const last = Math.min(page * PAGE_SIZE, totalItems);
   return (

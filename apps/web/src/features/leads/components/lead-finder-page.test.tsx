@@ -79,7 +79,7 @@ describe('lead filters (product-spec §5 "Company filters")', () => {
       department: ['sales'],
       seniority: ['c_level'],
     });
-    expect(location()).toBe(`/lead-finder?${query}`);
+    expect(location()).toBe(`/lead-finder?${query}&page=1`);
     const [request] = leadSearches(server);
     for (const [key, value] of query) expect(request?.query.get(key)).toBe(value);
   });
@@ -287,5 +287,71 @@ describe('Find emails for selected leads', () => {
     const modal = await screen.findByRole('dialog', { name: 'Credits required' });
     expect(modal).toHaveTextContent(searchMessages.searchLimitReached);
     expect(server.requestsTo('POST /api/leads/find-emails')).toHaveLength(0);
+  });
+});
+
+const acmeQuery = filtersToQuery({ companyName: ['Acme Robotics'] });
+
+describe('the searched state in the address (Back and reload show the same results)', () => {
+  it('shows the page of leads an address with filters and a page names, on opening it', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    renderApp(`/lead-finder?${acmeQuery}&page=2`);
+    expect(await screen.findByText('Showing 11-15 of 15 results')).toBeInTheDocument();
+    expect(within(table()).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Acme Robotics', { selector: 'span' })).toBeInTheDocument();
+    expect(leadSearches(server).map((request) => request.query.get('page'))).toEqual(['2']);
+  });
+
+  it('writes the page the user turns to into the address', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const { user, location } = renderApp('/lead-finder');
+    await searchAcme(user);
+    expect(location()).toBe(`/lead-finder?${acmeQuery}&page=1`);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-15 of 15 results')).toBeInTheDocument();
+    expect(location()).toBe(`/lead-finder?${acmeQuery}&page=2`);
+  });
+
+  it('shows the same page on Back from a company page, without spending another search', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveLeads(server);
+    const company = 'GET /api/company/companies/acme-robotics';
+    server.on(company, {
+      body: {
+        companyName: 'Acme Robotics',
+        website: 'acme-robotics.com',
+        country: 'Germany',
+        industry: 'computer_software',
+        employees: '250',
+        foundedYear: 1998,
+        revenue: null,
+        instagramUrl: null,
+        facebookUrl: null,
+        twitterUrl: null,
+        linkedinUrl: null,
+        logoUrl: null,
+      },
+    });
+    server.on(`${company}/employeesStats`, { body: {} });
+    server.on(`${company}/leadTitles`, { body: [] });
+    server.on(`${company}/similarCompanies`, { body: [] });
+    const { user, router, location } = renderApp('/lead-finder');
+    await searchAcme(user);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Showing 11-15 of 15 results');
+    const [, first] = within(table()).getAllByRole('row');
+    await user.click(within(first as HTMLElement).getByRole('link', { name: 'Acme Robotics' }));
+    await screen.findByRole('heading', { name: 'Acme Robotics' });
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 11-15 of 15 results')).toBeInTheDocument();
+    expect(location()).toBe(`/lead-finder?${acmeQuery}&page=2`);
+    expect(within(table()).getByText('Ann Lee11')).toBeInTheDocument();
+    expect(leadSearches(server).map((request) => request.query.get('page'))).toEqual(['1', '2']);
   });
 });

@@ -115,7 +115,7 @@ export function LeadFinderPage() {
       )}
       <FilterPanel
         fields={leadFilterFields}
-        defaultValues={finder.initialFilters}
+        defaultValues={finder.filters}
         searching={results.isFetching}
         onSearch={search}
       />
