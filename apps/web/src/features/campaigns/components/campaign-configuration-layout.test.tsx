@@ -1,3 +1,4 @@
+import { campaignMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
@@ -27,11 +28,19 @@ const lists = {
       customer_count: 3,
       created: '2026-01-02T00:00:00.000Z',
     },
+    {
+      id: 'list-3',
+      name: 'Demo prospects',
+      campaign_id: 'camp-9',
+      campaign_name: 'Demo outreach',
+      customer_count: 5,
+      created: '2026-01-03T00:00:00.000Z',
+    },
   ],
   page: 1,
   pages: 1,
   per_page: 10,
-  total_count: 2,
+  total_count: 3,
 };
 
 function openConfiguration(campaign: CampaignAnswer, path = '') {
@@ -139,6 +148,51 @@ describe('campaign configuration', () => {
         customer_group_id: 'list-2',
       }),
     );
+  });
+
+  it('contacts step: a list another campaign uses shows that campaign and cannot be picked', async () => {
+    const { server, user } = openConfiguration(makeCampaign());
+    await user.click(await screen.findByRole('combobox', { name: 'Send this campaign to' }));
+    const taken = await screen.findByRole('option', {
+      name: 'Demo prospects (Used by "Demo outreach")',
+      hidden: true,
+    });
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Founders', hidden: true })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    await user.click(taken);
+    expect(screen.getByRole('button', { name: 'Use this list' })).toBeDisabled();
+    expect(server.requestsTo('PATCH /api/mail/campaigns/camp-1')).toEqual([]);
+  });
+
+  it('contacts step: the campaign’s own list stays choosable', async () => {
+    const { user } = openConfiguration(
+      makeCampaign({
+        id: 'camp-9',
+        name: 'Demo outreach',
+        customer_group_id: 'list-3',
+        customer_group_name: 'Demo prospects',
+      }),
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Send this campaign to' }));
+    const own = await screen.findByRole('option', { name: 'Demo prospects', hidden: true });
+    expect(own).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('contacts step: says which campaign holds a list the server refuses', async () => {
+    const { server, user } = openConfiguration(makeCampaign());
+    // Taken by another campaign after this screen loaded its lists.
+    server.on(
+      'PATCH /api/mail/campaigns/camp-1',
+      errorBody(409, campaignMessages.listInUse('Demo outreach')),
+    );
+    await user.click(await screen.findByRole('combobox', { name: 'Send this campaign to' }));
+    await user.click(await screen.findByRole('option', { name: 'Agencies', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Use this list' }));
+    expect(
+      await screen.findByText('This contact list is already used by the campaign "Demo outreach".'),
+    ).toBeInTheDocument();
   });
 
   it('another user’s campaign (404) opens the Not Found page', async () => {

@@ -1,4 +1,4 @@
-import { CONTACT_LIST_SEARCH_DEBOUNCE_MS } from '@mailhound/contracts';
+import { CONTACT_LIST_SEARCH_DEBOUNCE_MS, campaignMessages } from '@mailhound/contracts';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +9,7 @@ import { searchKey } from '../../contacts/components/contact-lists-page.tsx';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 
-type Option = { value: string; label: string };
+type Option = { value: string; label: string; disabled?: boolean };
 
 // The campaign's contacts step: an existing list is picked here; the contact lists below
 // (the contacts feature's screen) create a new one.
@@ -29,10 +29,20 @@ export function CampaignContactsPicker({ campaign }: { campaign: Campaign }) {
   const lists = useContactLists({ page: 1, key, order: null });
   const update = useUpdateCampaign();
 
-  const options: Option[] = (lists.data?.groups ?? []).map((list) => ({
-    value: String(list.id),
-    label: list.name,
-  }));
+  // A list has one campaign (product-spec §3): another campaign's list is shown, named with
+  // that campaign, but cannot be picked (the server would refuse it).
+  const options: Option[] = (lists.data?.groups ?? []).map((list) => {
+    const value = String(list.id);
+    const owner =
+      list.campaign_id === null ||
+      String(list.campaign_id) === campaign.id ||
+      value === campaign.customer_group_id
+        ? null
+        : (list.campaign_name ?? String(list.campaign_id));
+    return owner === null
+      ? { value, label: list.name }
+      : { value, label: `${list.name} (${campaignMessages.listUsedBy(owner)})`, disabled: true };
+  });
   // The picked list stays choosable while the search shows others.
   if (picked !== null && !options.some((option) => option.value === picked.value)) {
     options.unshift(picked);
@@ -48,7 +58,11 @@ export function CampaignContactsPicker({ campaign }: { campaign: Campaign }) {
         onError: (error) =>
           notifications.show({
             color: 'red',
-            message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+            message: errorMessage(
+              error,
+              'Something went wrong, please try again later.',
+              [400, 409],
+            ),
           }),
       },
     );
