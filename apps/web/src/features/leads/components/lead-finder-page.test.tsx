@@ -198,7 +198,10 @@ describe('Find emails for selected leads', () => {
       'data-score-color',
       'yellow',
     );
-    expect(rows[2]).toHaveTextContent('Connection timed out');
+    // The finder's reasons read as they do in the single search's history.
+    expect(rows[2]).toHaveTextContent(
+      'We had trouble connecting to the company’s mail server. Please try again later.',
+    );
     expect(screen.getByText('0 selected')).toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import { Anchor, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import { personClassLabel } from '../../companies/person-labels.ts';
+import { rowErrorText, rowMessages } from '../../search/row-text.ts';
 
 export type FoundEmail = FindEmailsAnswer['items'][number];
 
@@ -16,7 +17,7 @@ function EmailCell({ found, finding }: { found: FoundEmail | undefined; finding:
   if (found.exactEmail === null) {
     return (
       <Text size="sm" c="dimmed">
-        {found.error ?? 'No email found'}
+        {found.error === null ? rowMessages.noEmailFound : rowErrorText(found.error)}
       </Text>
     );
   }
