@@ -48,8 +48,9 @@ describe('PATCH /api/auth/user/password', () => {
     expect((await getUser(user.token)).statusCode).toBe(200);
   });
 
-  it('answers a fresh token; tokens issued before stop working', async () => {
+  it('answers a fresh token for this session; tokens issued before stop working', async () => {
     const user = await activeUser(t);
+    const otherSession = await logIn(t, user.username, user.password);
     const response = await changePassword(user.token, {
       oldPassword: user.password,
       newPassword: 'Newpass12',
@@ -63,6 +64,7 @@ describe('PATCH /api/auth/user/password', () => {
       error: 'Unauthorized',
       message: 'User unauthorized.',
     });
+    expect((await getUser(otherSession)).statusCode).toBe(401);
     await logIn(t, user.username, 'Newpass12');
   });
 

@@ -42,20 +42,37 @@ export function createClient(options: ClientOptions) {
     return new ApiError(response.status, serverMessage(payload) ?? response.statusText);
   }
 
-  async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
+  function send(method: string, path: string, init: RequestOptions<unknown>) {
     const headers = new Headers({ Accept: 'application/json', ...authorizationHeaders() });
     let body: string | undefined;
     if (init.body !== undefined) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(init.body);
     }
-    const response = await fetch(`${options.baseUrl}${path}${toSearch(init.query)}`, {
+    return fetch(`${options.baseUrl}${path}${toSearch(init.query)}`, {
       method,
       headers,
       body,
       credentials: options.credentials,
       signal: init.signal,
     });
+  }
+
+  async function request<T>(method: string, path: string, init: RequestOptions<T> = {}) {
+    const sentToken = readToken();
+    let response = await send(method, path, init);
+    // A call that left with a token replaced meanwhile (a password change answers a fresh one
+    // and revokes the old) is asked again with the new token instead of ending the session.
+    // A 401 comes from the auth check, before the server acts, so asking again is safe.
+    const currentToken = readToken();
+    if (
+      response.status === 401 &&
+      options.authorization &&
+      currentToken !== null &&
+      currentToken !== sentToken
+    ) {
+      response = await send(method, path, init);
+    }
     if (!response.ok) throw await failure(path, response);
     const payload = await readPayload(response);
     return (init.schema ? init.schema.parse(payload) : payload) as T;

@@ -1,6 +1,7 @@
 import { authMessages, validationMessages as m, storageKeys } from '@mailhound/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiClient } from '../../../shared/api/clients.ts';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn, makeToken, makeUser } from '../../../test/session-fixtures.ts';
@@ -84,6 +85,37 @@ describe('password settings', () => {
       oldPassword: 'Secret12',
       newPassword: 'Secret34',
     });
+  });
+
+  it('keeps this session logged in with the fresh token, even for a call sent just before', async () => {
+    const { server, user, location } = await openPassword();
+    const fresh = makeToken({ expiresInSeconds: 7200 });
+    const balance = { balance: 25, onHold: 0, plan: makeUser().plan, leadSearchBalance: 10 };
+    // After the change the server refuses the old token; a call made with it is still on its way.
+    let refuseOldToken: () => void = () => {};
+    server.on('GET /api/auth/user/balance', (request) =>
+      request.headers.get('Authorization') === fresh
+        ? { body: balance }
+        : new Promise((resolve) => {
+            refuseOldToken = () => resolve(errorBody(401, authMessages.unauthorized));
+          }),
+    );
+    server.on('PATCH /api/auth/user/password', { body: { token: fresh } });
+    const balanceCall = apiClient.get('/auth/user/balance');
+
+    await user.type(field('Old password'), 'Secret12');
+    await user.type(field('New password'), 'Secret34');
+    await user.type(field('Confirm password'), 'Secret34');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(authMessages.passwordUpdated)).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
+
+    refuseOldToken();
+    await expect(balanceCall).resolves.toEqual(balance);
+    expect(location()).toBe('/settings/password');
+    expect(screen.queryByText(authMessages.sessionExpired)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ann Lee' })).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
   });
 
   it('sends Google users to the account page', async () => {
