@@ -165,6 +165,9 @@ export const contactMessages = {
   checkCampaigns: 'Check the Campaigns',
   noResults: 'No results found',
   showing: (from: number, to: number, total: number) => `Showing ${from}-${to} of ${total} results`,
+  // Not the spec's text: contacts are one per e-mail, so a second row with the same e-mail
+  // would silently replace the first.
+  duplicateEmail: 'This e-mail is already in the list above.',
 } as const;
 
 export const invoiceMessages = {

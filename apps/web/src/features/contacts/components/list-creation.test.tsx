@@ -154,6 +154,28 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
     expect(stream.calls).toHaveLength(0);
   });
 
+  it('flags a contact typed twice by hand instead of letting the second replace the first', async () => {
+    mailServer();
+    const stream = stubCreateStream([endBlock('op-1')]);
+    const { user } = renderApp(source);
+    await user.click(await screen.findByText('Add Manually'));
+    const typeContact = async (name: string, email: string, fname: string) => {
+      const group = screen.getByRole('group', { name });
+      await user.type(within(group).getByRole('textbox', { name: 'Email' }), email);
+      await user.type(within(group).getByRole('textbox', { name: 'First Name' }), fname);
+      await user.type(within(group).getByRole('textbox', { name: 'Last Name' }), 'Lee');
+    };
+    await typeContact('Contact 1', 'ann@acme.com', 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    await typeContact('Contact 2', 'ANN@acme.com', 'Anna');
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    const second = screen.getByRole('group', { name: 'Contact 2' });
+    expect(
+      await within(second).findByText('This e-mail is already in the list above.'),
+    ).toBeInTheDocument();
+    expect(stream.calls).toHaveLength(0);
+  });
+
   it('uploads a CSV: keeps rows with an e-mail and a first or last name, custom columns go along', async () => {
     mailServer();
     const stream = stubCreateStream([progressBlock(2, 2), endBlock('op-1')]);

@@ -1,12 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema } from '@mailhound/contracts';
+import { contactMessages, contactSchema } from '@mailhound/contracts';
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ContactRow } from '../api/create-contacts.ts';
 
-const manualContactsSchema = z.object({ contacts: z.array(contactSchema).min(1) });
+// A contact is one per e-mail: a repeated e-mail is flagged on the later row.
+const manualContactsSchema = z.object({
+  contacts: z
+    .array(contactSchema)
+    .min(1)
+    .superRefine((contacts, context) => {
+      const seen = new Set<string>();
+      contacts.forEach((contact, index) => {
+        if (seen.has(contact.email)) {
+          context.addIssue({
+            code: 'custom',
+            message: contactMessages.duplicateEmail,
+            path: [index, 'email'],
+          });
+        }
+        seen.add(contact.email);
+      });
+    }),
+});
 type ManualContacts = z.input<typeof manualContactsSchema>;
 
 const emptyContact = { email: '', fname: '', lname: '' };
