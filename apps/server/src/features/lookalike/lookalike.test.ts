@@ -12,6 +12,7 @@ import {
   lookalikeMessages,
 } from './lookalike-store.ts';
 import { finish, runLookalikeRequest } from './processing.ts';
+import { similarityThreshold } from './similarity.ts';
 import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
 import { textPipelineVersion } from './text-vectors.ts';
 import { vectoriseNewCompanies } from './vector-store.ts';
@@ -95,6 +96,19 @@ describe('a look-alike search on the demo data', () => {
         'website',
       ].sort(),
     );
+
+    // What is kept for the preview is the companies the total counts: none below the threshold.
+    const kept = await t.db.execute<{ n: number; lowest: number }>(sql`
+      select count(*)::int as n, min(score)::float as lowest from lookalike_results
+      where request_id = ${created.requestId}`);
+    expect(kept.rows[0]?.n).toBeLessThanOrEqual(done.result?.totalCount ?? 0);
+    expect(kept.rows[0]?.lowest).toBeGreaterThanOrEqual(similarityThreshold);
+    // The preview's contacts work at those companies only.
+    const keptCompanies = await t.db.execute<{ domain: string }>(sql`
+      select c.domain from lookalike_results r join companies c on c.id = r.company_id
+      where r.request_id = ${created.requestId}`);
+    const similar = new Set(keptCompanies.rows.map((row) => row.domain));
+    expect(preview.every((contact) => similar.has(contact.website))).toBe(true);
 
     // Most of the best-ranked companies share the list's industry.
     const top = await t.db.execute<{ industry: string }>(sql`

@@ -5,6 +5,7 @@ import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { resolveCompanyList } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
 import { leadSearchRefundKey, lookalikeMessages } from './lookalike-store.ts';
+import { similarityThreshold } from './similarity.ts';
 import { vectoriseNewCompanies } from './vector-store.ts';
 
 // The `lookalike-run` job: resolve the list, rank, store. The result is written in one
@@ -21,7 +22,11 @@ export async function runLookalikeRequest(db: Db, requestId: string): Promise<vo
     await finish(db, requestId, { error: lookalikeMessages.noCompanies });
     return;
   }
-  const { ranked, totalCount } = await findLookalikes(db, listIds);
+  const result = await findLookalikes(db, listIds);
+  // Only the companies the total counts as similar: the preview's contacts (and the e-mails
+  // Find Emails pays for) come from these.
+  const ranked = result.ranked.filter((entry) => entry.score >= similarityThreshold);
+  const totalCount = result.totalCount;
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from lookalike_results where request_id = ${requestId}`);
     if (ranked.length > 0) {
