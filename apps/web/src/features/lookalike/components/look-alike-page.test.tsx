@@ -124,7 +124,12 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     expect(screen.getByText('Find out how many similar accounts we can find')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Look-Alike' })).toBeNull();
     await app.user.click(screen.getByRole('button', { name: 'Upload List Now' }));
-    expect(await screen.findByRole('dialog', { name: 'New Look-Alike' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'New Look-Alike' });
+    // The close cross has a name a screen reader can say, and closes the modal.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New Look-Alike' })).toBeNull(),
+    );
   });
 
   it('sends a user on the free plan to the upsell page', async () => {
