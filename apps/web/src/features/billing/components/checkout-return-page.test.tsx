@@ -76,7 +76,9 @@ describe('checkout return (product-spec §2 "Checkout return")', () => {
       'GET /api/checkout/cs_3': errorBody(400, billingMessages.cannotGetCheckout),
     });
     logIn(server);
-    renderApp('/checkout/return?session_id=cs_3');
+    const { user, location } = renderApp('/checkout/return?session_id=cs_3');
     expect(await screen.findByText(billingMessages.cannotGetCheckout)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to Purchase' }));
+    await waitFor(() => expect(location()).toBe('/purchase'));
   });
 });

@@ -1,8 +1,8 @@
 import { billingMessages, CHECKOUT_RETURN_DELAY_MS } from '@mailhound/contracts';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
 import { cardKey } from '../api/get-card.ts';
@@ -41,11 +41,15 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
     return () => clearTimeout(timer);
   }, [status, navigate, queryClient]);
 
+  // An unknown or unreadable session: say so, with a way back to buying.
   if (session.isError) {
     return (
-      <Text c="red" ta="center" py="xl">
-        {billingMessages.cannotGetCheckout}
-      </Text>
+      <Stack align="center" gap="sm" py="xl">
+        <Text c="red">{billingMessages.cannotGetCheckout}</Text>
+        <Anchor component={Link} to="/purchase">
+          Back to Purchase
+        </Anchor>
+      </Stack>
     );
   }
   return (
