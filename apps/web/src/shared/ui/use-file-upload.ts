@@ -60,8 +60,13 @@ export function useFileUpload<Item, Problem>(options: {
         return;
       }
       const shown = options.failure(error);
-      if (shown === null) reset();
-      else setProblem(shown);
+      if (shown === null) {
+        reset();
+        return;
+      }
+      // A refused file was not taken: the reason shows without the upload's progress.
+      setPercent(0);
+      setProblem(shown);
     }
   };
 

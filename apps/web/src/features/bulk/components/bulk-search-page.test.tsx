@@ -337,8 +337,12 @@ describe('upload modal', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     const noColumns =
       'No usable columns: the file needs first name, last name and company website or name columns, or an email column.';
+    uploads[0]?.progress(100, 100);
+    expect(await modal.findByText('Uploaded 100%')).toBeInTheDocument();
     uploads[0]?.respond(400, errorBody(400, noColumns).body);
     expect(await modal.findByText(noColumns)).toBeInTheDocument();
+    // A refused file was not taken: no "Uploaded 100%" beside the reason.
+    expect(modal.queryByText(/Uploaded \d+%/)).toBeNull();
   });
 
   it('refuses a file that is not a spreadsheet before sending it', async () => {

@@ -351,8 +351,11 @@ describe('upload modal', () => {
     await app.user.click(modal.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     const reason = 'No company in the file was recognised.';
+    uploads[0]?.progress(100, 100);
+    expect(await modal.findByText('Uploaded 100%')).toBeInTheDocument();
     uploads[0]?.respond(400, errorBody(400, reason).body);
     expect(await modal.findByText(reason)).toBeInTheDocument();
+    expect(modal.queryByText(/Uploaded \d+%/)).toBeNull();
   });
 
   it('refuses a file that is not CSV, XLSX or TXT before sending it', async () => {
