@@ -304,16 +304,7 @@ describe('sidebar', () => {
 
   it('keeps the open or closed choice in local storage and shows tooltips when collapsed', async () => {
     // A desktop-wide window, where the sidebar can collapse to icons.
-    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
-      matches: query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    atWindowWidth(1366);
     const server = createFakeServer();
     logIn(server, { user: { properties: { sections: ['mail'] } } });
     const first = renderApp('/search/single');
@@ -330,16 +321,7 @@ describe('sidebar', () => {
   });
 
   it('still tells unread conversations when collapsed: in the link’s name and its tooltip', async () => {
-    vi.mocked(window.matchMedia).mockImplementation((query: string) => ({
-      matches: query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    atWindowWidth(1366);
     localStorage.setItem(storageKeys.sidebar, 'false');
     const server = createFakeServer({
       'GET /api/mail/unibox/threads': {

@@ -1,5 +1,6 @@
 import { authMessages, validationMessages as m, storageKeys } from '@mailhound/contracts';
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
@@ -71,14 +72,19 @@ describe('password settings', () => {
     expect(await screen.findByText(authMessages.wrongOldPassword)).toBeInTheDocument();
   });
 
-  it('stores the fresh token after the change', async () => {
-    const { server, user } = await openPassword();
-    const fresh = makeToken({ expiresInSeconds: 7200 });
-    server.on('PATCH /api/auth/user/password', { body: { token: fresh } });
+  // Old password Secret12 becomes Secret34.
+  const changePassword = async (user: UserEvent) => {
     await user.type(field('Old password'), 'Secret12');
     await user.type(field('New password'), 'Secret34');
     await user.type(field('Confirm password'), 'Secret34');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
+  };
+
+  it('stores the fresh token after the change', async () => {
+    const { server, user } = await openPassword();
+    const fresh = makeToken({ expiresInSeconds: 7200 });
+    server.on('PATCH /api/auth/user/password', { body: { token: fresh } });
+    await changePassword(user);
     expect(await screen.findByText(authMessages.passwordUpdated)).toBeInTheDocument();
     expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
     expect(server.requestsTo('PATCH /api/auth/user/password')[0]?.body).toEqual({
@@ -103,10 +109,7 @@ describe('password settings', () => {
     server.on('PATCH /api/auth/user/password', { body: { token: fresh } });
     const balanceCall = apiClient.get('/auth/user/balance');
 
-    await user.type(field('Old password'), 'Secret12');
-    await user.type(field('New password'), 'Secret34');
-    await user.type(field('Confirm password'), 'Secret34');
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await changePassword(user);
     expect(await screen.findByText(authMessages.passwordUpdated)).toBeInTheDocument();
     expect(localStorage.getItem(storageKeys.token)).toBe(fresh);
 
