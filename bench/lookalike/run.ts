@@ -16,7 +16,10 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import pg from 'pg';
 import { upsertCompanies } from '../../apps/server/src/features/companies/company-store.ts';
-import { generateDemoData } from '../../apps/server/src/features/companies/demo-data.ts';
+import {
+  generateDemoData,
+  mulberry32,
+} from '../../apps/server/src/features/companies/demo-data.ts';
 import { companyColumns } from '../../apps/server/src/features/companies/import-rows.ts';
 import { importCompanies } from '../../apps/server/src/features/companies/importer.ts';
 import { resolveCompanyList } from '../../apps/server/src/features/lookalike/company-list.ts';
@@ -190,6 +193,33 @@ function mergeVariants(groups: ReadonlyMap<string, readonly number[]>): Map<stri
   return merged;
 }
 
+// What the product industry alone is worth: every company of the list's industry ties, so
+// they come in random order (the mean of 20 seeded shuffles). The gap from (d) to (b) is what
+// the description text and the firmographics add inside an industry.
+async function industryAloneScore(runs: readonly Trial[]) {
+  const shuffles = 20;
+  const industryOnly: Weights = { ...textOnlyWeights, text: 0, industry: 1 };
+  const random = mulberry32(11);
+  const total = { precision: 0, capped: 0, ndcg: 0 };
+  for (const trial of runs) {
+    const { ranked } = await findLookalikes(db, trial.list, {
+      weights: industryOnly,
+      keep: Number.POSITIVE_INFINITY,
+    });
+    for (let round = 0; round < shuffles; round++) {
+      const ranking = ranked
+        .map((entry) => ({ id: entry.companyId, score: entry.score, key: random() }))
+        .sort((a, b) => b.score - a.score || a.key - b.key)
+        .map((entry) => entry.id);
+      total.precision += precisionAt(ranking, trial.relevant, 10);
+      total.capped += cappedPrecisionAt(ranking, trial.relevant, 10);
+      total.ndcg += ndcgAt(ranking, trial.relevant, 10);
+    }
+  }
+  const n = runs.length * shuffles;
+  return { precision: total.precision / n, capped: total.capped / n, ndcg: total.ndcg / n };
+}
+
 function scoreLine(label: string, result: { precision: number; capped: number; ndcg: number }) {
   return `${label.padEnd(40)} ${result.precision.toFixed(3)}   ${result.capped.toFixed(3)}         ${result.ndcg.toFixed(3)}`;
 }
@@ -212,6 +242,9 @@ async function evaluate(groups: Map<string, number[]>): Promise<void> {
     ['(c) engine without the industry fields', withoutIndustryWeights],
   ];
   for (const [label, weights] of rows) console.log(scoreLine(label, await score(runs, weights)));
+  console.log(
+    scoreLine('(d) product industry alone, random order', await industryAloneScore(runs)),
+  );
   if (process.env.BENCH_LOOKALIKE_DETAIL === '1') await detail(runs, groups);
 
   // Not the headline: the same measure with spelling variants of a label merged into one
@@ -307,7 +340,9 @@ async function detail(runs: readonly Trial[], groups: ReadonlyMap<string, readon
   const industryOf = new Map(imported.rows.map((row) => [row.id, row.industry]));
   type GroupScore = { precision: number; lists: number; intruders: Map<string, number> };
   const byGroup = new Map<string, GroupScore>();
+  const missed = { sameIndustry: 0, otherIndustry: 0, listWithout: 0 };
   for (const trial of runs) {
+    const listIndustry = industryOf.get(trial.list[0] ?? -1) ?? null;
     const { ranked } = await findLookalikes(db, trial.list, { weights: engineWeights, keep: 10 });
     const entry = byGroup.get(trial.group) ?? { precision: 0, lists: 0, intruders: new Map() };
     entry.precision += precisionAt(
@@ -318,6 +353,9 @@ async function detail(runs: readonly Trial[], groups: ReadonlyMap<string, readon
     entry.lists += 1;
     for (const { companyId } of ranked) {
       if (trial.relevant.has(companyId)) continue;
+      if (listIndustry === null) missed.listWithout += 1;
+      else if (industryOf.get(companyId) === listIndustry) missed.sameIndustry += 1;
+      else missed.otherIndustry += 1;
       const label = labelOf.get(companyId) ?? '(no label)';
       entry.intruders.set(label, (entry.intruders.get(label) ?? 0) + 1);
     }
@@ -339,4 +377,8 @@ async function detail(runs: readonly Trial[], groups: ReadonlyMap<string, readon
       `  ${group.padEnd(22)} ${String(members.length).padStart(3)}  ${industry.padEnd(35)} ${(entry.precision / entry.lists).toFixed(2)} / ${best.toFixed(1)}  ${intruders}`,
     );
   }
+  const places = missed.sameIndustry + missed.otherIndustry + missed.listWithout;
+  console.log(
+    `\n  (b) top-10 places not taken by a peer: ${places}; ${missed.sameIndustry} went to companies of the list's own product industry under another label of the file, ${missed.otherIndustry} to another product industry (groups with fewer than 10 peers), ${missed.listWithout} in lists without a product industry ("conglomerate").`,
+  );
 }
