@@ -1,6 +1,7 @@
 import { SSE_RETRY_MS } from '@mailhound/contracts';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import type { z } from 'zod';
+import { readToken } from '../session/session-store.ts';
 import { apiClient } from './clients.ts';
 
 // Not worth another attempt: a refusal (4xx) or an answer we cannot read.
@@ -11,6 +12,10 @@ class FatalStreamError extends Error {
     this.reason = reason;
   }
 }
+
+// A 401 to a stream opened with a token replaced since (a password change answers a fresh one
+// and revokes the old): the stream is opened again with the new token, as `request` asks again.
+class TokenReplaced extends Error {}
 
 export type FollowOptions<Item> = {
   onUpdate: (item: Item) => void;
@@ -46,32 +51,48 @@ export async function followItemStream<Item extends { status: string }>(
     }
   };
 
-  await fetchEventSource(`${apiClient.baseUrl}${path}`, {
-    method: 'GET',
-    headers: { accept: EventStreamContentType, ...apiClient.authorizationHeaders() },
-    signal: controller.signal,
-    openWhenHidden: options.openWhenHidden,
-    async onopen(response) {
-      if (!response.ok) {
-        const error = await apiClient.failure(path, response);
-        throw response.status < 500 ? new FatalStreamError(error) : error;
-      }
-      if ((response.headers.get('content-type') ?? '').startsWith(EventStreamContentType)) return;
-      deliver(readItem(await response.text()));
-      // The JSON answer is the whole reply: nothing follows to read as a stream.
-      throw new Error('The item was answered as JSON');
-    },
-    onmessage(message) {
-      if (final || message.event !== 'update' || message.data === '') return;
-      deliver(readItem(message.data));
-    },
-    onclose() {
-      // Ended before the final state (a restarted server): asked again after the retry delay.
-      if (!final) throw new Error('The progress stream ended early');
-    },
-    onerror(error) {
-      if (error instanceof FatalStreamError) throw error.reason;
-      return SSE_RETRY_MS;
-    },
-  });
+  for (;;) {
+    try {
+      await openStream();
+      return;
+    } catch (error) {
+      if (!(error instanceof TokenReplaced) || controller.signal.aborted) throw error;
+    }
+  }
+
+  function openStream() {
+    const sentToken = readToken();
+    return fetchEventSource(`${apiClient.baseUrl}${path}`, {
+      method: 'GET',
+      headers: { accept: EventStreamContentType, ...apiClient.authorizationHeaders() },
+      signal: controller.signal,
+      openWhenHidden: options.openWhenHidden,
+      async onopen(response) {
+        if (response.status === 401 && readToken() !== null && readToken() !== sentToken) {
+          throw new TokenReplaced();
+        }
+        if (!response.ok) {
+          const error = await apiClient.failure(path, response);
+          throw response.status < 500 ? new FatalStreamError(error) : error;
+        }
+        if ((response.headers.get('content-type') ?? '').startsWith(EventStreamContentType)) return;
+        deliver(readItem(await response.text()));
+        // The JSON answer is the whole reply: nothing follows to read as a stream.
+        throw new Error('The item was answered as JSON');
+      },
+      onmessage(message) {
+        if (final || message.event !== 'update' || message.data === '') return;
+        deliver(readItem(message.data));
+      },
+      onclose() {
+        // Ended before the final state (a restarted server): asked again after the retry delay.
+        if (!final) throw new Error('The progress stream ended early');
+      },
+      onerror(error) {
+        if (error instanceof FatalStreamError) throw error.reason;
+        if (error instanceof TokenReplaced) throw error;
+        return SSE_RETRY_MS;
+      },
+    });
+  }
 }
