@@ -70,7 +70,9 @@ export function createJobs(options: {
         if (!workers) continue;
         await boss.work<object, unknown>(
           definition.name,
-          { pollingIntervalSeconds: 1, ...definition.work },
+          // With NOTIFY, pg-boss only polls as a backstop (30 s by default), so a job queued
+          // while every worker was busy would wait that long once they are free: 5 s bounds it.
+          { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 5, ...definition.work },
           async ([job]) => (job ? definition.handler(job) : undefined),
         );
       }

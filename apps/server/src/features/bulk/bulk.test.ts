@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { labEnv, parseEventStream } from '../search/test-kit.ts';
-import type { BulkItem } from './bulk-store.ts';
+import { type BulkItem, bulkRunQueue } from './bulk-store.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './test-kit.ts';
 import { uploadMessages } from './upload-file.ts';
 
@@ -256,6 +256,11 @@ describe('the progress stream', () => {
     });
     expect(again.headers['content-type']).toMatch(/^application\/json/);
     expect((again.json() as BulkItem).status).toBe('completed');
+
+    // Its three jobs (one per chunk) ran as one: the spare ones are gone from the queue, where
+    // they would take the workers' next fetches ahead of newer requests.
+    const queued = () => t.jobs?.boss.findJobs(bulkRunQueue, { data: { requestId }, queued: true });
+    await expect.poll(queued).toEqual([]);
   });
 });
 

@@ -42,6 +42,18 @@ export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): vo
     handler: async (job) => {
       finder ??= createSearchFinder(deps.config.finder, deps.db);
       await runBulkRequest({ db: deps.db, finder, slots: chunksPerRequest }, job.data.requestId);
+      // The request is done: its jobs still queued would only find nothing left to do, and
+      // they would sit ahead of newer requests' jobs, each taking a worker's next fetch.
+      const spare = await jobs.boss.findJobs(bulkRunQueue, {
+        data: { requestId: job.data.requestId },
+        queued: true,
+      });
+      if (spare.length > 0) {
+        await jobs.boss.deleteJob(
+          bulkRunQueue,
+          spare.map((queued) => queued.id),
+        );
+      }
     },
   });
 }
