@@ -57,3 +57,22 @@ async function ensureEmbeddedDatabase(embedded: RunningPostgres | undefined): Pr
   }
   return embedded.adminUrl('mailhound');
 }
+
+// Runs `work` holding a PostgreSQL session advisory lock on `key`, on a connection of its own,
+// so that a second caller with the same key waits for the first across processes, without a
+// transaction held open for the whole (possibly long) work. A dying process frees its lock.
+export async function withSessionLock<T>(db: Db, key: string, work: () => Promise<T>) {
+  const pool = '$client' in db ? db.$client : undefined;
+  if (!(pool instanceof pg.Pool)) throw new Error('the database is not a pg pool');
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    client.release();
+  }
+}

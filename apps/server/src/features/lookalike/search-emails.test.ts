@@ -1,4 +1,5 @@
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
@@ -120,6 +121,29 @@ describe('find the e-mails of a look-alike preview', () => {
     );
     const again = await searchEmails(user.token, requestId);
     expect(again.statusCode).toBe(200);
+    expect(await balanceOf(user.token)).toBe(before - 1);
+  });
+
+  it('searches each contact once when Find Emails is asked twice at once (two tabs)', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 10, leadSearches: 5 });
+    const requestId = await completedSearch(user.id);
+    const before = await balanceOf(user.token);
+
+    const [first, second] = await Promise.all([
+      searchEmails(user.token, requestId),
+      searchEmails(user.token, requestId),
+    ]);
+
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    const history = await t.db.execute<{ name: string; searches: number }>(sql`
+      select query->>'lastName' as name, count(*)::int as searches from search_history
+      where user_id = ${user.id} group by 1 order by 1`);
+    expect(history.rows).toEqual([
+      { name: 'Lee', searches: 1 },
+      { name: 'Moss', searches: 1 },
+    ]);
     expect(await balanceOf(user.token)).toBe(before - 1);
   });
 

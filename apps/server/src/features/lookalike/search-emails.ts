@@ -1,6 +1,6 @@
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import { type Db, withSessionLock } from '../../platform/database.ts';
 import { badRequest, notFound, paymentRequired } from '../../platform/errors.ts';
 import { readAccountSummary } from '../credits/queries.ts';
 import { runSingleSearch, type SearchEvent } from '../search/single-search.ts';
@@ -31,6 +31,19 @@ export async function searchLookalikeEmails(
   const item = await readLookalikeItem(deps.db, user.id, requestId);
   if (!item) throw notFound(lookalikeMessages.notFound);
   if (item.status !== 'completed') throw badRequest(notReady);
+  // Two calls for one request (two tabs, a retry) take turns: the second finds the first's
+  // answers stored and searches nobody again, so no address is searched or charged twice.
+  return withSessionLock(deps.db, `lookalike-emails:${requestId}`, () =>
+    searchPending(deps, user, requestId, signal),
+  );
+}
+
+async function searchPending(
+  deps: Deps,
+  user: { id: string; clientAddress: string },
+  requestId: string,
+  signal: AbortSignal,
+): Promise<{ items: LookalikeContact[] }> {
   const summary = await readAccountSummary(deps.db, user.id);
   if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
 
