@@ -7,6 +7,8 @@ import {
   contactMessages,
   invoiceMessages,
   notificationIds,
+  rowErrorText,
+  rowMessages,
   searchMessages,
   surveyMessages,
   validationMessages,
@@ -133,5 +135,24 @@ describe('other catalogue texts (api-spec §8)', () => {
     expect(campaignMessages.settingsSaveFailed).toBe(
       'Something went wrong, please try again later.',
     );
+  });
+});
+
+describe('row texts (api-spec §8 "Search")', () => {
+  it('shows a missing MX record as a no-business-email message', () => {
+    expect(rowErrorText('No MX records associated with domain found')).toBe(
+      rowMessages.noBusinessEmail,
+    );
+  });
+
+  it('shows a timed-out connection as connection trouble', () => {
+    expect(rowErrorText('Connection timed out')).toBe(rowMessages.connectionTrouble);
+  });
+
+  it('shows any other error as it came, and an empty one as Unknown error.', () => {
+    expect(rowErrorText('Mail server refused the connection')).toBe(
+      'Mail server refused the connection',
+    );
+    expect(rowErrorText('')).toBe(searchMessages.unknownError);
   });
 });

@@ -125,6 +125,22 @@ export const searchMessages = {
   scoreTooltips,
 } as const;
 
+// The spec names these row messages without giving their words: ours, kept plain. The
+// screens and the bulk result files word a row the same way.
+export const rowMessages = {
+  noBusinessEmail: 'This company has no business email: no mail server was found for its domain.',
+  connectionTrouble:
+    'We had trouble connecting to the company’s mail server. Please try again later.',
+  noEmailFound: 'No email found',
+} as const;
+
+// api-spec §8 "Search": row errors.
+export function rowErrorText(error: string): string {
+  if (error === searchMessages.noMxRecords) return rowMessages.noBusinessEmail;
+  if (error === searchMessages.connectionTimedOut) return rowMessages.connectionTrouble;
+  return error.trim() === '' ? searchMessages.unknownError : error;
+}
+
 export const billingMessages = {
   unauthorized: authMessages.unauthorized,
   cannotGetPlans: 'Can not get plans.',

@@ -1,3 +1,4 @@
+import { rowMessages } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -125,7 +126,7 @@ describe('downloads', () => {
       ['', '0', 'Not found'],
       ['bob.ray@acme.test', '99', 'Verified'],
       [expect.stringMatching(/@catchall\.test$/), '50', 'Possible'],
-      ['', '', 'No MX records associated with domain found'],
+      ['', '', rowMessages.noBusinessEmail],
     ]);
     // Formula injection: cells a spreadsheet would run start with an apostrophe.
     expect(rows.map((row) => row[3])).toEqual([
@@ -147,7 +148,8 @@ describe('downloads', () => {
       'bob.ray@acme.test',
       expect.stringMatching(/@catchall\.test$/),
     ]);
-    expect(sheet[1]?.[3]).toBe('\'=HYPERLINK("http://evil.test")');
+    // An XLSX cell is text, which a spreadsheet never runs: it keeps the value as written.
+    expect(sheet[1]?.[3]).toBe('=HYPERLINK("http://evil.test")');
 
     const again = await get(`/api/file/${item.requestId}/result/full?format=xlsx`, user.token);
     expect(again.statusCode).toBe(200);
@@ -203,6 +205,7 @@ describe('safeCell', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', "'\rx"],
+    [' =1+2', "' =1+2"],
     ['ann@acme.test', 'ann@acme.test'],
     ['', ''],
   ])('%j → %j', (value, expected) => {

@@ -1,3 +1,4 @@
+import { rowErrorText } from '@mailhound/contracts';
 import Papa from 'papaparse';
 import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
@@ -16,14 +17,15 @@ export const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
-// A spreadsheet would run a cell starting with one of these as a formula (OWASP CSV injection):
-// such cells are written with a leading apostrophe.
+// A spreadsheet would run a CSV cell starting with one of these, also after spaces, as a
+// formula (OWASP CSV injection): such cells are written with a leading apostrophe. XLSX cells
+// are written as text, which a spreadsheet never runs, so they keep their value as it is.
 export function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[ ]*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 function statusOf(row: ResultRow): string {
-  if (row.error) return row.error;
+  if (row.error) return rowErrorText(row.error);
   if (row.email === null) return 'Not found';
   return (row.score ?? 0) >= 95 ? 'Verified' : 'Possible';
 }
@@ -54,9 +56,13 @@ export function resultFileName(
 }
 
 export async function encodeTable(table: string[][], format: 'csv' | 'xlsx'): Promise<Buffer> {
-  const safe = table.map((row) => row.map(safeCell));
-  if (format === 'csv') return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
-  return writeXlsxFile(safe.map((row) => row.map((value) => ({ value, type: String })))).toBuffer();
+  if (format === 'csv') {
+    const safe = table.map((row) => row.map(safeCell));
+    return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
+  }
+  return writeXlsxFile(
+    table.map((row) => row.map((value) => ({ value, type: String }))),
+  ).toBuffer();
 }
 
 // The four result files stored at completion: all rows and found rows, as CSV and XLSX.

@@ -1,20 +1,5 @@
-import { searchMessages } from '@mailhound/contracts';
+import { rowErrorText, rowMessages, searchMessages } from '@mailhound/contracts';
 import type { HistoryRow } from './history-row.ts';
-
-// The spec names these two messages without giving their words: ours, kept plain.
-export const rowMessages = {
-  noBusinessEmail: 'This company has no business email: no mail server was found for its domain.',
-  connectionTrouble:
-    'We had trouble connecting to the company’s mail server. Please try again later.',
-  noEmailFound: 'No email found',
-} as const;
-
-// api-spec §8 "Search": row errors.
-export function rowErrorText(error: string): string {
-  if (error === searchMessages.noMxRecords) return rowMessages.noBusinessEmail;
-  if (error === searchMessages.connectionTimedOut) return rowMessages.connectionTrouble;
-  return error.trim() === '' ? searchMessages.unknownError : error;
-}
 
 export type RowOutcome =
   | { kind: 'email'; email: string }

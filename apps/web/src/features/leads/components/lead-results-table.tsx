@@ -1,9 +1,13 @@
-import type { FindEmailsAnswer, LeadItem } from '@mailhound/contracts';
+import {
+  type FindEmailsAnswer,
+  type LeadItem,
+  rowErrorText,
+  rowMessages,
+} from '@mailhound/contracts';
 import { Anchor, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import { personClassLabel } from '../../companies/person-labels.ts';
-import { rowErrorText, rowMessages } from '../../search/row-text.ts';
 
 export type FoundEmail = FindEmailsAnswer['items'][number];
 

@@ -1,5 +1,6 @@
 import {
   validationMessages as m,
+  rowMessages,
   scoreTooltips,
   searchMessages,
   storageKeys,
@@ -10,7 +11,6 @@ import { createFakeServer, type FakeRequest, type FakeServer } from '../../../te
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
 import type { HistoryRow } from '../history-row.ts';
-import { rowMessages } from '../row-text.ts';
 import {
   createEventStream,
   finishedStream,
