@@ -46,7 +46,7 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
           {item.input.fileName}
         </Text>
         <Text size="xs" c="dimmed">
-          {item.input.length.toLocaleString('en-US')} rows ·{' '}
+          {item.input.length.toLocaleString('en-US')} {item.input.length === 1 ? 'row' : 'rows'} ·{' '}
           {dateFormat.format(new Date(item.createdAt))}
         </Text>
       </Table.Td>
