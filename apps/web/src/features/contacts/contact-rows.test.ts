@@ -33,7 +33,39 @@ describe('contact rows from a table (product-spec §5 "Bulk list creation rows")
       { customColumns: false },
     );
     expect(result.rows.map((row) => row.email)).toEqual(['ann@acme.com', 'bob@acme.com']);
-    expect(result.skipped).toBe(2);
+    expect(result.skipped.incomplete).toBe(2);
+  });
+
+  it('skips an e-mail the contact form would refuse and a repeated e-mail, whatever its case', () => {
+    const result = toContactRows(
+      [
+        ['Email', 'First Name', 'Last Name'],
+        ['bad-email', 'Bad', 'Row'],
+        ['ann@x.com', 'Ann', 'Lee'],
+        ['ANN@x.com', 'Annie', 'Lee'],
+        [' Bob@X.com ', 'Bob', 'Stone'],
+      ],
+      { customColumns: false },
+    );
+    expect(result.rows).toEqual([
+      { email: 'ann@x.com', fname: 'Ann', lname: 'Lee' },
+      { email: 'bob@x.com', fname: 'Bob', lname: 'Stone' },
+    ]);
+    expect(result.skipped).toEqual({ incomplete: 0, invalidEmail: 1, duplicate: 1, tooLong: 0 });
+  });
+
+  it('skips a row with a name or custom value over 50 characters, as the server would', () => {
+    const result = toContactRows(
+      [
+        ['Email', 'First Name', 'Last Name', 'Company'],
+        ['ann@acme.com', 'A'.repeat(51), 'Lee', ''],
+        ['bob@acme.com', 'Bob', 'Stone', 'C'.repeat(51)],
+        ['cid@acme.com', 'C'.repeat(50), '', 'C'.repeat(50)],
+      ],
+      { customColumns: true },
+    );
+    expect(result.rows.map((row) => row.email)).toEqual(['cid@acme.com']);
+    expect(result.skipped.tooLong).toBe(2);
   });
 
   it('turns other columns into custom columns when asked, names up to 20 characters', () => {

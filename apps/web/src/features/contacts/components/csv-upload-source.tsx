@@ -1,7 +1,12 @@
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { ContactRow } from '../api/create-contacts.ts';
-import { type ContactRowsResult, MissingEmailColumnError, toContactRows } from '../contact-rows.ts';
+import {
+  type ContactRowsResult,
+  MissingEmailColumnError,
+  type SkippedRows,
+  toContactRows,
+} from '../contact-rows.ts';
 import { parseCsv } from '../csv-parse.ts';
 
 type Reading = { fileName: string } & (ContactRowsResult | { error: string });
@@ -17,6 +22,24 @@ async function readContactsFile(file: File): Promise<Reading> {
         : 'The file could not be read as CSV.';
     return { fileName: file.name, error: message };
   }
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+// What the Create List button will create, and what it leaves out and why, e.g. '2 contacts
+// ready · 1 invalid e-mail skipped · 1 duplicate skipped'.
+function readySummary(ready: number, skipped: SkippedRows): string {
+  const parts = [
+    count(ready, 'contact ready', 'contacts ready'),
+    skipped.incomplete > 0 &&
+      `${count(skipped.incomplete, 'row', 'rows')} without an e-mail or a name skipped`,
+    skipped.invalidEmail > 0 &&
+      `${count(skipped.invalidEmail, 'invalid e-mail', 'invalid e-mails')} skipped`,
+    skipped.duplicate > 0 && `${count(skipped.duplicate, 'duplicate', 'duplicates')} skipped`,
+    skipped.tooLong > 0 &&
+      `${count(skipped.tooLong, 'row', 'rows')} with a value over 50 characters skipped`,
+  ];
+  return parts.filter((part) => part !== false).join(' · ');
 }
 
 // A CSV with an Email column and First Name / Last Name (or fname / lname); other columns
@@ -55,11 +78,10 @@ export function CsvUploadSource({
           </Alert>
         ) : (
           <Alert color={reading.rows.length > 0 ? 'blue' : 'yellow'} title={reading.fileName}>
-            <Text size="sm">{reading.rows.length} contacts ready</Text>
-            {reading.skipped > 0 && (
-              <Text size="sm">
-                {reading.skipped} rows skipped: each contact needs an e-mail and a first or last
-                name
+            <Text size="sm">{readySummary(reading.rows.length, reading.skipped)}</Text>
+            {reading.skipped.duplicate > 0 && (
+              <Text size="sm" c="dimmed">
+                E-mails are compared without case; the first row of each is kept.
               </Text>
             )}
             {reading.columns.length > 0 && (

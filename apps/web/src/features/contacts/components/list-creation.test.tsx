@@ -191,13 +191,41 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
       await screen.findByLabelText('CSV file'),
       new File([csv], 'people.csv', { type: 'text/csv' }),
     );
-    expect(await screen.findByText('2 contacts ready')).toBeInTheDocument();
-    expect(screen.getByText(/2 rows skipped/)).toBeInTheDocument();
+    expect(
+      await screen.findByText('2 contacts ready · 2 rows without an e-mail or a name skipped'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create List' }));
     await waitFor(() => expect(location()).toBe('/contacts/details/list-7'));
     expect(stream.calls[0]?.body.customers).toEqual([
       { email: 'ann@acme.com', fname: 'Ann', lname: '', Company: 'Acme' },
       { email: 'bob@acme.com', fname: '', lname: 'Stone', Company: 'Stone, Inc.' },
+    ]);
+  });
+
+  it('says before creating how many rows are ready and which are skipped, and sends only those', async () => {
+    mailServer();
+    const stream = stubCreateStream([endBlock('op-1')]);
+    const { user, location } = renderApp(source);
+    const csv = [
+      'Email,First Name,Last Name',
+      'bad-email,Bad,Row',
+      'ann@x.com,Ann,Lee',
+      'ANN@x.com,Annie,Lee',
+      'bob@x.com,Bob,Stone',
+    ].join('\n');
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([csv], 'people.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText('2 contacts ready · 1 invalid e-mail skipped · 1 duplicate skipped'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    await waitFor(() => expect(location()).toBe('/contacts/details/list-7'));
+    // The first row of an e-mail is kept: Ann keeps her name.
+    expect(stream.calls[0]?.body.customers).toEqual([
+      { email: 'ann@x.com', fname: 'Ann', lname: 'Lee' },
+      { email: 'bob@x.com', fname: 'Bob', lname: 'Stone' },
     ]);
   });
 
