@@ -8,12 +8,13 @@ import {
   toContactRows,
 } from '../contact-rows.ts';
 import { parseCsv } from '../csv-parse.ts';
+import { readTextFile } from '../read-text-file.ts';
 
 type Reading = { fileName: string } & (ContactRowsResult | { error: string });
 
 async function readContactsFile(file: File): Promise<Reading> {
   try {
-    const table = parseCsv(await file.text());
+    const table = parseCsv(await readTextFile(file));
     return { fileName: file.name, ...toContactRows(table, { customColumns: true }) };
   } catch (error) {
     const message =

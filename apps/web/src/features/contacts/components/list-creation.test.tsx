@@ -202,6 +202,25 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
     ]);
   });
 
+  it('reads a windows-1252 CSV (Excel’s “CSV (Comma delimited)”) with its accents', async () => {
+    mailServer();
+    const stream = stubCreateStream([endBlock('op-1')]);
+    const { user, location } = renderApp(source);
+    // 'Email,First Name,Last Name\r\njose@acme.com,José,Müller' with é as E9 and ü as FC.
+    const head = new TextEncoder().encode('Email,First Name,Last Name\r\njose@acme.com,Jos');
+    const bytes = new Uint8Array([...head, 0xe9, 0x2c, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72]);
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([bytes], 'excel.csv', { type: 'text/csv' }),
+    );
+    expect(await screen.findByText('1 contact ready')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create List' }));
+    await waitFor(() => expect(location()).toBe('/contacts/details/list-7'));
+    expect(stream.calls[0]?.body.customers).toEqual([
+      { email: 'jose@acme.com', fname: 'José', lname: 'Müller' },
+    ]);
+  });
+
   it('says before creating how many rows are ready and which are skipped, and sends only those', async () => {
     mailServer();
     const stream = stubCreateStream([endBlock('op-1')]);
