@@ -154,4 +154,66 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     expect(await within(drawer).findByText('Met at the fair')).toBeInTheDocument();
     expect(within(drawer).getByText('03.02.2026')).toBeInTheDocument();
   });
+
+  it('removing the only contact of the last page moves back to the last page with contacts', async () => {
+    let stored = customers.slice(0, 11);
+    const server = createFakeServer({
+      'GET /api/mail/groups/list-4/extended': (request) => {
+        const page = Number(request.query.get('page'));
+        return {
+          body: {
+            group: makeList(4, { id: 'list-4', name: 'Founders', customer_count: stored.length }),
+            columns: ['Company'],
+            customers: stored.slice((page - 1) * 10, page * 10),
+            page,
+            pages: Math.ceil(stored.length / 10),
+            per_page: 10,
+            total_count: stored.length,
+          },
+        };
+      },
+      'PATCH /api/mail/groups/list-4/del-users': () => {
+        stored = customers.slice(0, 10);
+        return { body: makeList(4, { id: 'list-4', name: 'Founders', customer_count: 10 }) };
+      },
+    });
+    logInWithMail(server);
+    const { user } = renderApp('/contacts/details/list-4');
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-11 of 11 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for person11@acme.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from List' }));
+    expect(await screen.findByText('Showing 1-10 of 10 results')).toBeInTheDocument();
+    expect(within(contactsTable()).getByText('person1@acme.com')).toBeInTheDocument();
+  });
+
+  it('the same holds for the search results inside the list', async () => {
+    const { server, user } = openDetails();
+    let found = customers.slice(0, 11);
+    server.on('GET /api/mail/groups/list-4/search', (request) => {
+      const page = Number(request.query.get('page'));
+      return {
+        body: {
+          customers: found.slice((page - 1) * 10, page * 10),
+          page,
+          pages: Math.ceil(found.length / 10),
+          per_page: 10,
+          total_count: found.length,
+        },
+      };
+    });
+    server.on('PATCH /api/mail/groups/list-4/del-users', () => {
+      found = customers.slice(0, 10);
+      return { body: makeList(4, { id: 'list-4', name: 'Founders', customer_count: 11 }) };
+    });
+    await screen.findByRole('table', { name: 'Contacts' });
+    await user.type(screen.getByRole('textbox', { name: 'Search contacts' }), 'person');
+    expect(await screen.findByText('Showing 1-10 of 11 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-11 of 11 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for person11@acme.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove from List' }));
+    expect(await screen.findByText('Showing 1-10 of 10 results')).toBeInTheDocument();
+    expect(within(contactsTable()).getByText('person1@acme.com')).toBeInTheDocument();
+  });
 });

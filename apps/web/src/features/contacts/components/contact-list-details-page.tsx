@@ -37,6 +37,7 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
 import type { Customer } from '../contact-schemas.ts';
+import { fitPageToAnswer } from '../page-with-rows.ts';
 import { AddColumnModal } from './add-column-modal.tsx';
 import { ContactFormModal } from './contact-form-modal.tsx';
 import { searchKey } from './contact-lists-page.tsx';
@@ -66,6 +67,8 @@ export function ContactListDetailsPage() {
 
   const extended = useListExtended(groupId, page);
   const search = useListContactsSearch(groupId, key, searchPage);
+  fitPageToAnswer(page, setPage, extended);
+  if (key !== '') fitPageToAnswer(searchPage, setSearchPage, search);
   const columns = extended.data?.columns ?? [];
   const shown = key === '' ? extended.data : search.data;
   const listName = extended.data?.group.name;

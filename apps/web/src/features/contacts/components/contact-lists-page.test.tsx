@@ -166,6 +166,29 @@ describe('contact lists (product-spec §2 "Contact lists")', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('deleting the only list of the last page moves back to the last page with lists', async () => {
+    const eleven = Array.from({ length: 11 }, (_, index) => makeList(index + 1));
+    let stored = eleven;
+    const { server, user } = openLists((request) => {
+      const page = Number(request.query.get('page'));
+      return listPage(stored.slice((page - 1) * 10, page * 10), page, stored.length);
+    });
+    server.on('DELETE /api/mail/groups/list-11', () => {
+      stored = eleven.slice(0, 10);
+      return { body: { message: 'Deleted' } };
+    });
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-11 of 11 results')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions for List 11' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Showing 1-10 of 10 results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+    expect(within(table()).getByRole('link', { name: 'List 1' })).toBeInTheDocument();
+  });
+
   it('warns Active Campaign Detected on 409, with Cancel and Check the Campaigns', async () => {
     const { server, user, location } = openLists(() =>
       listPage([makeList(1, { name: 'Leads', campaign_name: 'Spring' })]),

@@ -13,6 +13,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
 import type { ListGroup } from '../contact-schemas.ts';
+import { fitPageToAnswer } from '../page-with-rows.ts';
 import { ContactListsTable } from './contact-lists-table.tsx';
 import { DeleteListModal } from './delete-list-modal.tsx';
 import { PagingFooter } from './paging-footer.tsx';
@@ -43,6 +44,7 @@ export function ContactListsPage() {
     setPage(1);
   }
   const lists = useContactLists({ page, key, order });
+  fitPageToAnswer(page, setPage, lists);
   const total = lists.data?.total_count ?? 0;
   // The search box shows only once lists exist; it stays while a search finds nothing.
   const showSearch = key !== '' || text !== '' || total > 0;
