@@ -39,12 +39,15 @@ async function receiptsOf(token: string): Promise<ReceiptAnswer[]> {
   return response.json() as ReceiptAnswer[];
 }
 
+async function lockWaiters(): Promise<number> {
+  const waiting = await t.db.execute<{ count: string }>(
+    sql`select count(*)::text as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return Number(waiting.rows[0]?.count);
+}
+
 async function waitForLockWaiters(count: number): Promise<void> {
-  for (;;) {
-    const waiting = await t.db.execute<{ count: string }>(
-      sql`select count(*)::text as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (Number(waiting.rows[0]?.count) >= count) return;
+  while ((await lockWaiters()) < count) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -379,5 +382,80 @@ describe('subscribing to a plan with the local provider', () => {
     const card = await call(t, fresh.token, 'GET', '/api/checkout/card');
     expect(card.statusCode).toBe(200);
     expect(card.json()).toBeNull();
+  });
+});
+
+// What a payment can change for a user: balances, receipts, ledger entries and subscriptions.
+async function accountOf(buyer: Buyer) {
+  const ledger = await t.db.execute(
+    sql`select kind, amount, lead_amount, idempotency_key from credit_entries where user_id = ${buyer.id} order by id`,
+  );
+  const plans = await t.db.execute(
+    sql`select id, plan_id, status from subscriptions where user_id = ${buyer.id} order by created_at, id`,
+  );
+  return {
+    balance: await balanceOf(t, buyer.token),
+    receipts: await receiptsOf(buyer.token),
+    ledger: ledger.rows,
+    subscriptions: plans.rows,
+  };
+}
+
+function receiptSequence(receipt: ReceiptAnswer | undefined): number {
+  return Number(receipt?.receipt_number?.slice('MH-'.length));
+}
+
+// Confirms the payments at once while a third transaction holds a key-share lock on the user
+// row, as any row inserted for the user (a receipt, a ledger entry) does: the payments then
+// meet at the user row every time, instead of only when the timing happens to line them up.
+async function confirmTogether(buyer: Buyer, clientSecrets: string[]) {
+  const other = await t.pool.connect();
+  try {
+    await other.query('begin');
+    await other.query('select 1 from users where id = $1 for key share', [buyer.id]);
+    let settled = 0;
+    const answers = Promise.all(
+      clientSecrets.map((secret) =>
+        pay(buyer.token, secret).finally(() => {
+          settled += 1;
+        }),
+      ),
+    );
+    // Released once every payment has either answered or is waiting on a lock.
+    while (settled + (await lockWaiters()) < clientSecrets.length) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await other.query('commit');
+    return await answers;
+  } finally {
+    other.release();
+  }
+}
+
+describe('two payments of one user confirmed at the same moment', () => {
+  it('two different plans: both are paid in turn, one subscription stays active, receipts numbered without a gap', async () => {
+    const buyer = await activeUser(t);
+    const starter = await startCheckout(t, buyer.token, 'price_starter_month');
+    const growth = await startCheckout(t, buyer.token, 'price_growth_month');
+    const answers = await confirmTogether(buyer, [starter.client_secret, growth.client_secret]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const after = await accountOf(buyer);
+    const active = after.subscriptions.filter((row) => row.status === 'active');
+    expect(active).toHaveLength(1);
+    expect(after.receipts).toHaveLength(2);
+    const [newest, previous] = after.receipts;
+    expect(receiptSequence(newest)).toBe(receiptSequence(previous) + 1);
+  });
+
+  it('a plan and a credit pack: both are granted', async () => {
+    const buyer = await activeUser(t);
+    const before = await balanceOf(t, buyer.token);
+    const plan = await startCheckout(t, buyer.token, 'price_starter_month');
+    const pack = await startCheckout(t, buyer.token, 'price_extra_credits', 40);
+    const answers = await confirmTogether(buyer, [plan.client_secret, pack.client_secret]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const after = await balanceOf(t, buyer.token);
+    expect(after.plan.name).toBe('Starter');
+    expect(after.balance).toBe(before.balance + 500 + 40);
   });
 });

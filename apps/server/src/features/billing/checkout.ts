@@ -21,6 +21,7 @@ import {
   endSubscription,
   type FulfilmentResult,
   fulfilCheckout,
+  lockUser,
   recordFailedPayment,
 } from './fulfilment.ts';
 import { isLocalSessionExpired, localId } from './local-provider.ts';
@@ -279,6 +280,7 @@ export async function confirmLocalPayment(
   const checked = checkCard(billing, user, payload);
   const now = billing.clock.now();
   const outcome = await billing.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
     const [session] = await tx
       .select()
       .from(checkoutSessions)

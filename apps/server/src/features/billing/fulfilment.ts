@@ -27,6 +27,20 @@ export type FulfilmentResult = {
   replaced: string[];
 };
 
+// Every path that confirms, fulfils or ends a purchase locks the buyer's user row first, before
+// the session, receipts, subscriptions and the credit account, so that two payments of one user
+// queue here. Taken only after the receipt, it deadlocked two plan payments: each receipt's
+// foreign key holds a key-share lock on the user row, which the other payment's lock waits for.
+// NO KEY UPDATE, not UPDATE: rows inserted for the user elsewhere (ledger entries) still pass.
+export async function lockUser(tx: Tx, userId: string): Promise<{ planId: number } | undefined> {
+  const [user] = await tx
+    .select({ planId: users.planId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  return user;
+}
+
 // A plan's monthly grant: one per user and month for the default plan (the key sign-up uses),
 // one per subscription and month for a paid plan, so that buying a plan in a month that already
 // had its free grant still grants the plan, and the monthly job never grants the month twice.
@@ -40,14 +54,20 @@ function describePurchase(mode: 'payment' | 'subscription', credits: number, pla
 }
 
 // Grants what a checkout session bought, once: the provider confirmed the payment (webhook,
-// server-side session check, or the local provider's completion). The session row is locked,
-// so concurrent confirmations of one session queue up and the second finds it complete.
+// server-side session check, or the local provider's completion). The user row, then the session
+// row are locked, so concurrent confirmations queue up and a repeated one finds it complete.
 export async function fulfilCheckout(
   tx: Tx,
   sessionId: string,
   confirmation: Confirmation,
   now: Date,
 ): Promise<FulfilmentResult> {
+  const [owner] = await tx
+    .select({ userId: checkoutSessions.userId })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId));
+  if (!owner) return { applied: false, replaced: [] };
+  await lockUser(tx, owner.userId);
   const [session] = await tx
     .select()
     .from(checkoutSessions)
@@ -89,8 +109,7 @@ export async function fulfilCheckout(
   const subscriptionId =
     confirmation.subscriptionId ??
     (session.provider === 'local' ? localId('sub') : `sub_of_${session.id}`);
-  // Two plans confirmed at once for one user queue here: one active subscription at a time.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, session.userId)).for('update');
+  // Two plans confirmed at once queue on the user's lock: one active subscription at a time.
   const replaced = await tx
     .update(subscriptions)
     .set({ status: 'canceled', canceledAt: now })
@@ -158,6 +177,13 @@ export async function recordFailedPayment(
 
 // The user goes back to the default plan; the credits they have stay theirs (product-spec §4).
 export async function endSubscription(tx: Tx, subscriptionId: string, now: Date): Promise<boolean> {
+  const [owner] = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!owner) return false;
+  // Before the subscription row: a plan confirmed at the same moment takes them in that order.
+  await lockUser(tx, owner.userId);
   const [ended] = await tx
     .update(subscriptions)
     .set({ status: 'canceled', canceledAt: now })
