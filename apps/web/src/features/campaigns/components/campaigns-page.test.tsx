@@ -142,4 +142,26 @@ describe('campaigns list', () => {
       expect(server.requestsTo('GET /api/mail/campaigns/list').length).toBeGreaterThan(before),
     );
   });
+
+  it('moves to the last page with rows when the only campaign of the last page is deleted', async () => {
+    let kept = Array.from({ length: 11 }, (_, index) =>
+      makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),
+    );
+    const { server, user } = openCampaigns((request) => {
+      const page = Number(request.query.get('page'));
+      return campaignPage(kept.slice((page - 1) * 10, page * 10), page, kept.length);
+    });
+    server.on('DELETE /api/mail/campaigns/camp-11', () => {
+      kept = kept.slice(0, 10);
+      return { body: { message: 'Campaign deleted' } };
+    });
+    await screen.findByRole('table', { name: 'Campaigns' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Campaign 11' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Campaign' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Showing 1-10 of 10 results')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(10);
+  });
 });

@@ -9,6 +9,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
@@ -53,6 +54,7 @@ export function CampaignsPage() {
     setPage(1);
   }
   const campaigns = useCampaigns({ page, key, sort });
+  fitPageToAnswer(page, setPage, campaigns);
   const total = campaigns.data?.total_count ?? 0;
   const showSearch = key !== '' || text !== '' || total > 0;
 

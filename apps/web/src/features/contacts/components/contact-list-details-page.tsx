@@ -32,12 +32,12 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
 import type { Customer } from '../contact-schemas.ts';
-import { fitPageToAnswer } from '../page-with-rows.ts';
 import { AddColumnModal } from './add-column-modal.tsx';
 import { ContactFormModal } from './contact-form-modal.tsx';
 import { searchKey } from './contact-lists-page.tsx';

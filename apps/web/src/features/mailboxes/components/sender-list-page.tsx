@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconAdjustments, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useMailboxes } from '../api/get-mailboxes.ts';
@@ -27,6 +28,7 @@ import { SendingLimitsModal } from './sending-limits-modal.tsx';
 export function SenderListPage() {
   const [page, setPage] = useState(1);
   const mailboxes = useMailboxes(page);
+  fitPageToAnswer(page, setPage, mailboxes);
   const [editing, setEditing] = useState<MailboxEditing>(null);
   const [limitsFor, setLimitsFor] = useState<Mailbox | null>(null);
   const [deleting, setDeleting] = useState<Mailbox | null>(null);
