@@ -401,9 +401,64 @@ async function accountOf(buyer: Buyer) {
   };
 }
 
+async function statusOf(token: string, sessionId: string) {
+  return (await call(t, token, 'GET', `/api/checkout/${sessionId}`)).json();
+}
+
 function receiptSequence(receipt: ReceiptAnswer | undefined): number {
   return Number(receipt?.receipt_number?.slice('MH-'.length));
 }
+
+describe('the same plan chosen in two tabs', () => {
+  let buyer: Buyer;
+  let tab1: { client_secret: string; sessionId: string };
+  let tab2: { client_secret: string; sessionId: string };
+  let credits: { client_secret: string; sessionId: string };
+
+  beforeAll(async () => {
+    buyer = await activeUser(t);
+    const starter = await startCheckout(t, buyer.token, 'price_starter_month');
+    expect((await pay(buyer.token, starter.client_secret)).statusCode).toBe(200);
+    tab1 = await startCheckout(t, buyer.token, 'price_growth_month');
+    tab2 = await startCheckout(t, buyer.token, 'price_growth_month');
+    credits = await startCheckout(t, buyer.token, 'price_extra_credits', 10);
+  });
+
+  it('the second payment is refused before anything is charged, and changes nothing', async () => {
+    expect((await pay(buyer.token, tab1.client_secret)).statusCode).toBe(200);
+    const before = await accountOf(buyer);
+    expect(before.balance.plan.name).toBe('Growth');
+
+    const second = await pay(buyer.token, tab2.client_secret);
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ message: 'Selected plan is already purchased' });
+    // Not even a declined attempt is recorded: the card is never tried.
+    const declined = await pay(buyer.token, tab2.client_secret, declinedCard);
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json()).toMatchObject({ message: 'Selected plan is already purchased' });
+
+    expect(await accountOf(buyer)).toEqual(before);
+    expect(before.receipts.filter((receipt) => receipt.amount === 14900)).toHaveLength(1);
+  });
+
+  it("completing the plan expires the other tab's session, not the sessions of other purchases", async () => {
+    expect(await statusOf(buyer.token, tab1.sessionId)).toEqual({ status: 'complete' });
+    expect(await statusOf(buyer.token, tab2.sessionId)).toEqual({ status: 'expired' });
+    expect(await statusOf(buyer.token, credits.sessionId)).toEqual({ status: 'open' });
+    expect((await pay(buyer.token, credits.client_secret)).statusCode).toBe(200);
+  });
+
+  it('the expired session stays unpayable once the plan is cancelled', async () => {
+    expect((await call(t, buyer.token, 'DELETE', '/api/checkout/subscription')).statusCode).toBe(
+      200,
+    );
+    const before = await accountOf(buyer);
+    const late = await pay(buyer.token, tab2.client_secret);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ message: 'This checkout session has expired.' });
+    expect(await accountOf(buyer)).toEqual(before);
+  });
+});
 
 // Confirms the payments at once while a third transaction holds a key-share lock on the user
 // row, as any row inserted for the user (a receipt, a ledger entry) does: the payments then
@@ -433,6 +488,29 @@ async function confirmTogether(buyer: Buyer, clientSecrets: string[]) {
 }
 
 describe('two payments of one user confirmed at the same moment', () => {
+  it('the same plan twice: one is granted, the other refused, no error and no gap in receipt numbers', async () => {
+    const buyer = await activeUser(t);
+    const before = await balanceOf(t, buyer.token);
+    const first = await startCheckout(t, buyer.token, 'price_starter_month');
+    const second = await startCheckout(t, buyer.token, 'price_starter_month');
+    const answers = await confirmTogether(buyer, [first.client_secret, second.client_secret]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)?.json()).toMatchObject({
+      message: 'Selected plan is already purchased',
+    });
+    const after = await accountOf(buyer);
+    expect(after.balance.plan.name).toBe('Starter');
+    expect(after.balance.balance).toBe(before.balance + 500);
+    expect(after.receipts).toEqual([expect.objectContaining({ amount: 4900, status: 'paid' })]);
+    expect(after.subscriptions).toEqual([expect.objectContaining({ status: 'active' })]);
+
+    // The next receipt written takes the very next number.
+    const pack = await startCheckout(t, buyer.token, 'price_extra_credits', 10);
+    expect((await pay(buyer.token, pack.client_secret)).statusCode).toBe(200);
+    const [newest, previous] = await receiptsOf(buyer.token);
+    expect(receiptSequence(newest)).toBe(receiptSequence(previous) + 1);
+  });
+
   it('two different plans: both are paid in turn, one subscription stays active, receipts numbered without a gap', async () => {
     const buyer = await activeUser(t);
     const starter = await startCheckout(t, buyer.token, 'price_starter_month');

@@ -99,16 +99,25 @@ async function currentPlanId(billing: Billing, userId: string): Promise<number |
   return user?.planId;
 }
 
-// Stripe cancels the subscriptions a new plan replaced; a failure is logged, not the buyer's.
-async function cancelReplaced(
-  billing: Billing,
-  result: Pick<FulfilmentResult, 'replaced'>,
+// After a fulfilment commits, the provider cancels the subscriptions the new plan replaced and
+// expires the other sessions for the same plan. A failure is logged, not the buyer's: a session
+// still paid at the provider is granted when its payment is confirmed.
+export async function settleAtProvider(
+  billing: Pick<Billing, 'provider' | 'log'>,
+  result: Pick<FulfilmentResult, 'replaced' | 'expired'>,
 ): Promise<void> {
   for (const subscriptionId of result.replaced) {
     await billing.provider
       .cancelSubscription(subscriptionId)
       .catch((error: unknown) =>
         billing.log(error, `replaced subscription ${subscriptionId} not canceled`),
+      );
+  }
+  for (const sessionId of result.expired) {
+    await billing.provider
+      .expireCheckoutSession(sessionId)
+      .catch((error: unknown) =>
+        billing.log(error, `checkout session ${sessionId} for a plan already bought not expired`),
       );
   }
 }
@@ -198,7 +207,7 @@ export async function checkoutSessionStatus(
       const result = await billing.db.transaction((tx) =>
         fulfilCheckout(tx, sessionId, state, billing.clock.now()),
       );
-      await cancelReplaced(billing, result);
+      await settleAtProvider(billing, result);
     }
     return { status: state.status };
   });
@@ -271,7 +280,8 @@ async function saveLocalCard(billing: Billing, userId: string, card: SavedCard):
 }
 
 // The local provider's payment page: test cards complete the session here, on the server,
-// which is the provider's confirmation. A declined card leaves a failed receipt.
+// which is the provider's confirmation. A declined card leaves a failed receipt. The plan the
+// user is already on (bought meanwhile in another tab) is refused before the card is tried.
 export async function confirmLocalPayment(
   billing: Billing,
   user: BillingUser,
@@ -280,7 +290,7 @@ export async function confirmLocalPayment(
   const checked = checkCard(billing, user, payload);
   const now = billing.clock.now();
   const outcome = await billing.db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    const buyer = await lockUser(tx, user.id);
     const [session] = await tx
       .select()
       .from(checkoutSessions)
@@ -293,14 +303,18 @@ export async function confirmLocalPayment(
       .for('update');
     if (!session) throw notFound(billingMessages.cannotGetCheckout);
     const returnUrl = session.returnUrl.replace(CHECKOUT_SESSION_PLACEHOLDER, session.id);
-    if (session.status === 'complete') return { returnUrl, declined: false, replaced: [] };
-    if (isLocalSessionExpired(session.createdAt, now)) {
+    const nothingToSettle = { replaced: [], expired: [] };
+    if (session.status === 'complete') return { returnUrl, declined: false, ...nothingToSettle };
+    if (session.mode === 'subscription' && session.planId === buyer?.planId) {
+      throw badRequest(billingMessages.planAlreadyPurchased);
+    }
+    if (session.status === 'expired' || isLocalSessionExpired(session.createdAt, now)) {
       throw badRequest('This checkout session has expired.');
     }
     const paymentId = localId('pi');
     if (checked.declined) {
       await recordFailedPayment(tx, session.id, paymentId, session.amount, now);
-      return { returnUrl, declined: true, replaced: [] };
+      return { returnUrl, declined: true, ...nothingToSettle };
     }
     const result = await fulfilCheckout(
       tx,
@@ -308,10 +322,10 @@ export async function confirmLocalPayment(
       { paymentId, subscriptionId: null, amount: null },
       now,
     );
-    return { returnUrl, declined: false, replaced: result.replaced };
+    return { returnUrl, declined: false, replaced: result.replaced, expired: result.expired };
   });
   if (outcome.declined) throw paymentRequired(paymentMessages.cardDeclined);
-  await cancelReplaced(billing, outcome);
+  await settleAtProvider(billing, outcome);
   await saveLocalCard(billing, user.id, checked.card);
   return { status: 'complete', returnUrl: outcome.returnUrl };
 }

@@ -110,6 +110,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ? send(response, 200, session)
         : notFound(response, `No such checkout.session: '${sessionPath[1]}'`);
     }
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (request.method === 'POST' && expirePath?.[1]) {
+      const session = sessions.get(expirePath[1]);
+      if (!session) return notFound(response, `No such checkout.session: '${expirePath[1]}'`);
+      // As Stripe: only an open session can be expired.
+      if (session.status !== 'open') {
+        return send(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          },
+        });
+      }
+      session.status = 'expired';
+      return send(response, 200, session);
+    }
     if (route === 'POST /v1/billing_portal/sessions') {
       return send(response, 200, {
         id: 'bps_test_1',

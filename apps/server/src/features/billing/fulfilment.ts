@@ -25,7 +25,14 @@ export type FulfilmentResult = {
   applied: boolean;
   // Subscriptions the new plan replaces; the caller cancels them at the provider after commit.
   replaced: string[];
+  // The user's other open sessions for the plan just bought; the caller expires them at the
+  // provider after commit.
+  expired: string[];
 };
+
+function onlyApplied(applied: boolean): FulfilmentResult {
+  return { applied, replaced: [], expired: [] };
+}
 
 // Every path that confirms, fulfils or ends a purchase locks the buyer's user row first, before
 // the session, receipts, subscriptions and the credit account, so that two payments of one user
@@ -56,6 +63,7 @@ function describePurchase(mode: 'payment' | 'subscription', credits: number, pla
 // Grants what a checkout session bought, once: the provider confirmed the payment (webhook,
 // server-side session check, or the local provider's completion). The user row, then the session
 // row are locked, so concurrent confirmations queue up and a repeated one finds it complete.
+// A session we marked expired is still granted: the provider says the money was taken.
 export async function fulfilCheckout(
   tx: Tx,
   sessionId: string,
@@ -66,14 +74,14 @@ export async function fulfilCheckout(
     .select({ userId: checkoutSessions.userId })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, sessionId));
-  if (!owner) return { applied: false, replaced: [] };
+  if (!owner) return onlyApplied(false);
   await lockUser(tx, owner.userId);
   const [session] = await tx
     .select()
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, sessionId))
     .for('update');
-  if (!session || session.status === 'complete') return { applied: false, replaced: [] };
+  if (!session || session.status === 'complete') return onlyApplied(false);
   const plan = await findPlan(tx, session.planId);
   if (!plan) throw new Error(`checkout session ${sessionId} names a missing plan`);
 
@@ -101,7 +109,7 @@ export async function fulfilCheckout(
       amount: session.credits,
       idempotencyKey: `purchase:${session.id}`,
     });
-    return { applied: true, replaced: [] };
+    return onlyApplied(true);
   }
 
   // Stripe names the subscription of every completed subscription session; the local
@@ -142,9 +150,25 @@ export async function fulfilCheckout(
     leadAmount: plan.rules.lead_search_credits,
     idempotencyKey: planGrantKeyFor(session.userId, now, subscriptionId),
   });
+  // The same plan chosen in another tab must not be paid for a second time.
+  const expired = await tx
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(checkoutSessions.userId, session.userId),
+        eq(checkoutSessions.planId, plan.id),
+        eq(checkoutSessions.status, 'open'),
+        ne(checkoutSessions.id, session.id),
+      ),
+    )
+    .returning({ id: checkoutSessions.id, provider: checkoutSessions.provider });
+  const atThisProvider = (row: { provider: PaymentProviderName }) =>
+    row.provider === session.provider;
   return {
     applied: true,
-    replaced: replaced.filter((row) => row.provider === session.provider).map((row) => row.id),
+    replaced: replaced.filter(atThisProvider).map((row) => row.id),
+    expired: expired.filter(atThisProvider).map((row) => row.id),
   };
 }
 
@@ -239,11 +263,11 @@ export async function applyPaymentEvent(
     .values({ id: event.id, provider, type: event.type, receivedAt: now })
     .onConflictDoNothing({ target: paymentEvents.id })
     .returning({ id: paymentEvents.id });
-  if (fresh.length === 0) return { applied: false, replaced: [] };
+  if (fresh.length === 0) return onlyApplied(false);
   switch (event.kind) {
     case 'checkout_completed':
       // Delayed methods (bank debits) complete unpaid: async_payment_succeeded grants later.
-      if (!event.paid) return { applied: false, replaced: [] };
+      if (!event.paid) return onlyApplied(false);
       return fulfilCheckout(tx, event.sessionId, event, now);
     case 'checkout_failed':
       await recordFailedPayment(
@@ -253,20 +277,20 @@ export async function applyPaymentEvent(
         event.amount,
         now,
       );
-      return { applied: true, replaced: [] };
+      return onlyApplied(true);
     case 'invoice_paid':
     case 'invoice_failed':
       await recordInvoice(tx, event, now);
-      return { applied: true, replaced: [] };
+      return onlyApplied(true);
     case 'subscription_ended':
-      return { applied: await endSubscription(tx, event.subscriptionId, now), replaced: [] };
+      return onlyApplied(await endSubscription(tx, event.subscriptionId, now));
     case 'payment_refunded':
       await tx
         .update(receipts)
         .set({ status: 'refunded' })
         .where(eq(receipts.paymentId, event.paymentId));
-      return { applied: true, replaced: [] };
+      return onlyApplied(true);
     case 'ignored':
-      return { applied: false, replaced: [] };
+      return onlyApplied(false);
   }
 }

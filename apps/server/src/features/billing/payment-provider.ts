@@ -61,6 +61,8 @@ export type PaymentProvider = {
   publishableKey: string | undefined;
   createCheckoutSession: (request: CheckoutRequest) => Promise<CreatedCheckout>;
   getSessionStatus: (sessionId: string) => Promise<ProviderSession>;
+  // Makes an open session unpayable (a plan bought meanwhile in another session).
+  expireCheckoutSession: (sessionId: string) => Promise<void>;
   createPortalSession: (request: {
     customerId: string | undefined;
     returnUrl: string;

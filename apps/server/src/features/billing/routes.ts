@@ -32,6 +32,7 @@ import {
   createCheckout,
   createPortal,
   saveLocalCardFor,
+  settleAtProvider,
   withFailureMessage,
 } from './checkout.ts';
 import { applyPaymentEvent } from './fulfilment.ts';
@@ -320,16 +321,10 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
         const result = await deps.db.transaction((tx) =>
           applyPaymentEvent(tx, provider.name, event, deps.clock.now()),
         );
-        for (const subscriptionId of result.replaced) {
-          await provider
-            .cancelSubscription(subscriptionId)
-            .catch((error: unknown) =>
-              request.log.error(
-                { err: error },
-                `replaced subscription ${subscriptionId} not canceled`,
-              ),
-            );
-        }
+        await settleAtProvider(
+          { provider, log: (error, message) => request.log.error({ err: error }, message) },
+          result,
+        );
         return { received: true };
       },
     );

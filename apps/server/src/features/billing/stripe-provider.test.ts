@@ -127,6 +127,29 @@ describe('Stripe provider against an API that answers as Stripe does', () => {
     );
   });
 
+  it('expires an open session, and fails as Stripe does on one that is no longer open', async () => {
+    const created = await provider.createCheckoutSession({
+      userId: 'user-2',
+      email: 'bob@acme.com',
+      customerId: 'cus_b',
+      mode: 'subscription',
+      priceId: 'price_growth_month',
+      quantity: 1,
+      amount: 14900,
+      returnUrl: 'http://mailhound.test/r?session_id={CHECKOUT_SESSION_ID}',
+      description: 'Growth plan',
+    });
+    await provider.expireCheckoutSession(created.sessionId);
+    expect(lastRequest('POST', `/v1/checkout/sessions/${created.sessionId}/expire`)).toBeTruthy();
+    expect(await provider.getSessionStatus(created.sessionId)).toMatchObject({
+      status: 'expired',
+      paid: false,
+    });
+    await expect(provider.expireCheckoutSession(created.sessionId)).rejects.toThrow(
+      /Only Checkout Sessions with a status in \["open"\] can be expired/,
+    );
+  });
+
   it('opens the customer portal, cancels a subscription and reads the card on file', async () => {
     const portal = await provider.createPortalSession({
       customerId: 'cus_b',

@@ -175,6 +175,9 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         amount: session.amount_total,
       };
     },
+    expireCheckoutSession: async (sessionId) => {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
     createPortalSession: async ({ customerId, returnUrl }) => {
       if (!customerId) throw new Error('no Stripe customer yet: nothing to manage');
       const portal = await stripe.billingPortal.sessions.create({

@@ -235,6 +235,47 @@ describe('a plan through Stripe', () => {
     expect(after.balance).toBe(before.balance);
   });
 
+  it('a second session for the plan just bought is expired at Stripe; paid anyway, it is still granted', async () => {
+    const user = await activeUser(t);
+    const tab1 = await startCheckout(t, user.token, 'price_growth_month');
+    const tab2 = await startCheckout(t, user.token, 'price_growth_month');
+    const paidSession = (id: string, n: number) =>
+      completedSession(id, {
+        payment_intent: null,
+        invoice: `in_tab_${n}`,
+        subscription: `sub_tab_${n}`,
+        amount_total: 14900,
+      });
+    await deliver(event('checkout.session.completed', paidSession(tab1.sessionId, 1)));
+    expect(
+      fake.requests.some(
+        (request) =>
+          request.method === 'POST' &&
+          request.path === `/v1/checkout/sessions/${tab2.sessionId}/expire`,
+      ),
+    ).toBe(true);
+    const status = await call(t, user.token, 'GET', `/api/checkout/${tab2.sessionId}`);
+    expect(status.json()).toEqual({ status: 'expired' });
+    const before = await balanceOf(t, user.token);
+
+    // Paid at Stripe before the expiry reached it: the money was taken, so it is granted.
+    const late = await deliver(event('checkout.session.completed', paidSession(tab2.sessionId, 2)));
+    expect(late.statusCode, late.body).toBe(200);
+    const receipts = (await call(t, user.token, 'GET', '/api/checkout/receipts')).json();
+    expect(receipts).toEqual([
+      expect.objectContaining({ amount: 14900, status: 'paid' }),
+      expect.objectContaining({ amount: 14900, status: 'paid' }),
+    ]);
+    const after = await balanceOf(t, user.token);
+    expect(after.plan.name).toBe('Growth');
+    expect(after.balance).toBe(before.balance + 2000);
+    expect(
+      fake.requests.some(
+        (request) => request.method === 'DELETE' && request.path === '/v1/subscriptions/sub_tab_1',
+      ),
+    ).toBe(true);
+  });
+
   it('a subscription Stripe ends by itself puts the user back on the default plan', async () => {
     const user = await activeUser(t);
     const session = await startCheckout(t, user.token, 'price_starter_month');
