@@ -2,6 +2,7 @@ import { errorAnswerSchema, messageAnswerSchema, surveyPayloadSchema } from '@ma
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
+import { unsubscribeUrl } from '../sender/compose.ts';
 import { createLinkTokens } from './link-tokens.ts';
 import { recordClick, submitSurvey, unsubscribed, unsubscribeOneClick } from './tracking.ts';
 
@@ -52,6 +53,22 @@ export async function registerTrackingRoutes(api: App, deps: FeatureDeps): Promi
         await unsubscribeOneClick(deps.db, tokens, request.query.mlsr);
         return { message: unsubscribed };
       },
+    );
+
+    // A mail client without one-click support opens the List-Unsubscribe address in a browser:
+    // it is sent on to the unsubscribe page, which unsubscribes once opened. A GET changes
+    // nothing itself, as link scanners fetch addresses found in mail.
+    typed.get(
+      '/mail/campaigns/unsubscribe/one-click',
+      {
+        schema: {
+          ...common,
+          summary: 'The List-Unsubscribe address opened in a browser: on to the unsubscribe page',
+          querystring: tokenQuery,
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(unsubscribeUrl(deps.config.publicUrl, request.query.mlsr), 303),
     );
 
     typed.get(

@@ -177,6 +177,13 @@ describe('unsubscribe', () => {
       expect(response.statusCode, response.body).toBe(200);
     }
     expect(await t.countRows('unsubscribes')).toBe(2);
+    // The same address opened in a browser goes to the unsubscribe page and changes nothing.
+    const opened = await publicCall('GET', `/campaigns/unsubscribe/one-click?mlsr=${unsub}`);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toMatch(
+      new RegExp(`/survey/campaign-unsubscribe\\?unsub=${unsub}$`),
+    );
+    expect(await t.countRows('unsubscribes')).toBe(2);
     const forged = await publicCall(
       'POST',
       `/campaigns/unsubscribe/one-click?mlsr=${forge(unsub)}`,

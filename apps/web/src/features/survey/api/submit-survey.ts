@@ -10,3 +10,13 @@ export function submitSurvey(token: string, payload: SurveyPayload): Promise<unk
 export function useSubmitSurvey(token: string) {
   return useMutation({ mutationFn: (payload: SurveyPayload) => submitSurvey(token, payload) });
 }
+
+// Opening the unsubscribe link unsubscribes (the survey is optional): the one-click call,
+// which repeating changes nothing.
+export function unsubscribeByLink(token: string): Promise<unknown> {
+  return mailClient.post('/campaigns/unsubscribe/one-click', { query: { mlsr: token } });
+}
+
+export function useUnsubscribeByLink(token: string) {
+  return useMutation({ mutationFn: () => unsubscribeByLink(token) });
+}

@@ -5,13 +5,37 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 const thanks = 'Thank you for your feedback!';
 
-function openSurvey(token = 'tok-1', answer = { status: 200, body: { message: 'Unsubscribed' } }) {
-  const server = createFakeServer({ 'POST /api/mail/campaigns/unsubscribe': answer });
+function openSurvey(
+  token = 'tok-1',
+  answer = { status: 200, body: { message: 'Unsubscribed' } },
+  oneClick: { status: number; body: unknown } = { status: 200, body: { message: 'Unsubscribed' } },
+) {
+  const server = createFakeServer({
+    'POST /api/mail/campaigns/unsubscribe': answer,
+    'POST /api/mail/campaigns/unsubscribe/one-click': oneClick,
+  });
   const app = renderApp(`/survey/campaign-unsubscribe?unsub=${token}`);
   return { server, ...app };
 }
 
 const posts = (server: FakeServer) => server.requestsTo('POST /api/mail/campaigns/unsubscribe');
+
+describe('opening the unsubscribe link', () => {
+  it('unsubscribes at once, before and without the survey', async () => {
+    const { server } = openSurvey('signed.token');
+    expect(await screen.findByText('You have been unsubscribed.')).toBeInTheDocument();
+    const [oneClick] = server.requestsTo('POST /api/mail/campaigns/unsubscribe/one-click');
+    expect(oneClick?.query.get('mlsr')).toBe('signed.token');
+    // The survey stays on offer, and nothing of it was sent.
+    expect(screen.getByRole('form', { name: 'Unsubscribe survey' })).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+  });
+
+  it('says so when the link is not valid', async () => {
+    openSurvey('forged', undefined, errorBody(400, 'This link is not valid.'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid.');
+  });
+});
 
 describe('unsubscribe survey (product-spec §2)', () => {
   it('offers the six reasons word for word and a 5-star rating from Very Dissatisfied to Very Satisfied', async () => {

@@ -7,13 +7,23 @@ import {
   surveyRatingLabels,
   surveyReasons,
 } from '@mailhound/contracts';
-import { Button, Checkbox, Paper, Rating, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Paper,
+  Rating,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-error.ts';
+import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { Page } from '../../../shared/ui/page.tsx';
-import { useSubmitSurvey } from '../api/submit-survey.ts';
+import { useSubmitSurvey, useUnsubscribeByLink } from '../api/submit-survey.ts';
 import { OTHER_COMMENT_MAX, toSurveyPayload } from '../survey-answers.ts';
 import { isSurveySubmitted, markSurveySubmitted } from '../survey-flag.ts';
 
@@ -36,10 +46,35 @@ export function UnsubscribeSurveyPage() {
             <Text>You have been unsubscribed and will not receive further emails from us.</Text>
           </Stack>
         ) : (
-          <SurveyForm token={token} onSubmitted={() => setSubmitted(true)} />
+          <Stack gap="lg">
+            <LinkUnsubscribe token={token} />
+            <SurveyForm token={token} onSubmitted={() => setSubmitted(true)} />
+          </Stack>
         )}
       </Paper>
     </Page>
+  );
+}
+
+const unsubscribeFailed = 'We could not unsubscribe you. Please open the link again later.';
+
+// The contact is unsubscribed as soon as the page opens, whether or not the survey is sent.
+function LinkUnsubscribe({ token }: { token: string }) {
+  const unsubscribe = useUnsubscribeByLink(token);
+  const { mutate } = unsubscribe;
+  useEffect(() => mutate(), [mutate]);
+  if (unsubscribe.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(unsubscribe.error, unsubscribeFailed)}
+      </Alert>
+    );
+  }
+  if (!unsubscribe.isSuccess) return <Text c="dimmed">Unsubscribing…</Text>;
+  return (
+    <Alert color="green" role="status" title="You have been unsubscribed.">
+      You will not receive further emails from us. If you have a moment, tell us why below.
+    </Alert>
   );
 }
 
