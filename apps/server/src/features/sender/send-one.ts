@@ -158,7 +158,9 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
   });
 }
 
-// The row and the contact's state in one statement: no transaction round trips.
+// The row and the contact's state in one statement: no transaction round trips. A recipient
+// refused for good is marked bounced in that same statement, as a bounce report marks it
+// (unibox/file-message.ts), so that no campaign writes to it again.
 async function finish(
   deps: SendDeps,
   send: Claimed['send'],
@@ -170,6 +172,13 @@ async function finish(
     status === 'sent'
       ? sql`state = 'ready', last_sent_at = ${now}`
       : sql`state = 'stopped', stop_reason = ${status}`;
+  const markBounced =
+    status === 'bounced'
+      ? sql`, marked as (
+      update ${customers} set bounced_at = coalesce(${customers.bouncedAt}, ${now})
+      from settled where ${customers.id} = settled.customer_id
+    )`
+      : sql``;
   await deps.db.execute(sql`
     with settled as (
       update ${campaignSends}
@@ -177,7 +186,7 @@ async function finish(
         sent_at = ${status === 'sent' ? now : null}
       where id = ${send.id} and status = 'sending'
       returning campaign_id, customer_id
-    )
+    )${markBounced}
     update ${campaignContacts} set ${contact}
     from settled
     where ${campaignContacts.campaignId} = settled.campaign_id

@@ -9,6 +9,7 @@ import {
   insertMailbox,
   settingsWith,
 } from '../campaigns/test-kit.ts';
+import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
@@ -204,6 +205,58 @@ describe('the sender', () => {
       .from(campaignContacts)
       .where(eq(campaignContacts.campaignId, id));
     expect(state).toEqual([]);
+  });
+});
+
+describe('a hard bounce at send time', () => {
+  it('marks the contact bounced, so that another campaign never plans a send to it', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: 'hard@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const startCampaign = async (name: string, groupId: string) => {
+      const id = (await call('POST', '/campaigns', { name, status: 'paused' })).json().id;
+      await call('PATCH', `/campaigns/${id}/settings`, {
+        ...settingsWith([mailboxId]),
+        min_email_gap: 0,
+        max_email_gap: 1,
+      });
+      await call('PATCH', `/campaigns/${id}`, {
+        customer_group_id: groupId,
+        schedules: [allDaySchedule],
+        steps: [firstStep],
+        status: 'active',
+      });
+      return id as string;
+    };
+    const first = await createList(call, 'Bounce A', ['bounce.dan@client.test']);
+    const [danId] = first.customerIds;
+    const campaignA = await startCampaign('Bounce A', first.groupId);
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    expect((await sendRows(campaignA)).map((row) => row.status)).toEqual(['bounced']);
+    const [dan] = await t.db
+      .select({ bouncedAt: customers.bouncedAt })
+      .from(customers)
+      .where(eq(customers.id, danId ?? ''));
+    expect(dan?.bouncedAt).not.toBeNull();
+
+    // Campaign B writes to its other contact, never to the bounced one.
+    const second = await call('POST', '/groups', {
+      name: 'Bounce B',
+      customer_ids: [
+        danId,
+        ...(await createList(call, 'Fresh', ['fresh@client.test'])).customerIds,
+      ],
+    });
+    const campaignB = await startCampaign('Bounce B', second.json().id);
+    now = new Date(now.getTime() + 10 * 60_000);
+    await runTick(t.db, now, seededRandom(11));
+    const planned = await sendRows(campaignB);
+    expect(planned.map((row) => row.customerId)).not.toContain(danId);
+    expect(planned).toHaveLength(1);
   });
 });
 
