@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readInboundMail, splitQuoted } from './classify.ts';
+import { bareSubject, readInboundMail, splitQuoted } from './classify.ts';
 import {
   deliveryReportMail,
   failureNoticeMail,
@@ -146,5 +146,24 @@ describe('splitting quoted text', () => {
 
   it('keeps a message without quotes whole', () => {
     expect(splitQuoted('Just this.\n')).toEqual({ text: 'Just this.', quoted: null });
+  });
+});
+
+describe('comparing subjects across an answer', () => {
+  it('leaves out Re:/Aw:/Fwd:-style prefixes, however many, case and extra spaces', () => {
+    for (const subject of [
+      'Re: Quick question, Gus',
+      'RE: Quick question, Gus',
+      'Aw: quick question,  Gus',
+      'Re: Fwd: RE[2]: Quick question, Gus',
+      'SV: Quick question, Gus ',
+    ]) {
+      expect(bareSubject(subject)).toBe('quick question, gus');
+    }
+  });
+
+  it('keeps a subject that only starts like a prefix', () => {
+    expect(bareSubject('Regarding: Quick question')).toBe('regarding: quick question');
+    expect(bareSubject('Automatic reply: Quick question')).toBe('automatic reply: quick question');
   });
 });

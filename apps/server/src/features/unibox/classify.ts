@@ -139,6 +139,23 @@ export function readPlainBounce(
   };
 }
 
+// The prefixes mail clients put before a subject they answer or forward, in several languages
+// ("Re:", "RE[2]:", "Aw:", "Fwd:", "WG:", "SV:"), as many as there are.
+const answerPrefix = /^\s*(re|aw|antw|sv|vs|wg|fwd?|tr|rif|ref)\s*(\[\d+\]|\(\d+\))?\s*:\s*/i;
+
+// A subject as it compares across an answer: prefixes, case and runs of spaces left out.
+export function bareSubject(subject: string): string {
+  let rest = subject.trim();
+  for (
+    let next = rest.replace(answerPrefix, '');
+    next !== rest;
+    next = rest.replace(answerPrefix, '')
+  ) {
+    rest = next;
+  }
+  return rest.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
 const quoteStarts = [
   // "On Mon, 4 Mar 2030 at 10:00, Sales <sales@x> wrote:", also wrapped over two lines.
   (line: string, next: string) =>

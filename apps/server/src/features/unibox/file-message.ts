@@ -6,7 +6,7 @@ import { composeMail } from '../sender/compose.ts';
 import { recordReply } from '../sender/replies.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import type { LinkTokens } from '../tracking/link-tokens.ts';
-import { type InboundMail, readInboundMail } from './classify.ts';
+import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
 export type FilingDeps = { db: Db; tokens: LinkTokens; publicUrl: string };
@@ -87,6 +87,55 @@ async function findOurs(db: Queryable, userId: string, about: string[]): Promise
   return null;
 }
 
+// Campaigns looked at when a reply has to be matched by its sender: the contact's latest ones.
+const SENDER_MATCH_CAMPAIGNS = 20;
+
+// A reply whose mail client dropped In-Reply-To and References: it is from a contact this
+// mailbox wrote to, and its subject is the one we sent (every step of a campaign answers the
+// first step's subject), prefixes aside. Of the contact's campaigns from this mailbox, the one
+// written to last whose subject fits; the reply belongs to its latest send.
+async function findBySender(
+  deps: FilingDeps,
+  mailbox: { id: string; userId: string },
+  mail: InboundMail,
+): Promise<Match | null> {
+  const subject = bareSubject(mail.subject);
+  if (!mail.from.email || !subject) return null;
+  const sends = await deps.db
+    .select({
+      id: campaignSends.id,
+      campaignId: campaignSends.campaignId,
+      customerId: campaignSends.customerId,
+      mailboxId: campaignSends.mailboxId,
+      messageId: campaignSends.messageId,
+      sentAt: campaignSends.sentAt,
+    })
+    .from(campaignSends)
+    .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+    .where(
+      and(
+        eq(campaignSends.userId, mailbox.userId),
+        eq(campaignSends.mailboxId, mailbox.id),
+        eq(sql`lower(${customers.email})`, mail.from.email),
+        // Only mail that reached the contact can be answered ('unknown': SMTP may have finished).
+        inArray(campaignSends.status, ['sent', 'unknown']),
+      ),
+    )
+    .orderBy(
+      desc(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`),
+      desc(campaignSends.step),
+    )
+    .limit(SENDER_MATCH_CAMPAIGNS * 5);
+  const latestPerCampaign = sends
+    .filter((send, index) => sends.findIndex((row) => row.campaignId === send.campaignId) === index)
+    .slice(0, SENDER_MATCH_CAMPAIGNS);
+  for (const send of latestPerCampaign) {
+    const sent = await threadSubject(deps, send, '');
+    if (bareSubject(sent) === subject) return { send, threadId: null, answers: send.sentAt };
+  }
+  return null;
+}
+
 function kindOf(mail: InboundMail, match: Match | null): InboxKind {
   if (!match || mail.nature === 'report') return 'other';
   return mail.nature;
@@ -150,7 +199,13 @@ export async function fileMessage(
       .limit(1);
     if (seen) return 'duplicate';
   }
-  const match = await findOurs(deps.db, mailbox.userId, mail.about);
+  // Delivery reports name what they return; only what a person (or their autoresponder) wrote
+  // is matched by its sender.
+  const match =
+    (await findOurs(deps.db, mailbox.userId, mail.about)) ??
+    (mail.nature === 'reply' || mail.nature === 'auto_reply'
+      ? await findBySender(deps, mailbox, mail)
+      : null);
   // An answer comes after what it answers, even when the server's date (whole seconds, or
   // another clock) says otherwise: the thread, the reply's In-Reply-To and the step a reply
   // counts for in analytics all follow this order.

@@ -23,7 +23,13 @@ import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { stepAsideWhen } from './jobs.ts';
 import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
-import { deliveryReportMail, outOfOfficeMail, replyMail, unrelatedMail } from './test-messages.ts';
+import {
+  deliveryReportMail,
+  headerlessReplyMail,
+  outOfOfficeMail,
+  replyMail,
+  unrelatedMail,
+} from './test-messages.ts';
 
 let t: TestContext;
 let call: MailCall;
@@ -36,11 +42,13 @@ let deps: SyncDeps;
 // The sender's clock; inbox sync runs on real time (IMAP dates are real).
 let now = new Date('2030-03-04T10:00:00Z');
 const account = { user: 'sales@sender.test', password: 'imap-secret' };
+// A second mailbox of the same user, for mail that names none of our Message-IDs.
+const outreach = { user: 'outreach@sender.test', password: 'imap-secret' };
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   ({ call, id: userId } = await mailUser(t));
-  imap = await startImapServer([account]);
+  imap = await startImapServer([account, outreach]);
   sink = await startSmtpSink();
   transports = createMailTransports({
     box: createPasswordBox(t.config.mailboxes.secretKey),
@@ -72,11 +80,15 @@ async function tickAndSend() {
 
 // Mail arriving: the test puts it straight into the INBOX over IMAP.
 async function deliver(...messages: string[]) {
+  await deliverTo(account, ...messages);
+}
+
+async function deliverTo(to: { user: string; password: string }, ...messages: string[]) {
   const client = new ImapFlow({
     host: '127.0.0.1',
     port: imap.port,
     secure: false,
-    auth: { user: account.user, pass: account.password },
+    auth: { user: to.user, pass: to.password },
     logger: false,
   });
   await client.connect();
@@ -377,5 +389,105 @@ describe('inbox sync against a real IMAP server', () => {
     expect(polled.find((mailbox) => mailbox.id === mailboxId)?.startAfter).toEqual(
       new Date(at.getTime() + 60_000),
     );
+  });
+});
+
+describe('a reply whose mail client dropped In-Reply-To and References', () => {
+  it('is filed as the reply to our latest send to its sender from that mailbox, and stops the sequence', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: outreach.user,
+      password: outreach.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId, customerIds } = await createList(call, 'Header-less', ['gus@client.test']);
+    await t.db
+      .update(customers)
+      .set({ fname: 'Gus' })
+      .where(eq(customers.id, customerIds[0] ?? ''));
+    const campaignId = (
+      await call('POST', '/campaigns', { name: 'Autumn', status: 'paused' })
+    ).json().id;
+    await call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      stop_after_reply: true,
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [
+        {
+          subject: 'Quick question, {{first_name}}',
+          body: '<p>Hi {{first_name}}</p>',
+          email_gap: 0,
+        },
+        { subject: 'Next', body: '<p>Again, {{first_name}}</p>', email_gap: 1 },
+      ],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    const toGus = () => sink.messages.filter((message) => message.to[0] === 'gus@client.test');
+    expect(toGus()).toHaveLength(1);
+    const [send] = await t.db
+      .select()
+      .from(campaignSends)
+      .where(eq(campaignSends.campaignId, campaignId));
+
+    await deliverTo(
+      outreach,
+      // Gus again, about something else: not an answer to our mail.
+      headerlessReplyMail({
+        from: 'gus@client.test',
+        to: outreach.user,
+        subject: 'Lunch on Friday?',
+        text: 'Are you free?',
+      }),
+      headerlessReplyMail({
+        from: 'gus@client.test',
+        to: outreach.user,
+        subject: 'Re: Quick question, Gus',
+        text: 'Not interested, please remove me',
+      }),
+    );
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 2, idled: false });
+
+    const stored = await t.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.mailboxId, mailboxId));
+    const bySubject = Object.fromEntries(stored.map((message) => [message.subject, message]));
+    expect(bySubject['Lunch on Friday?']).toMatchObject({ kind: 'other', threadId: null });
+    const reply = bySubject['Re: Quick question, Gus'];
+    expect(reply).toMatchObject({
+      kind: 'reply',
+      sendId: send?.id,
+      text: 'Not interested, please remove me',
+    });
+    const thread = (await threadsOf(campaignId))['gus@client.test'];
+    expect(thread).toMatchObject({
+      id: reply?.threadId,
+      status: 'replied',
+      subject: 'Quick question, Gus',
+      messageCount: 1,
+      mailboxId,
+    });
+    const [contact] = await t.db
+      .select()
+      .from(campaignContacts)
+      .where(eq(campaignContacts.campaignId, campaignId));
+    expect(contact).toMatchObject({ state: 'stopped', stopReason: 'replied' });
+    expect(contact?.repliedAt).not.toBeNull();
+
+    // Two days on, the next step does not go to Gus; a second read files nothing again.
+    now = new Date(now.getTime() + 2 * 86_400_000);
+    await tickAndSend();
+    expect(toGus()).toHaveLength(1);
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 0, idled: false });
   });
 });

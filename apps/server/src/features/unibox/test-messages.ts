@@ -27,6 +27,21 @@ export function replyMail(
   ]);
 }
 
+// A reply from a mail client that writes neither In-Reply-To nor References.
+export function headerlessReplyMail(party: Party & { subject: string; text: string }) {
+  return crlf([
+    `From: Gus Client <${party.from}>`,
+    `To: ${party.to}`,
+    `Subject: ${party.subject}`,
+    `Message-ID: ${newId('client.test')}`,
+    'Date: Mon, 04 Mar 2030 11:30:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    party.text,
+  ]);
+}
+
 export function outOfOfficeMail(party: Party & { inReplyTo: string }) {
   return crlf([
     `From: Bob Client <${party.from}>`,
