@@ -8,7 +8,7 @@ export type ComposeInput = {
   from: { name: string; email: string };
   to: { email: string; fname: string; lname: string };
   step: { subject: string; body: string };
-  // The first step's subject: follow-ups answer it ("Re: …") so that they thread.
+  // The first step's subject: a follow-up with that same subject answers it ("Re: …").
   firstSubject: string;
   // Message-IDs of the earlier steps, oldest first.
   earlier: string[];
@@ -52,10 +52,17 @@ const entities: Record<string, string> = {
   '&nbsp;': ' ',
 };
 
+// An href attribute whose value is double-quoted, single-quoted or unquoted (HTML allows all
+// three): the value is the first of the three groups that matched.
+const hrefAttribute = `(?<=\\s)href\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`;
+const anchorPattern = new RegExp(`<a\\s[^>]*${hrefAttribute}[^>]*>(.*?)</a>`, 'gis');
+const hrefPattern = new RegExp(hrefAttribute, 'gi');
+
 // The editor's HTML as plain text: paragraphs and line breaks kept, links as "text (url)".
 export function htmlToPlainText(html: string): string {
   return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_, href: string, label: string) => {
+    .replace(anchorPattern, (_, double?: string, single?: string, bare?: string, label = '') => {
+      const href = double ?? single ?? bare ?? '';
       const text = label.replace(/<[^>]*>/g, '').trim();
       return text && text !== href ? `${text} (${href})` : href;
     })
@@ -93,18 +100,21 @@ export function composeMail(input: ComposeInput): ComposedMail {
   );
   let html = fill(input.step.body, htmlValues);
   if (input.linkTracking && !input.sendAsText) {
-    html = html.replace(/href="(https?:\/\/[^"]+)"/gi, (whole, href: string) => {
-      const url = href.replace(/&amp;/g, '&');
-      if (url === unsubscribe) return whole;
+    html = html.replace(hrefPattern, (whole, double?: string, single?: string, bare?: string) => {
+      const url = (double ?? single ?? bare ?? '').replace(/&amp;/g, '&');
+      if (!/^https?:\/\/./i.test(url) || url === unsubscribe) return whole;
       const token = input.tokens.sign({ kind: 'click', sendId: input.sendId, url });
       return `href="${input.publicUrl}/api/mail/tracker/click?mlsr=${encodeURIComponent(token)}"`;
     });
   }
   const isFollowUp = input.earlier.length > 0;
   const firstSubject = fill(input.firstSubject, plainValues);
-  const subject = isFollowUp
-    ? `Re: ${firstSubject.replace(/^re:\s*/i, '')}`
-    : fill(input.step.subject, plainValues);
+  const ownSubject = fill(input.step.subject, plainValues);
+  // A follow-up with a subject of its own keeps it; one repeating the first step's answers it.
+  const subject =
+    isFollowUp && (ownSubject.trim() === '' || ownSubject === firstSubject)
+      ? `Re: ${firstSubject.replace(/^re:\s*/i, '')}`
+      : ownSubject;
   const mail: ComposedMail = {
     from: { name: input.from.name, address: input.from.email },
     to: input.to.email,

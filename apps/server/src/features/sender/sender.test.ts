@@ -133,7 +133,7 @@ describe('the sender', () => {
     expect(retry.status).toBe('retry');
   });
 
-  it('sends the follow-up after its gap, from the same mailbox, threaded under the first', async () => {
+  it('sends the follow-up after its gap, from the same mailbox, with its own subject, threaded under the first', async () => {
     // The busy recipient is tried again meanwhile (and stays busy); nothing else is due yet.
     const sentOnly = (results: { status: string }[]) =>
       results.filter((result) => result.status !== 'retry').map((result) => result.status);
@@ -142,7 +142,7 @@ describe('the sender', () => {
     now = new Date('2030-03-06T10:01:00Z');
     expect(sentOnly(await tickAndSend())).toEqual(['sent']);
     const [first, second] = sink.messages.map((message) => headersOf(message.raw));
-    expect(second?.subject).toBe('Re: Hello First0');
+    expect(second?.subject).toBe('Second');
     expect(second?.['in-reply-to']).toBe(first?.['message-id']);
     expect(second?.references).toBe(first?.['message-id']);
     const rows = (await sendRows(campaignId)).filter((row) => row.status === 'sent');

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { type ComposeInput, composeMail, htmlToPlainText } from './compose.ts';
+
+const tokens = createLinkTokens('compose-test-secret');
+
+const input = (change: Partial<ComposeInput> = {}): ComposeInput => ({
+  publicUrl: 'http://mailhound.test',
+  tokens,
+  sendId: '00000000-0000-4000-8000-000000000001',
+  messageId: '<third@sender.test>',
+  from: { name: 'Sender', email: 'sales@sender.test' },
+  to: { email: 'ann@client.test', fname: 'Ann', lname: 'Lee' },
+  step: { subject: 'Hello {{first_name}}', body: '<p>Hi</p>' },
+  firstSubject: 'Hello {{first_name}}',
+  earlier: [],
+  sendAsText: false,
+  linkTracking: false,
+  ...change,
+});
+
+// The destinations of the tracked links of an HTML part.
+const trackedUrls = (html: string) =>
+  [...html.matchAll(/href="http:\/\/mailhound\.test\/api\/mail\/tracker\/click\?mlsr=([^"]+)"/g)]
+    .map((match) => tokens.verify(decodeURIComponent(match[1] ?? '')))
+    .map((token) => (token?.kind === 'click' ? token.url : undefined));
+
+describe('follow-up subjects', () => {
+  const earlier = ['<first@sender.test>', '<second@sender.test>'];
+
+  it('a follow-up with its own subject is sent with it, still threaded under the earlier steps', () => {
+    const mail = composeMail(
+      input({ step: { subject: 'Following up, {{first_name}}', body: '<p>Hi</p>' }, earlier }),
+    );
+    expect(mail.subject).toBe('Following up, Ann');
+    expect(mail.inReplyTo).toBe('<second@sender.test>');
+    expect(mail.references).toEqual(earlier);
+  });
+
+  it('a follow-up repeating the first step’s subject answers it with "Re: "', () => {
+    const mail = composeMail(input({ earlier }));
+    expect(mail.subject).toBe('Re: Hello Ann');
+    expect(mail.inReplyTo).toBe('<second@sender.test>');
+    expect(mail.references).toEqual(earlier);
+  });
+
+  it('the first step is sent with its subject, unthreaded', () => {
+    const mail = composeMail(input());
+    expect(mail.subject).toBe('Hello Ann');
+    expect(mail.inReplyTo).toBeUndefined();
+  });
+});
+
+describe('links written with single quotes or without quotes', () => {
+  const body =
+    "<p><a href='https://x.test/a'>Single</a> <a href=https://x.test/b>Bare</a> " +
+    '<a href="https://x.test/c?x=1&amp;y=2">Double</a></p>';
+
+  it('keep their URL in the plain-text part', () => {
+    expect(htmlToPlainText(body)).toBe(
+      'Single (https://x.test/a) Bare (https://x.test/b) Double (https://x.test/c?x=1&y=2)',
+    );
+    const mail = composeMail(input({ step: { subject: 'Hi', body }, linkTracking: true }));
+    expect(mail.text).toContain('Single (http://mailhound.test/api/mail/tracker/click?mlsr=');
+    expect(mail.text).toContain('Bare (http://mailhound.test/api/mail/tracker/click?mlsr=');
+  });
+
+  it('are click-tracked in the HTML part', () => {
+    const mail = composeMail(input({ step: { subject: 'Hi', body }, linkTracking: true }));
+    expect(trackedUrls(mail.html ?? '')).toEqual([
+      'https://x.test/a',
+      'https://x.test/b',
+      'https://x.test/c?x=1&y=2',
+    ]);
+    expect(mail.html).not.toContain('x.test');
+  });
+
+  it('the unsubscribe link and non-web links are left as they are', () => {
+    const withOthers = `<p><a href='{{unsubscribe_link}}'>Stop</a> <a href=mailto:a@x.test>Mail</a></p>`;
+    const mail = composeMail(
+      input({ step: { subject: 'Hi', body: withOthers }, linkTracking: true }),
+    );
+    expect(trackedUrls(mail.html ?? '')).toEqual([]);
+    expect(mail.html).toContain("href='http://mailhound.test/survey/campaign-unsubscribe?unsub=u.");
+    expect(mail.html).toContain('href=mailto:a@x.test');
+  });
+});
