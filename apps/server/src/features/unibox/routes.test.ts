@@ -1,6 +1,7 @@
 import type { ThreadDetail, ThreadPage, ThreadSummary } from '@mailhound/contracts';
 import { uniboxMessages, validationMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
@@ -335,19 +336,44 @@ describe('reply and forward', () => {
     expect(again.thread).toMatchObject({ message_count: 4, snippet: 'See you then.' });
   });
 
-  it('a forward goes to the recipients', async () => {
+  it('a forward goes to the recipients with the note, then the latest message, in a new thread', async () => {
     const response = await call('POST', '/send-emails', {
       mode: 'forward',
-      thread_id: threadIds['bob@client.test'],
-      subject: 'Fwd: Automatic reply: Hello',
-      body: '<p>FYI: Bob is away.</p>',
-      recipients: ['boss@partner.test', 'desk@partner.test'],
+      thread_id: threadIds['cat@client.test'],
+      subject: 'Fwd: Hello First0',
+      body: '<p>FYI - hot lead</p>',
+      recipients: ['colleague@x.test', 'desk@partner.test'],
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toBe(uniboxMessages.forwarded);
     const delivered = sink.messages.at(-1);
-    expect(delivered?.to).toEqual(['boss@partner.test', 'desk@partner.test']);
-    expect(headersOf(delivered?.raw ?? '')['in-reply-to']).toBeTruthy();
+    expect(delivered?.to).toEqual(['colleague@x.test', 'desk@partner.test']);
+    const headers = headersOf(delivered?.raw ?? '');
+    expect(headers['in-reply-to']).toBeUndefined();
+    expect(headers.references).toBeUndefined();
+    const forwarded = [
+      '---------- Forwarded message ---------',
+      'From: Ann Client <cat@client.test>',
+      'Date: Mon, 06 Jan 2025 12:00:00 GMT',
+      'Subject: Re: Hello',
+      'To: team@sender.test',
+    ];
+    const mail = await simpleParser(delivered?.raw ?? '');
+    expect(mail.subject).toBe('Fwd: Hello First0');
+    expect(mail.text?.trim()).toBe(
+      ['FYI - hot lead', '', ...forwarded, '', 'Not now, thanks.'].join('\n'),
+    );
+    expect(mail.html).toContain('<p>FYI - hot lead</p>');
+    expect(mail.html).toContain(
+      forwarded.join('<br>\n').replace('<cat@client.test>', '&lt;cat@client.test&gt;'),
+    );
+    expect(mail.html).toContain('Not now, thanks.');
+    // In the conversation: the note, the forwarded message as its quoted part.
+    expect(response.json().data).toMatchObject({
+      kind: 'sent',
+      text: 'FYI - hot lead',
+      quoted_text: [...forwarded, '', 'Not now, thanks.'].join('\n'),
+    });
   });
 
   it('asks for a recipient, and answers 502 when the mail server refuses', async () => {

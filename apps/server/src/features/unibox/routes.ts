@@ -102,7 +102,7 @@ export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
     },
     async (request) =>
       sendThreadEmail(
-        { db, transports, now: () => clock.now() },
+        { db, transports, now: () => clock.now(), render },
         currentUser(request).id,
         request.body,
       ),

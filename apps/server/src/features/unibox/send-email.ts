@@ -7,10 +7,16 @@ import { mailboxes } from '../mailboxes/schema.ts';
 import { htmlToPlainText } from '../sender/compose.ts';
 import type { MailTransports } from '../sender/mail-transport.ts';
 import { newMessageId } from '../sender/send-one.ts';
+import { forwardedBlock } from './forwarded-message.ts';
 import { inboxMessages, inboxThreads } from './schema.ts';
-import { readStoredMessage, readThreadSummary } from './threads.ts';
+import { type RenderDeps, readStoredMessage, readThread, readThreadSummary } from './threads.ts';
 
-export type SendEmailDeps = { db: Db; transports: MailTransports; now: () => Date };
+export type SendEmailDeps = {
+  db: Db;
+  transports: MailTransports;
+  now: () => Date;
+  render: RenderDeps;
+};
 
 // Every Message-ID of the conversation, oldest first: the campaign's steps, then what came in
 // and what was written in the Unibox.
@@ -28,8 +34,9 @@ async function conversationIds(db: Db, threadId: string): Promise<string[]> {
   return [...new Set(rows.rows.map((row) => row.message_id))];
 }
 
-// A reply to the lead or a forward, from the thread's mailbox, threaded under its latest
-// message; kept as a 'sent' message so that an answer to it joins the thread too.
+// A reply to the lead, threaded under the conversation's latest message, or a forward of that
+// message (the note, then the message itself; a new thread, so no In-Reply-To), from the
+// thread's mailbox; kept as a 'sent' message so that an answer to it joins the thread too.
 export async function sendThreadEmail(
   deps: SendEmailDeps,
   userId: string,
@@ -48,10 +55,15 @@ export async function sendThreadEmail(
     payload.mode === 'reply'
       ? [{ email: lead?.email ?? thread.lead.email, name: thread.lead.name }]
       : payload.recipients.map((email) => ({ email, name: '' }));
-  const chain = await conversationIds(deps.db, thread.id);
+  const forwarding = payload.mode === 'forward';
+  const chain = forwarding ? [] : await conversationIds(deps.db, thread.id);
   const inReplyTo = chain.at(-1);
   const messageId = newMessageId(mailbox.email);
   const text = htmlToPlainText(payload.body);
+  const latest = forwarding
+    ? (await readThread(deps.db, deps.render, userId, thread.id)).messages.at(-1)
+    : undefined;
+  const forwarded = latest ? forwardedBlock(latest) : null;
   const sendFailed = new HttpError(502, uniboxMessages.sendFailed);
   let transport: Awaited<ReturnType<MailTransports['get']>>;
   try {
@@ -69,8 +81,8 @@ export async function sendThreadEmail(
       subject: payload.subject,
       messageId,
       ...(inReplyTo ? { inReplyTo, references: chain } : {}),
-      html: payload.body,
-      text,
+      html: forwarded ? `${payload.body}\n<br>\n${forwarded.html}` : payload.body,
+      text: forwarded ? `${text}\n\n${forwarded.text}` : text,
     });
   } catch {
     throw sendFailed;
@@ -92,6 +104,8 @@ export async function sendThreadEmail(
         to: recipients,
         subject: payload.subject,
         text,
+        // The forwarded message shows as the quoted part, as in a received reply.
+        quotedText: forwarded?.text ?? null,
         receivedAt: now,
       })
       .returning({ id: inboxMessages.id });
