@@ -87,13 +87,9 @@ async function findOurs(db: Queryable, userId: string, about: string[]): Promise
   return null;
 }
 
-// Campaigns looked at when a reply has to be matched by its sender: the contact's latest ones.
-const SENDER_MATCH_CAMPAIGNS = 20;
-
 // A reply whose mail client dropped In-Reply-To and References: it is from a contact this
-// mailbox wrote to, and its subject is the one we sent (every step of a campaign answers the
-// first step's subject), prefixes aside. Of the contact's campaigns from this mailbox, the one
-// written to last whose subject fits; the reply belongs to its latest send.
+// mailbox wrote to, and its subject is the subject of one of our sends to them, prefixes aside.
+// Of those sends, the latest; a reply names no step, so the subject is all there is to go by.
 async function findBySender(
   deps: FilingDeps,
   mailbox: { id: string; userId: string },
@@ -101,17 +97,24 @@ async function findBySender(
 ): Promise<Match | null> {
   const subject = bareSubject(mail.subject);
   if (!mail.from.email || !subject) return null;
-  const sends = await deps.db
+  // Every send from this mailbox to the contact: a handful per campaign they are in.
+  const rows = await deps.db
     .select({
-      id: campaignSends.id,
-      campaignId: campaignSends.campaignId,
-      customerId: campaignSends.customerId,
-      mailboxId: campaignSends.mailboxId,
-      messageId: campaignSends.messageId,
-      sentAt: campaignSends.sentAt,
+      send: {
+        id: campaignSends.id,
+        campaignId: campaignSends.campaignId,
+        customerId: campaignSends.customerId,
+        mailboxId: campaignSends.mailboxId,
+        messageId: campaignSends.messageId,
+        sentAt: campaignSends.sentAt,
+        step: campaignSends.step,
+      },
+      steps: campaigns.steps,
+      customer: customers,
     })
     .from(campaignSends)
     .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+    .innerJoin(campaigns, eq(campaigns.id, campaignSends.campaignId))
     .where(
       and(
         eq(campaignSends.userId, mailbox.userId),
@@ -124,13 +127,29 @@ async function findBySender(
     .orderBy(
       desc(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`),
       desc(campaignSends.step),
-    )
-    .limit(SENDER_MATCH_CAMPAIGNS * 5);
-  const latestPerCampaign = sends
-    .filter((send, index) => sends.findIndex((row) => row.campaignId === send.campaignId) === index)
-    .slice(0, SENDER_MATCH_CAMPAIGNS);
-  for (const send of latestPerCampaign) {
-    const sent = await threadSubject(deps, send, '');
+    );
+  for (const { send, steps, customer } of rows) {
+    const step = steps[send.step];
+    const first = steps[0];
+    if (!step || !first) continue;
+    // As the sender composed it: a follow-up's subject depends on the steps sent before it.
+    const earlier = rows
+      .filter((row) => row.send.campaignId === send.campaignId && row.send.step < send.step)
+      .sort((a, b) => a.send.step - b.send.step)
+      .map((row) => row.send.messageId);
+    const sent = composeMail({
+      publicUrl: deps.publicUrl,
+      tokens: deps.tokens,
+      sendId: send.id,
+      messageId: send.messageId,
+      from: { name: '', email: '' },
+      to: customer,
+      step,
+      firstSubject: first.subject,
+      earlier,
+      sendAsText: true,
+      linkTracking: false,
+    }).subject;
     if (bareSubject(sent) === subject) return { send, threadId: null, answers: send.sentAt };
   }
   return null;

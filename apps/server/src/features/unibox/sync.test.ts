@@ -402,7 +402,10 @@ describe('a reply whose mail client dropped In-Reply-To and References', () => {
       minEmailGap: 0,
       maxEmailGap: 1,
     });
-    const { groupId, customerIds } = await createList(call, 'Header-less', ['gus@client.test']);
+    const { groupId, customerIds } = await createList(call, 'Header-less', [
+      'gus@client.test',
+      'hal@client.test',
+    ]);
     await t.db
       .update(customers)
       .set({ fname: 'Gus' })
@@ -437,7 +440,12 @@ describe('a reply whose mail client dropped In-Reply-To and References', () => {
     const [send] = await t.db
       .select()
       .from(campaignSends)
-      .where(eq(campaignSends.campaignId, campaignId));
+      .where(
+        and(
+          eq(campaignSends.campaignId, campaignId),
+          eq(campaignSends.customerId, customerIds[0] ?? ''),
+        ),
+      );
 
     await deliverTo(
       outreach,
@@ -480,14 +488,48 @@ describe('a reply whose mail client dropped In-Reply-To and References', () => {
     const [contact] = await t.db
       .select()
       .from(campaignContacts)
-      .where(eq(campaignContacts.campaignId, campaignId));
+      .where(
+        and(
+          eq(campaignContacts.campaignId, campaignId),
+          eq(campaignContacts.customerId, customerIds[0] ?? ''),
+        ),
+      );
     expect(contact).toMatchObject({ state: 'stopped', stopReason: 'replied' });
     expect(contact?.repliedAt).not.toBeNull();
 
-    // Two days on, the next step does not go to Gus; a second read files nothing again.
+    // Two days on, the next step goes to Hal only; a second read files nothing again.
     now = new Date(now.getTime() + 2 * 86_400_000);
     await tickAndSend();
     expect(toGus()).toHaveLength(1);
+    expect(sink.messages.at(-1)?.to).toEqual(['hal@client.test']);
     expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 0, idled: false });
+
+    // Hal answers the follow-up, which went out under a subject of its own.
+    await deliverTo(
+      outreach,
+      headerlessReplyMail({
+        from: 'hal@client.test',
+        to: outreach.user,
+        subject: 'AW: Next',
+        text: 'Send me the price list.',
+      }),
+    );
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const [followUp] = await t.db
+      .select()
+      .from(campaignSends)
+      .where(
+        and(
+          eq(campaignSends.customerId, customerIds[1] ?? ''),
+          eq(campaignSends.step, 1),
+          eq(campaignSends.campaignId, campaignId),
+        ),
+      );
+    const [halReply] = await t.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.subject, 'AW: Next'));
+    expect(halReply).toMatchObject({ kind: 'reply', sendId: followUp?.id });
+    expect((await threadsOf(campaignId))['hal@client.test']?.status).toBe('replied');
   });
 });
