@@ -101,8 +101,9 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export const threadUpdateSchema = z.object({ unread: z.boolean() }).strict();
 export type ThreadUpdate = z.infer<typeof threadUpdateSchema>;
 
-// POST /mail/send-emails: a reply goes to the lead, a forward to the recipients; both leave
-// through the thread's mailbox with In-Reply-To / References of the thread's latest message.
+// POST /mail/send-emails: a reply goes to the lead, threaded with In-Reply-To / References of
+// the thread's latest message; a forward goes to the recipients as a new thread, carrying that
+// message below the note. Both leave through the thread's mailbox.
 export const sendEmailSchema = z.discriminatedUnion('mode', [
   replySchema.extend({ mode: z.literal('reply'), thread_id: z.string().min(1) }),
   forwardSchema.extend({ mode: z.literal('forward'), thread_id: z.string().min(1) }),
