@@ -85,3 +85,36 @@ describe('links written with single quotes or without quotes', () => {
     expect(mail.html).toContain('href=mailto:a@x.test');
   });
 });
+
+describe('the plain-text part', () => {
+  it('keeps a blank line between paragraphs', () => {
+    const mail = composeMail(
+      input({ step: { subject: 'Hi', body: '<p>Hi {{first_name}},</p><p>Second paragraph</p>' } }),
+    );
+    expect(mail.text).toBe('Hi Ann,\n\nSecond paragraph');
+  });
+
+  it('keeps a body written as text with blank lines as it is', () => {
+    const body = 'Hi {{first_name}},\n\nSecond paragraph\n\nBest,\nSam';
+    const mail = composeMail(input({ step: { subject: 'Hi', body } }));
+    expect(mail.text).toBe('Hi Ann,\n\nSecond paragraph\n\nBest,\nSam');
+  });
+
+  it('turns <br> into a single line break', () => {
+    expect(htmlToPlainText('<p>Best,<br>Sam<br/>Sales</p><p>P.S. Hello</p>')).toBe(
+      'Best,\nSam\nSales\n\nP.S. Hello',
+    );
+  });
+
+  it('has no more than one blank line where the HTML has line breaks between paragraphs', () => {
+    expect(htmlToPlainText('<p>One</p>\n\n<p>Two<br></p>\n<h2>Three</h2><div>Four</div>')).toBe(
+      'One\n\nTwo\n\nThree\n\nFour',
+    );
+  });
+
+  it('puts list items on lines of their own, the list apart from the paragraphs', () => {
+    expect(htmlToPlainText('<p>Options:</p><ul><li>One</li><li>Two</li></ul><p>Thanks</p>')).toBe(
+      'Options:\n\nOne\nTwo\n\nThanks',
+    );
+  });
+});

@@ -58,7 +58,8 @@ const hrefAttribute = `(?<=\\s)href\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`
 const anchorPattern = new RegExp(`<a\\s[^>]*${hrefAttribute}[^>]*>(.*?)</a>`, 'gis');
 const hrefPattern = new RegExp(hrefAttribute, 'gi');
 
-// The editor's HTML as plain text: paragraphs and line breaks kept, links as "text (url)".
+// The editor's HTML as plain text: a blank line after each paragraph or heading, one line
+// break for <br>, a list item or a div (editors write a div per line), links as "text (url)".
 export function htmlToPlainText(html: string): string {
   return html
     .replace(anchorPattern, (_, double?: string, single?: string, bare?: string, label = '') => {
@@ -67,7 +68,8 @@ export function htmlToPlainText(html: string): string {
       return text && text !== href ? `${text} (${href})` : href;
     })
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|blockquote|ul|ol)>/gi, '\n\n')
+    .replace(/<\/(div|li)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity] ?? entity)
     .replace(/[ \t]+\n/g, '\n')
