@@ -55,6 +55,9 @@ describe('Unibox list', () => {
 
   it('asks the threads with each filter, keeps them in the URL and starts on page 1', async () => {
     const { server, user, location } = openUnibox('/unibox?page=2');
+    server.on('GET /api/mail/unibox/threads', {
+      body: threadPage([makeThread()], { page: 2, total: 45 }),
+    });
     await screen.findByRole('list', { name: 'Conversations' });
     expect(lastQuery(server)?.toString()).toBe('page=2&count=20');
 
@@ -89,6 +92,9 @@ describe('Unibox list', () => {
     const { server } = openUnibox(
       '/unibox?status=bounced&campaign_id=camp-2&unread=true&key=bob&page=2',
     );
+    server.on('GET /api/mail/unibox/threads', {
+      body: threadPage([makeThread()], { page: 2, total: 45 }),
+    });
     await screen.findByRole('list', { name: 'Conversations' });
     expect(lastQuery(server)?.toString()).toBe(
       'page=2&count=20&status=bounced&campaign_id=camp-2&unread=true&key=bob',
@@ -126,6 +132,21 @@ describe('Unibox list', () => {
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(await screen.findByText('Showing 41-45 of 45 results')).toBeInTheDocument();
     expect(lastQuery(server)?.get('page')).toBe('3');
+  });
+
+  it('a page past the end moves to the last page with conversations, in the URL too', async () => {
+    const { server, location } = openUnibox('/unibox?page=2&status=replied');
+    const threads = Array.from({ length: 20 }, (_, index) =>
+      makeThread({ id: `t-${index}`, subject: `Subject ${index}` }),
+    );
+    server.on('GET /api/mail/unibox/threads', (request) => {
+      const page = Number(request.query.get('page'));
+      return { body: threadPage(page === 1 ? threads : [], { page, total: 20 }) };
+    });
+    expect(await screen.findByText('Showing 1-20 of 20 results')).toBeInTheDocument();
+    expect(within(conversations()).getAllByRole('listitem')).toHaveLength(20);
+    expect(location()).toBe('/unibox?status=replied');
+    expect(lastQuery(server)?.toString()).toBe('page=1&count=20&status=replied');
   });
 
   it('says when there are no conversations, and when none match the filters', async () => {

@@ -2,6 +2,7 @@ import { Grid, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useThreads } from '../api/get-threads.ts';
@@ -28,11 +29,23 @@ export function UniboxPage() {
   const openId = params.get(threadParam);
   const queryClient = useQueryClient();
   const unreadCount = threads.data?.unread_count;
+  const pages = threads.data?.pages;
+  const isPlaceholderData = threads.isPlaceholderData;
 
   // Each page brings the inbox's unread count: the sidebar badge follows without asking.
   useEffect(() => {
     if (unreadCount !== undefined) queryClient.setQueryData(unreadCountKey, unreadCount);
   }, [queryClient, unreadCount]);
+
+  // A page past the end (a link, or fewer threads since) moves to the last page with threads.
+  // The URL replaces the old one, so Back does not return to the empty page.
+  useEffect(() => {
+    fitPageToAnswer(
+      filters.page,
+      (page) => setParams((current) => changeFilters(current, { page }), { replace: true }),
+      { data: pages === undefined ? undefined : { pages }, isPlaceholderData },
+    );
+  }, [filters.page, pages, isPlaceholderData, setParams]);
 
   const change = (update: Partial<UniboxFilters>) =>
     setParams((current) => changeFilters(current, update));
