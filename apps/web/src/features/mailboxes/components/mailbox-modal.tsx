@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   digitsOnly,
-  type MailboxForm,
   type MailboxPayload,
   mailboxFormSchema,
+  validationMessages,
 } from '@mailhound/contracts';
 import {
   Alert,
@@ -155,6 +155,22 @@ function ConnectionInputs({
   );
 }
 
+// An empty port is a missing value like any other required field; the contract's port, read
+// as a number, would take it for 0 and give the range text. The range repeats the contract's
+// (mail.ts keeps its port schema to itself).
+const filledPort = z
+  .string()
+  .trim()
+  .min(1, validationMessages.required)
+  .pipe(
+    z.coerce
+      .number<string>()
+      .int(validationMessages.invalidPort)
+      .min(1, validationMessages.invalidPort)
+      .max(65_535, validationMessages.invalidPort),
+  );
+const addSchema = mailboxFormSchema.extend({ smtp_port: filledPort, imap_port: filledPort });
+
 function AddMailboxForm({
   onSaved,
   onCancel,
@@ -163,8 +179,8 @@ function AddMailboxForm({
   onCancel: () => void;
 }) {
   const create = useCreateMailbox();
-  const form = useForm<MailboxForm, unknown, MailboxPayload>({
-    resolver: zodResolver(mailboxFormSchema),
+  const form = useForm<z.input<typeof addSchema>, unknown, MailboxPayload>({
+    resolver: zodResolver(addSchema),
     mode: 'all',
     defaultValues: {
       email: '',
@@ -263,7 +279,7 @@ function DetailsForm({
 // An empty password keeps the stored one.
 const connectionSchema = mailboxFormSchema
   .omit({ name: true, description: true })
-  .extend({ password: z.string() });
+  .extend({ password: z.string(), smtp_port: filledPort, imap_port: filledPort });
 
 function ConnectionForm({
   mailbox,

@@ -105,9 +105,10 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     await user.clear(field('Email'));
     await user.type(field('Email'), 'sales@acme.com');
 
-    // Password, hosts and ports are required.
+    // Password, hosts and ports are required: an empty port says so, not the port range.
     await user.click(within(dialog).getByRole('button', { name: 'Save and Test Connection' }));
-    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(3);
+    expect(await within(dialog).findAllByText('This field is required')).toHaveLength(5);
+    expect(within(dialog).queryByText('Please enter a port from 1 to 65535')).toBeNull();
     expect(server.requestsTo('POST /api/mail/mailboxes')).toHaveLength(0);
 
     await user.type(field('Password'), 'secret');
@@ -199,6 +200,18 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
       within(connection).getByLabelText('SMTP Host', { exact: false, selector: 'input' }),
       'smtp2.acme.com',
     );
+    const imapPort = within(connection).getByLabelText('IMAP Port', {
+      exact: false,
+      selector: 'input',
+    });
+    await user.clear(imapPort);
+    expect(await within(connection).findByText('This field is required')).toBeInTheDocument();
+    await user.type(imapPort, '70000');
+    expect(
+      await within(connection).findByText('Please enter a port from 1 to 65535'),
+    ).toBeInTheDocument();
+    await user.clear(imapPort);
+    await user.type(imapPort, '993');
     await user.click(within(connection).getByRole('button', { name: 'Save and Test Connection' }));
     expect(await within(dialog).findByText('Connected')).toBeInTheDocument();
     expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/connection')[0]?.body).toEqual({
