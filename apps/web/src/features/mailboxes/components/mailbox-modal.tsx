@@ -14,6 +14,7 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
@@ -73,6 +74,7 @@ export function MailboxModal({
   );
 }
 
+// The server's error keeps its line breaks: one line for SMTP, one for IMAP.
 export function ConnectionOutcome({ mailbox }: { mailbox: Mailbox }) {
   return mailbox.status === 'active' ? (
     <Alert color="green" title="Connected">
@@ -80,7 +82,9 @@ export function ConnectionOutcome({ mailbox }: { mailbox: Mailbox }) {
     </Alert>
   ) : (
     <Alert color="red" title="Connection failed">
-      {mailbox.status_message ?? 'The mail servers refused the login.'}
+      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+        {mailbox.status_message ?? 'The mail servers refused the login.'}
+      </Text>
     </Alert>
   );
 }

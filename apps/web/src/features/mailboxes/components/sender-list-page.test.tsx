@@ -78,6 +78,19 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     );
   });
 
+  it('shows a stored connection error with its line breaks, in the list and the dialog', async () => {
+    const error = 'SMTP: 535 Authentication credentials invalid\nIMAP: Authentication failed.';
+    const { user } = openSenderList(() =>
+      page([makeMailbox(1, { status: 'error', status_message: error })]),
+    );
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    const text = 'SMTP: 535 Authentication credentials invalid IMAP: Authentication failed.';
+    expect(within(table).getByText(text)).toHaveStyle({ whiteSpace: 'pre-line' });
+    await openMenuItem(user, 'sender1@acme.com', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
+    expect(within(dialog).getByText(text)).toHaveStyle({ whiteSpace: 'pre-line' });
+  });
+
   it('adds a mailbox, validating as the user types, and shows the connection failure', async () => {
     const { server, user } = openSenderList(() => page([]));
     server.on('POST /api/mail/mailboxes', (request) => ({
