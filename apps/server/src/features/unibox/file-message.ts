@@ -166,6 +166,23 @@ const statusOf: Record<'reply' | 'auto_reply' | 'bounce', StoredThreadStatus> = 
   bounce: 'bounced',
 };
 
+// The address of the lead whose conversation the message joins.
+async function leadEmailOf(db: Queryable, match: Match): Promise<string | null> {
+  const [lead] = match.send
+    ? await db
+        .select({ email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, match.send.customerId))
+    : match.threadId
+      ? await db
+          .select({ email: customers.email })
+          .from(inboxThreads)
+          .innerJoin(customers, eq(customers.id, inboxThreads.customerId))
+          .where(eq(inboxThreads.id, match.threadId))
+      : [];
+  return lead ? lead.email.toLowerCase() : null;
+}
+
 // replied beats bounced beats auto_reply, whatever order the messages come in.
 const mergedStatus = sql`case
   when ${inboxThreads.status} = 'replied' or excluded.status = 'replied' then 'replied'
@@ -234,9 +251,18 @@ export async function fileMessage(
       : deliveredAt;
   const kind = kindOf(mail, match);
   const send = match?.send ?? null;
+  // Someone else answering in the conversation (a colleague the user forwarded it to) is shown
+  // in the thread, but the lead has not replied: their sequence goes on, analytics count no
+  // reply and the thread keeps its status. A bounce is about the lead's address, whoever sends it.
+  const byOther =
+    (kind === 'reply' || kind === 'auto_reply') &&
+    match !== null &&
+    mail.from.email !== (await leadEmailOf(deps.db, match));
   // Before the message row: when a crash comes between the two, the message is read again and
   // marking the reply twice changes nothing.
-  if (kind === 'reply' && send) await recordReply(deps.db, [send.messageId], receivedAt);
+  if (kind === 'reply' && send && !byOther) {
+    await recordReply(deps.db, [send.messageId], receivedAt);
+  }
   const subject =
     kind !== 'other' && send && !match?.threadId
       ? await threadSubject(deps, send, mail.subject)
@@ -275,7 +301,9 @@ export async function fileMessage(
       await tx
         .update(inboxThreads)
         .set({
-          status: sql`case
+          status: byOther
+            ? sql`${inboxThreads.status}`
+            : sql`case
             when ${inboxThreads.status} = 'replied' or ${statusOf[kind]} = 'replied' then 'replied'
             when ${inboxThreads.status} = 'bounced' or ${statusOf[kind]} = 'bounced' then 'bounced'
             else 'auto_reply' end`,
@@ -303,7 +331,7 @@ export async function fileMessage(
         .onConflictDoUpdate({
           target: [inboxThreads.campaignId, inboxThreads.customerId],
           set: {
-            status: mergedStatus,
+            status: byOther ? sql`${inboxThreads.status}` : mergedStatus,
             unread: true,
             messageCount: sql`${inboxThreads.messageCount} + 1`,
             snippet: sql`case when excluded.last_message_at >= ${inboxThreads.lastMessageAt} then excluded.snippet else ${inboxThreads.snippet} end`,

@@ -44,11 +44,13 @@ let now = new Date('2030-03-04T10:00:00Z');
 const account = { user: 'sales@sender.test', password: 'imap-secret' };
 // A second mailbox of the same user, for mail that names none of our Message-IDs.
 const outreach = { user: 'outreach@sender.test', password: 'imap-secret' };
+// A third, for the conversation forwarded to a colleague.
+const forwards = { user: 'forwards@sender.test', password: 'imap-secret' };
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   ({ call, id: userId } = await mailUser(t));
-  imap = await startImapServer([account, outreach]);
+  imap = await startImapServer([account, outreach, forwards]);
   sink = await startSmtpSink();
   transports = createMailTransports({
     box: createPasswordBox(t.config.mailboxes.secretKey),
@@ -531,5 +533,125 @@ describe('a reply whose mail client dropped In-Reply-To and References', () => {
       .where(eq(inboxMessages.subject, 'AW: Next'));
     expect(halReply).toMatchObject({ kind: 'reply', sendId: followUp?.id });
     expect((await threadsOf(campaignId))['hal@client.test']?.status).toBe('replied');
+  });
+});
+
+describe('a colleague answering a conversation forwarded to them', () => {
+  it('is shown in the lead’s thread, but the lead has not replied: the sequence goes on', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: forwards.user,
+      password: forwards.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId, customerIds } = await createList(call, 'Forwarded', ['ivy@client.test']);
+    const campaignId = (
+      await call('POST', '/campaigns', { name: 'Winter', status: 'paused' })
+    ).json().id;
+    await call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      stop_after_reply: true,
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep, { subject: 'Next', body: '<p>Again, {{first_name}}</p>', email_gap: 1 }],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    const toIvy = () => sink.messages.filter((message) => message.to[0] === 'ivy@client.test');
+    expect(toIvy()).toHaveLength(1);
+    const [first] = await t.db
+      .select()
+      .from(campaignSends)
+      .where(eq(campaignSends.campaignId, campaignId));
+
+    // Ivy's out-of-office answer starts her conversation, which the user forwards to a colleague.
+    await deliverTo(
+      forwards,
+      outOfOfficeMail({
+        from: 'ivy@client.test',
+        to: forwards.user,
+        inReplyTo: first?.messageId ?? '',
+      }),
+    );
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const thread = (await threadsOf(campaignId))['ivy@client.test'];
+    expect(thread?.status).toBe('auto_reply');
+    const forwarded = await call('POST', '/send-emails', {
+      mode: 'forward',
+      thread_id: thread?.id,
+      subject: 'Fwd: Hello',
+      body: '<p>Can you call her?</p>',
+      recipients: ['colleague@client.test'],
+    });
+    expect(forwarded.statusCode, forwarded.body).toBe(200);
+    const [forward] = await t.db
+      .select()
+      .from(inboxMessages)
+      .where(and(eq(inboxMessages.threadId, thread?.id ?? ''), eq(inboxMessages.kind, 'sent')));
+
+    await deliverTo(
+      forwards,
+      replyMail({
+        from: 'colleague@client.test',
+        to: forwards.user,
+        subject: 'Re: Fwd: Hello',
+        inReplyTo: forward?.messageId ?? '',
+        text: 'Sure, I will call her today.',
+      }),
+    );
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const [answer] = await t.db
+      .select()
+      .from(inboxMessages)
+      .where(eq(inboxMessages.fromEmail, 'colleague@client.test'));
+    expect(answer).toMatchObject({ threadId: thread?.id, text: 'Sure, I will call her today.' });
+    expect((await threadsOf(campaignId))['ivy@client.test']).toMatchObject({
+      status: 'auto_reply',
+      messageCount: 3,
+    });
+    const contact = async () => {
+      const [row] = await t.db
+        .select()
+        .from(campaignContacts)
+        .where(
+          and(
+            eq(campaignContacts.campaignId, campaignId),
+            eq(campaignContacts.customerId, customerIds[0] ?? ''),
+          ),
+        );
+      return row;
+    };
+    expect(await contact()).toMatchObject({ state: 'ready', repliedAt: null, stopReason: null });
+    const shown = (await call('GET', `/campaigns/${campaignId}`)).json();
+    expect(shown.stats).toMatchObject({ replied: 0 });
+
+    // Two days on, Ivy gets the follow-up; her own answer to it is her reply.
+    now = new Date(now.getTime() + 2 * 86_400_000);
+    await tickAndSend();
+    expect(toIvy()).toHaveLength(2);
+    const [followUp] = await t.db
+      .select()
+      .from(campaignSends)
+      .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.step, 1)));
+    await deliverTo(
+      forwards,
+      replyMail({
+        from: 'ivy@client.test',
+        to: forwards.user,
+        inReplyTo: followUp?.messageId ?? '',
+        text: 'Your colleague called, thanks.',
+      }),
+    );
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    expect((await threadsOf(campaignId))['ivy@client.test']?.status).toBe('replied');
+    expect(await contact()).toMatchObject({ state: 'stopped', stopReason: 'replied' });
   });
 });
