@@ -35,7 +35,8 @@ const escapes: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(first_name|last_name|email|unsubscribe_link)\}\}/g, (_, name) => {

@@ -32,17 +32,19 @@ export function snippetOf(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
 }
 
+// The columns of a matched campaign send.
+const sendColumns = {
+  id: campaignSends.id,
+  campaignId: campaignSends.campaignId,
+  customerId: campaignSends.customerId,
+  mailboxId: campaignSends.mailboxId,
+  messageId: campaignSends.messageId,
+  sentAt: campaignSends.sentAt,
+};
+
 // The first of `about` that is ours: a campaign send, or a message written in the Unibox.
 async function findOurs(db: Queryable, userId: string, about: string[]): Promise<Match | null> {
   if (about.length === 0) return null;
-  const sendColumns = {
-    id: campaignSends.id,
-    campaignId: campaignSends.campaignId,
-    customerId: campaignSends.customerId,
-    mailboxId: campaignSends.mailboxId,
-    messageId: campaignSends.messageId,
-    sentAt: campaignSends.sentAt,
-  };
   const sends = await db
     .select(sendColumns)
     .from(campaignSends)
@@ -100,15 +102,7 @@ async function findBySender(
   // Every send from this mailbox to the contact: a handful per campaign they are in.
   const rows = await deps.db
     .select({
-      send: {
-        id: campaignSends.id,
-        campaignId: campaignSends.campaignId,
-        customerId: campaignSends.customerId,
-        mailboxId: campaignSends.mailboxId,
-        messageId: campaignSends.messageId,
-        sentAt: campaignSends.sentAt,
-        step: campaignSends.step,
-      },
+      send: { ...sendColumns, step: campaignSends.step },
       steps: campaigns.steps,
       customer: customers,
     })

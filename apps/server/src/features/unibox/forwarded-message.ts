@@ -1,17 +1,9 @@
 import type { ThreadMessage } from '@mailhound/contracts';
+import { escapeHtml } from '../sender/compose.ts';
 
 export type ForwardedParts = { text: string; html: string };
 
 const FORWARD_LINE = '---------- Forwarded message ---------';
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
 
 const addressText = (address: { email: string; name: string }) =>
   address.name ? `${address.name} <${address.email}>` : address.email;
