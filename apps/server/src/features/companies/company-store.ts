@@ -70,14 +70,15 @@ export async function upsertCompanies(
   // statement (only the rows whose copies change are touched).
   const result = await db.execute<Counted>(sql`
     with written as (
-    insert into companies (slug, name, name_normalised, domain, country, industry, employees,
+    insert into companies (slug, name, name_normalised, domain, country, industry,
+      source_industry, employees,
       founded_year, revenue_min, revenue_max, linkedin_url, twitter_url, facebook_url,
       instagram_url, logo_url, description)
     select * from unnest(
       ${sql.param(slugs)}::text[], ${sql.param(column('name'))}::text[],
       ${sql.param(rows.map((row) => normaliseCompanyName(row.name)))}::text[],
       ${sql.param(column('domain'))}::text[], ${sql.param(column('country'))}::text[], ${sql.param(column('industry'))}::text[],
-      ${sql.param(column('employees'))}::int[], ${sql.param(column('foundedYear'))}::int[],
+      ${sql.param(column('sourceIndustry'))}::text[], ${sql.param(column('employees'))}::int[], ${sql.param(column('foundedYear'))}::int[],
       ${sql.param(column('revenueMin'))}::bigint[], ${sql.param(column('revenueMax'))}::bigint[],
       ${sql.param(column('linkedinUrl'))}::text[], ${sql.param(column('twitterUrl'))}::text[],
       ${sql.param(column('facebookUrl'))}::text[], ${sql.param(column('instagramUrl'))}::text[],
@@ -87,6 +88,7 @@ export async function upsertCompanies(
       name_normalised = excluded.name_normalised,
       country = coalesce(excluded.country, companies.country),
       industry = coalesce(excluded.industry, companies.industry),
+      source_industry = coalesce(excluded.source_industry, companies.source_industry),
       employees = coalesce(excluded.employees, companies.employees),
       founded_year = coalesce(excluded.founded_year, companies.founded_year),
       revenue_min = coalesce(excluded.revenue_min, companies.revenue_min),

@@ -21,6 +21,8 @@ export type DemoCompany = {
   domain: string;
   country: string;
   industry: string;
+  // The demo has only the product's industries, no source names.
+  sourceIndustry: null;
   employees: number;
   foundedYear: number;
   revenueMin: number;
@@ -827,6 +829,7 @@ export function* generateDemoData(options: DemoOptions): Generator<DemoCompany> 
       domain,
       country: country.name,
       industry: industry.id,
+      sourceIndustry: null,
       employees,
       foundedYear,
       revenueMin,

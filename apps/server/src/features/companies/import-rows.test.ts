@@ -63,6 +63,7 @@ describe('parseCompanyRecord', () => {
     domain: 'https://www.acme.com/',
     country: 'United States',
     industry: 'computer_software',
+    source_industry: '  Enterprise   Software ',
     employees: '1,200',
     founded_year: '1999',
     revenue_min: '100000000',
@@ -83,6 +84,7 @@ describe('parseCompanyRecord', () => {
         domain: 'acme.com',
         country: 'United States',
         industry: 'computer_software',
+        sourceIndustry: 'enterprise software',
         employees: 1200,
         foundedYear: 1999,
         revenueMin: 100_000_000,
@@ -94,6 +96,17 @@ describe('parseCompanyRecord', () => {
         logoUrl: null,
         description: 'Software for everyone.',
       },
+    });
+  });
+
+  it("keeps a source's own industry name beside an industry the product does not list", () => {
+    const row = parseCompanyRecord(
+      { name: 'Acme', domain: 'acme.com', industry: '', source_industry: 'Conglomerate' },
+      now,
+    );
+    expect(row).toMatchObject({
+      ok: true,
+      value: { industry: null, sourceIndustry: 'conglomerate' },
     });
   });
 
@@ -113,6 +126,7 @@ describe('parseCompanyRecord', () => {
     [{ domain: 'not a domain' }, 'bad domain: "not a domain"'],
     [{ name: '  ' }, 'missing name'],
     [{ industry: 'space_mining' }, 'unknown industry: "space_mining"'],
+    [{ source_industry: 'x'.repeat(201) }, 'source_industry is longer than 200 characters'],
     [{ founded_year: '2031' }, 'founded_year 2031 is in the future'],
     [{ founded_year: '0' }, 'founded_year must be at least 1'],
     [{ employees: 'many' }, 'employees is not a whole number: "many"'],

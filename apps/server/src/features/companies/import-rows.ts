@@ -26,6 +26,8 @@ export const companyColumns = [
   'instagram_url',
   'logo_url',
   'description',
+  // Last, so files written for the earlier columns keep their order.
+  'source_industry',
 ] as const;
 
 export const personColumns = [
@@ -43,6 +45,7 @@ export type CompanyRow = {
   domain: string;
   country: string | null;
   industry: string | null;
+  sourceIndustry: string | null;
   employees: number | null;
   foundedYear: number | null;
   revenueMin: number | null;
@@ -78,6 +81,7 @@ export type RowResult<T> =
 export type ImportRecord = Record<string, unknown>;
 
 const maxText = 5000;
+const maxSourceIndustry = 200;
 
 // "https://www.Acme.com/about" → "acme.com". Null when it is not a public domain name.
 export function normaliseDomain(input: string): string | null {
@@ -169,6 +173,13 @@ export function parseCompanyRecord(record: ImportRecord, now = new Date()): Pars
     problems.push(`unknown industry: "${rawIndustry}"`);
   }
 
+  // The source's own industry name, compared without case or extra spaces.
+  const sourceIndustry =
+    text(record, 'source_industry')?.replace(/\s+/g, ' ').toLowerCase() ?? null;
+  if (sourceIndustry !== null && sourceIndustry.length > maxSourceIndustry) {
+    problems.push(`source_industry is longer than ${maxSourceIndustry} characters`);
+  }
+
   const employees = wholeNumber(record, 'employees', problems);
   const foundedYear = wholeNumber(record, 'founded_year', problems);
   if (foundedYear !== null && foundedYear > now.getFullYear()) {
@@ -192,6 +203,7 @@ export function parseCompanyRecord(record: ImportRecord, now = new Date()): Pars
     domain: companyDomain!,
     country: text(record, 'country'),
     industry,
+    sourceIndustry,
     employees,
     foundedYear,
     revenueMin,

@@ -115,6 +115,36 @@ describe('mailhound import companies', () => {
     });
   });
 
+  it("keeps a source's industry name until a later import gives another", async () => {
+    const first = await file(
+      'source-industry.csv',
+      'name,domain,industry,source_industry\nGlobex,globex-import.com,,Conglomerate\n',
+    );
+    await importCompanies(t.db, first, { now });
+    expect(await company('globex-import.com')).toMatchObject({
+      industry: null,
+      sourceIndustry: 'conglomerate',
+    });
+    const without = await file(
+      'source-industry-blank.jsonl',
+      '{"name":"Globex","domain":"globex-import.com","industry":"utilities"}\n',
+    );
+    await importCompanies(t.db, without, { now });
+    expect(await company('globex-import.com')).toMatchObject({
+      industry: 'utilities',
+      sourceIndustry: 'conglomerate',
+    });
+    const renamed = await file(
+      'source-industry-renamed.jsonl',
+      '{"name":"Globex","domain":"globex-import.com","source_industry":"Electric Utility"}\n',
+    );
+    await importCompanies(t.db, renamed, { now });
+    expect(await company('globex-import.com')).toMatchObject({
+      industry: 'utilities',
+      sourceIndustry: 'electric utility',
+    });
+  });
+
   it('reads JSON lines, with bad lines reported', async () => {
     const path = await file(
       'companies.jsonl',

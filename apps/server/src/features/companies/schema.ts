@@ -23,6 +23,9 @@ export const companies = pgTable(
     domain: text('domain').notNull().unique(),
     country: text('country'),
     industry: text('industry'),
+    // The source's own name for the industry, when an import gave one ("courier", "retailing"):
+    // finer than the product's list, so the look-alike engine ranks companies sharing it first.
+    sourceIndustry: text('source_industry'),
     employees: integer('employees'),
     foundedYear: integer('founded_year'),
     revenueMin: bigint('revenue_min', { mode: 'number' }),
@@ -39,6 +42,7 @@ export const companies = pgTable(
   (table) => [
     index('companies_name_trgm').using('gin', table.nameNormalised.op('gin_trgm_ops')),
     index('companies_industry').on(table.industry),
+    index('companies_source_industry').on(table.sourceIndustry),
     index('companies_country').on(table.country),
     index('companies_employees').on(table.employees),
     index('companies_founded_year').on(table.foundedYear),

@@ -9,6 +9,7 @@ export function companyRow(overrides: Partial<CompanyRow> & Pick<CompanyRow, 'na
   return {
     country: null,
     industry: null,
+    sourceIndustry: null,
     employees: null,
     foundedYear: null,
     revenueMin: null,

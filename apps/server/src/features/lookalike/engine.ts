@@ -11,7 +11,7 @@ import {
 } from './similarity.ts';
 
 // Ranking over the whole company database without scoring every row: the candidates are the
-// companies of the list's industries and those sharing one of the list's strongest (so rare)
+// companies of the list's industries (the product's and the source's own names) and those sharing one of the list's strongest (so rare)
 // description terms, through the terms' GIN index; each is then scored exactly. A company
 // outside both sets can only score on size, country and age, below the threshold.
 
@@ -24,6 +24,7 @@ export const keptResults = 1000;
 
 type FeatureRow = {
   id: number;
+  source_industry: string | null;
   industry: string | null;
   country: string | null;
   employees: number | null;
@@ -35,6 +36,7 @@ type FeatureRow = {
 function toFeatures(row: FeatureRow): CompanyFeatures {
   return {
     id: Number(row.id),
+    sourceIndustry: row.source_industry,
     industry: row.industry,
     country: row.country,
     employees: row.employees,
@@ -43,7 +45,7 @@ function toFeatures(row: FeatureRow): CompanyFeatures {
   };
 }
 
-const featureColumns = sql`c.id::int as id, c.industry, c.country, c.employees, c.founded_year,
+const featureColumns = sql`c.id::int as id, c.source_industry, c.industry, c.country, c.employees, c.founded_year,
   v.terms, v.weights`;
 
 export async function readFeatures(db: Queryable, ids: readonly number[]) {
@@ -67,11 +69,15 @@ export async function findLookalikes(
   // Without the industry features the industry must not pick the candidates either.
   const industries =
     weights.industry > 0 || weights.industryGroup > 0 ? [...profile.industries.keys()] : [];
+  const sourceIndustries = weights.sourceIndustry > 0 ? [...profile.sourceIndustries.keys()] : [];
   const terms = profile.text.terms.slice(0, candidateTerms);
   const candidates = await db.execute<FeatureRow>(sql`
     with candidate as (
       (select id from companies where industry = any(${sql.param(industries)}::text[])
         limit ${candidateCap})
+      union
+      (select id from companies
+        where source_industry = any(${sql.param(sourceIndustries)}::text[]) limit ${candidateCap})
       union
       (select company_id from company_vectors where terms && ${sql.param(terms)}::text[]
         limit ${candidateCap})

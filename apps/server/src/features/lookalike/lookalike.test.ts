@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { seedDemoCompanies } from '../companies/demo-seed.ts';
+import { addCompanies } from '../companies/test-companies.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { parseEventStream } from '../search/test-kit.ts';
 import { listMessages } from './company-list.ts';
+import { findLookalikes } from './engine.ts';
 import {
   createLookalikeRequest,
   type LookalikeItem,
@@ -167,6 +169,32 @@ describe('a look-alike search on the demo data', () => {
       headers: { authorization: user.token, accept: 'text/event-stream' },
     });
     expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe("the source's industry names", () => {
+  it('find the companies sharing the name even with no product industry or common words', async () => {
+    // Conglomerates: the product's list has no such industry, and their descriptions share
+    // no rare word; only the name the source gave their industry ties them.
+    const descriptions = [
+      'Quorvex blintar.',
+      'Zephod marlune.',
+      'Vantrix oloreth.',
+      'Krisp dallow.',
+    ];
+    const ids = await addCompanies(
+      t.db,
+      descriptions.map((description, index) => ({
+        name: `Zaibatsu ${index}`,
+        domain: `zaibatsu-${index}.example`,
+        sourceIndustry: 'conglomerate',
+        description,
+      })),
+    );
+    await vectoriseNewCompanies(t.db);
+    const list = [0, 1, 2].map((index) => ids.get(`zaibatsu-${index}.example`)!);
+    const { ranked } = await findLookalikes(t.db, list);
+    expect(ranked.map((entry) => entry.companyId)).toEqual([ids.get('zaibatsu-3.example')]);
   });
 });
 

@@ -40,6 +40,7 @@ const vectors = counts.map((map) =>
 function company(id: number, overrides: Partial<CompanyFeatures> = {}): CompanyFeatures {
   return {
     id,
+    sourceIndustry: null,
     industry: null,
     country: null,
     employees: null,
@@ -210,6 +211,57 @@ describe('ranking against a list', () => {
     expect(
       ranked.every((entry, index) => index === 0 || ranked[index - 1]!.score >= entry.score),
     ).toBe(true);
+  });
+
+  it("ranks a company of the list's own source industry first among near-equal descriptions", () => {
+    const list = [
+      company(1, { industry: 'banking', sourceIndustry: 'savings banks' }),
+      company(2, { industry: 'banking', sourceIndustry: 'savings banks' }),
+    ];
+    const sameName = company(7, {
+      industry: 'banking',
+      sourceIndustry: 'savings banks',
+      vector: vectors[2]!,
+    });
+    const otherName = company(3, { industry: 'banking', sourceIndustry: 'commercial banks' });
+    expect(featureScores(listProfile(list), sameName).sourceIndustry).toBe(1);
+    expect(featureScores(listProfile(list), otherName).sourceIndustry).toBe(0);
+    const ranked = rankCandidates(list, [otherName, sameName]);
+    expect(ranked.map((entry) => entry.companyId)).toEqual([7, 3]);
+  });
+
+  it("scores a twin of the list's company 1, the most there is", () => {
+    const features = {
+      industry: 'banking',
+      sourceIndustry: 'savings banks',
+      country: 'Germany',
+      employees: 300,
+      foundedYear: 1990,
+    };
+    const [twin] = rankCandidates(
+      [company(1, features)],
+      [company(7, { ...features, vector: vectors[0]! })],
+    );
+    expect(twin?.score).toBeCloseTo(1, 6);
+  });
+
+  it('lets a much closer description outrank a shared source industry name', () => {
+    const list = [
+      company(1, { industry: 'banking', sourceIndustry: 'savings banks' }),
+      company(2, { industry: 'banking', sourceIndustry: 'savings banks' }),
+    ];
+    const unlike = company(7, {
+      industry: 'banking',
+      sourceIndustry: 'savings banks',
+      vector: vectors[5]!,
+    });
+    const alike = company(8, {
+      industry: 'banking',
+      sourceIndustry: 'banks',
+      vector: vectors[0]!,
+    });
+    const ranked = rankCandidates(list, [unlike, alike]);
+    expect(ranked.map((entry) => entry.companyId)).toEqual([8, 7]);
   });
 
   it('ranks by the descriptions alone with the text-only weights', () => {
