@@ -384,6 +384,20 @@ export const mailboxConnectionSchema = mailboxFormSchema
   .extend({ password: z.string().optional() });
 export type MailboxConnection = z.output<typeof mailboxConnectionSchema>;
 
+// A campaign that sends from a mailbox, for the mailbox's delete confirmation.
+// left_without_mailbox: no other active mailbox is assigned to it, so deleting this mailbox
+// pauses it if it is active (product-spec §4: ready only with an active assigned mailbox).
+export const mailboxCampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: campaignStatusSchema,
+  left_without_mailbox: z.boolean(),
+});
+export type MailboxCampaign = z.infer<typeof mailboxCampaignSchema>;
+
+export const mailboxCampaignsSchema = z.object({ campaigns: z.array(mailboxCampaignSchema) });
+export type MailboxCampaigns = z.infer<typeof mailboxCampaignsSchema>;
+
 export const mailboxMessages = {
   hostNotAllowed: 'This mail server address is not allowed.',
 } as const;

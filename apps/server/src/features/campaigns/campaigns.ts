@@ -179,12 +179,21 @@ export async function campaignAnswer(db: Queryable, row: CampaignRow, now: Date)
   return answer;
 }
 
-export async function findCampaign(db: Queryable, userId: string, id: string) {
+// With `lock`, the row stays locked until the transaction ends: a change that depends on the
+// campaign's mailboxes takes turns with a mailbox deletion (which pauses a campaign it leaves
+// without an active mailbox).
+export async function findCampaign(
+  db: Queryable,
+  userId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+) {
   if (!isId(id)) throw notFound(campaignNotFound);
-  const [row] = await db
+  const query = db
     .select()
     .from(campaigns)
     .where(and(eq(campaigns.id, id), eq(campaigns.userId, userId)));
+  const [row] = options.lock ? await query.for('no key update') : await query;
   if (!row) throw notFound(campaignNotFound);
   return row;
 }
@@ -279,7 +288,7 @@ async function refuseListOfAnother(
 // Every change is checked first, then written at once: a refused start changes nothing.
 export async function updateCampaign(db: Db, userId: string, id: string, update: CampaignUpdate) {
   return db.transaction(async (tx) => {
-    const current = await findCampaign(tx, userId, id);
+    const current = await findCampaign(tx, userId, id, { lock: true });
     const values: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
     if (update.name !== undefined) values.name = update.name;
     if (update.schedules !== undefined) values.schedules = update.schedules;
@@ -323,7 +332,7 @@ export async function updateSettings(
   settings: CampaignSettings,
 ) {
   return db.transaction(async (tx) => {
-    await findCampaign(tx, userId, id);
+    await findCampaign(tx, userId, id, { lock: true });
     const mailboxIds = [...new Set(settings.mailbox_ids)];
     if (mailboxIds.some((mailboxId) => !isId(mailboxId))) throw notFound(mailboxNotFound);
     const owned = await tx

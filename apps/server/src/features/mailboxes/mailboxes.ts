@@ -20,6 +20,7 @@ import {
 } from '../contacts/paging.ts';
 import { type CheckOutcome, checkMailbox } from './connection-check.ts';
 import { resolveMailHost } from './host-policy.ts';
+import { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';
 import type { PasswordBox } from './password-box.ts';
 import { mailboxes } from './schema.ts';
 
@@ -171,13 +172,24 @@ export async function updateConnection(
   });
 }
 
+// A campaign that keeps another active mailbox goes on from it. An active one left without is
+// paused in the same transaction (product-spec §4), rather than staying active while the
+// sender skips it.
 export async function deleteMailbox(db: Db, userId: string, id: string): Promise<void> {
   if (!isId(id)) throw notFound(mailboxNotFound);
-  const deleted = await db
-    .delete(mailboxes)
-    .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
-    .returning({ id: mailboxes.id });
-  if (deleted.length === 0) throw notFound(mailboxNotFound);
+  await db.transaction(async (tx) => {
+    const using = await campaignsUsingMailbox(tx, userId, id, { lock: true });
+    const deleted = await tx
+      .delete(mailboxes)
+      .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
+      .returning({ id: mailboxes.id });
+    if (deleted.length === 0) throw notFound(mailboxNotFound);
+    await pauseCampaignsWithoutMailbox(
+      tx,
+      using.map((campaign) => campaign.id),
+      id,
+    );
+  });
 }
 
 export async function listMailboxes(

@@ -1,6 +1,7 @@
 import {
   errorAnswerSchema,
   mailboxAnswerSchema,
+  mailboxCampaignsSchema,
   mailboxConnectionSchema,
   mailboxDetailsSchema,
   mailboxFormSchema,
@@ -14,6 +15,7 @@ import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { requireActiveUser } from '../companies/access.ts';
 import { pageQuerySchema } from '../contacts/paging.ts';
+import { campaignsUsingMailbox } from './mailbox-campaigns.ts';
 import {
   createMailbox,
   deleteMailbox,
@@ -85,6 +87,27 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
     },
     async (request) =>
       mailboxAnswer(await findMailbox(mail.db, currentUser(request).id, request.params.id)),
+  );
+
+  typed.get(
+    '/mail/mailboxes/:id/campaigns',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'The campaigns that send from a mailbox, for its delete confirmation',
+        description:
+          'left_without_mailbox: the campaign has no other active mailbox; deleting this one ' +
+          'pauses it if it is active.',
+        params: idParams,
+        response: { 200: mailboxCampaignsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const mailbox = await findMailbox(mail.db, userId, request.params.id);
+      return { campaigns: await campaignsUsingMailbox(mail.db, userId, mailbox.id) };
+    },
   );
 
   typed.post(
@@ -166,6 +189,7 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         ...common,
         summary: 'Delete a mailbox',
+        description: 'Its active campaigns left without an active mailbox are paused.',
         params: idParams,
         response: { 200: messageAnswerSchema, ...errors },
       },
