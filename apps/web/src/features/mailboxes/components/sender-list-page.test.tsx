@@ -286,14 +286,94 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     );
   });
 
-  it('deletes a mailbox after the confirmation', async () => {
+  it('deletes a mailbox no campaign uses after the plain confirmation', async () => {
     const { server, user } = openSenderList(() => page([makeMailbox(1)]));
+    server.on('GET /api/mail/mailboxes/mb-1/campaigns', { body: { campaigns: [] } });
     server.on('DELETE /api/mail/mailboxes/mb-1', { body: { message: 'Deleted' } });
     await openMenuItem(user, 'sender1@acme.com', 'Delete');
     const dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    expect(within(dialog).queryByText(/Used by/)).toBeNull();
+    expect(within(dialog).queryByText(/will be paused/)).toBeNull();
+    await user.click(remove);
     await waitFor(() =>
       expect(server.requestsTo('DELETE /api/mail/mailboxes/mb-1')).toHaveLength(1),
     );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the plain confirmation when the campaigns cannot be read', async () => {
+    const { server, user } = openSenderList(() => page([makeMailbox(1)]));
+    server.on('GET /api/mail/mailboxes/mb-1/campaigns', errorBody(404, 'Not Found'));
+    server.on('DELETE /api/mail/mailboxes/mb-1', { body: { message: 'The mailbox was deleted.' } });
+    await openMenuItem(user, 'sender1@acme.com', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    expect(within(dialog).queryByText(/Used by/)).toBeNull();
+    await user.click(remove);
+    await waitFor(() =>
+      expect(server.requestsTo('DELETE /api/mail/mailboxes/mb-1')).toHaveLength(1),
+    );
+  });
+
+  it('names the campaigns using the mailbox and the active one it leaves without a mailbox', async () => {
+    const { server, user } = openSenderList(() => page([makeMailbox(1)]));
+    server.on('GET /api/mail/mailboxes/mb-1/campaigns', {
+      body: {
+        campaigns: [
+          { id: 'c1', name: 'Spring outreach', status: 'active', left_without_mailbox: true },
+          { id: 'c2', name: 'Q4 follow-up', status: 'active', left_without_mailbox: false },
+        ],
+      },
+    });
+    server.on('DELETE /api/mail/mailboxes/mb-1', { body: { message: 'The mailbox was deleted.' } });
+    await openMenuItem(user, 'sender1@acme.com', 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
+    expect(
+      await within(dialog).findByText('Used by 2 campaigns: Spring outreach, Q4 follow-up.'),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Spring outreach has no other mailbox and will be paused.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Q4 follow-up (has|have) no other/)).toBeNull();
+    const remove = within(dialog).getByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    await user.click(remove);
+    await waitFor(() =>
+      expect(server.requestsTo('DELETE /api/mail/mailboxes/mb-1')).toHaveLength(1),
+    );
+  });
+
+  it('announces a pause only for active campaigns, naming them all', async () => {
+    const { server, user } = openSenderList(() => page([makeMailbox(1), makeMailbox(2)]));
+    server.on('GET /api/mail/mailboxes/mb-1/campaigns', {
+      body: {
+        campaigns: [{ id: 'c3', name: 'Winter', status: 'paused', left_without_mailbox: true }],
+      },
+    });
+    server.on('GET /api/mail/mailboxes/mb-2/campaigns', {
+      body: {
+        campaigns: [
+          { id: 'c1', name: 'Spring outreach', status: 'active', left_without_mailbox: true },
+          { id: 'c4', name: 'Summer', status: 'active', left_without_mailbox: true },
+        ],
+      },
+    });
+    await openMenuItem(user, 'sender1@acme.com', 'Delete');
+    let dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
+    expect(await within(dialog).findByText('Used by 1 campaign: Winter.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/will be paused/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await openMenuItem(user, 'sender2@acme.com', 'Delete');
+    dialog = await screen.findByRole('dialog', { name: 'Delete Mailbox' });
+    expect(
+      await within(dialog).findByText(
+        'Spring outreach and Summer have no other mailbox and will be paused.',
+      ),
+    ).toBeInTheDocument();
   });
 });
