@@ -10,8 +10,9 @@ export const importUsage = `Usage: mailhound import companies|people FILE
 
 FILE is CSV with a header row, or JSON lines (.jsonl, .ndjson, or a file starting with "{").
 Columns of companies: ${companyColumns.join(', ')} (name and domain required).
-industry is one of the product's industries (its id or name); source_industry is the
-source's own name for it, any text, which look-alike searches rank by as well.
+industry is one of the product's industries (its id or name) or a source's own name for
+it ("Retailing", "Oil and gas"), which is classified into the product's list when its words
+allow; that name is kept, or source_industry when given, and look-alike searches rank by it.
 Columns of people: ${personColumns.join(', ')} (a name and company_domain required;
 the company must be imported first).
 Rows are upserted: companies by domain, people by company, name and job title.

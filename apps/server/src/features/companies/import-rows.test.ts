@@ -110,6 +110,19 @@ describe('parseCompanyRecord', () => {
     });
   });
 
+  it("classifies a source's own industry name into the product's list and keeps the name", () => {
+    expect(
+      parseCompanyRecord({ name: 'Acme', domain: 'acme.com', industry: 'Oil and Gas' }, now),
+    ).toMatchObject({ ok: true, value: { industry: 'oil_energy', sourceIndustry: 'oil and gas' } });
+    expect(
+      parseCompanyRecord({ name: 'Acme', domain: 'acme.com', source_industry: 'Retailing' }, now),
+    ).toMatchObject({ ok: true, value: { industry: 'retail', sourceIndustry: 'retailing' } });
+    // A name that says nothing of the business is kept without an industry, not refused.
+    expect(
+      parseCompanyRecord({ name: 'Acme', domain: 'acme.com', industry: 'Holding company' }, now),
+    ).toMatchObject({ ok: true, value: { industry: null, sourceIndustry: 'holding company' } });
+  });
+
   it('takes an industry label for its id and numbers from JSON', () => {
     const row = parseCompanyRecord(
       { name: 'Acme', domain: 'acme.com', industry: 'Computer Software', employees: 40 },
@@ -125,8 +138,8 @@ describe('parseCompanyRecord', () => {
     [{ domain: '' }, 'missing domain'],
     [{ domain: 'not a domain' }, 'bad domain: "not a domain"'],
     [{ name: '  ' }, 'missing name'],
-    [{ industry: 'space_mining' }, 'unknown industry: "space_mining"'],
     [{ source_industry: 'x'.repeat(201) }, 'source_industry is longer than 200 characters'],
+    [{ industry: 'x'.repeat(201), source_industry: '' }, 'industry is longer than 200 characters'],
     [{ founded_year: '2031' }, 'founded_year 2031 is in the future'],
     [{ founded_year: '0' }, 'founded_year must be at least 1'],
     [{ employees: 'many' }, 'employees is not a whole number: "many"'],

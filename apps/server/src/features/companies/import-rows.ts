@@ -2,10 +2,9 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { industryId } from '@mailhound/contracts';
 import Papa from 'papaparse';
 import { parse as parseHost } from 'tldts';
-import { isIndustryId } from './industries.ts';
+import { classifyIndustry } from './industry-classifier.ts';
 import { classifyTitle, type Department, type Seniority } from './title-classifier.ts';
 
 // Rows for `mailhound import companies|people FILE`: CSV with a header row, or JSON lines.
@@ -166,18 +165,16 @@ export function parseCompanyRecord(record: ImportRecord, now = new Date()): Pars
   if (name === null) problems.push('missing name');
   const companyDomain = domain(record, 'domain', problems);
 
-  // Ids or their labels: "computer_software" and "Computer Software" are the same industry.
-  const rawIndustry = text(record, 'industry');
-  const industry = rawIndustry === null ? null : industryId(rawIndustry);
-  if (industry !== null && !isIndustryId(industry)) {
-    problems.push(`unknown industry: "${rawIndustry}"`);
-  }
-
-  // The source's own industry name, compared without case or extra spaces.
-  const sourceIndustry =
-    text(record, 'source_industry')?.replace(/\s+/g, ' ').toLowerCase() ?? null;
+  // The industry: one of ours by id or label ("computer_software", "Computer Software"), or a
+  // source's own name for it ("Retailing", in industry or source_industry), classified into
+  // our list when its words allow. The source's name is kept as written (without case or
+  // extra spaces): look-alike searches rank by it as the finest step of the industry.
+  const rawIndustry = text(record, 'industry') ?? text(record, 'source_industry');
+  const industry = rawIndustry === null ? null : classifyIndustry(rawIndustry);
+  const sourceColumn = text(record, 'source_industry') === null ? 'industry' : 'source_industry';
+  const sourceIndustry = text(record, sourceColumn)?.replace(/\s+/g, ' ').toLowerCase() ?? null;
   if (sourceIndustry !== null && sourceIndustry.length > maxSourceIndustry) {
-    problems.push(`source_industry is longer than ${maxSourceIndustry} characters`);
+    problems.push(`${sourceColumn} is longer than ${maxSourceIndustry} characters`);
   }
 
   const employees = wholeNumber(record, 'employees', problems);

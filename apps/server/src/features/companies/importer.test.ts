@@ -46,7 +46,7 @@ describe('mailhound import companies', () => {
         'Nameless,,France,,,,,,,',
         'Future Corp,future-import.com,Germany,,10,2999,,,,',
         'Globex GmbH,globex-import.de,Germany,machinery,50,1950,,,,',
-        'Odd Industry,odd-import.com,,not an industry,,,,,,',
+        'Odd Size,odd-import.com,,Retailing,"about 10, maybe",,,,,',
       ].join('\n'),
     );
     const report = await importCompanies(t.db, path, { now });
@@ -61,11 +61,11 @@ describe('mailhound import companies', () => {
     expect(report.firstRejections).toEqual([
       { line: 3, reason: 'missing domain' },
       { line: 4, reason: 'founded_year 2999 is in the future' },
-      { line: 6, reason: 'unknown industry: "not an industry"' },
+      { line: 6, reason: 'employees is not a whole number: "about 10, maybe"' },
     ]);
     expect(report.rejectedFile).toBe(`${path}.rejected.csv`);
     expect(await readFile(`${path}.rejected.csv`, 'utf8')).toBe(
-      'line,reason\n3,"missing domain"\n4,"founded_year 2999 is in the future"\n6,"unknown industry: ""not an industry"""\n',
+      'line,reason\n3,"missing domain"\n4,"founded_year 2999 is in the future"\n6,"employees is not a whole number: ""about 10, maybe"""\n',
     );
     expect(formatReport(report)).toContain('line 4: founded_year 2999 is in the future');
 
@@ -130,9 +130,10 @@ describe('mailhound import companies', () => {
       '{"name":"Globex","domain":"globex-import.com","industry":"utilities"}\n',
     );
     await importCompanies(t.db, without, { now });
+    // The industry column is that import's own name for the industry.
     expect(await company('globex-import.com')).toMatchObject({
       industry: 'utilities',
-      sourceIndustry: 'conglomerate',
+      sourceIndustry: 'utilities',
     });
     const renamed = await file(
       'source-industry-renamed.jsonl',
