@@ -313,11 +313,13 @@ async function measureAtScale(): Promise<void> {
     group by source_industry having count(*) >= 3 order by source_industry
     limit ${timedSearches}`);
   const rank: number[] = [];
+  const check: number[] = [];
   const job: number[] = [];
   const totals: number[] = [];
   for (const { domains } of lists.rows) {
     const jobStart = performance.now();
     await vectoriseNewCompanies(db);
+    check.push(performance.now() - jobStart);
     const ids = await resolveCompanyList(db, domains);
     const rankStart = performance.now();
     const result = await findLookalikes(db, ids);
@@ -333,6 +335,7 @@ async function measureAtScale(): Promise<void> {
     `\nOne look-alike search at ${count(scaleCompanies)} companies (${rank.length} lists of 3 companies):`,
   );
   console.log(`  ranking (candidates + exact scoring): ${show(rank)}`);
+  console.log(`  check for new or changed companies' vectors: ${show(check)}`);
   console.log(`  whole job (new-vector check, list resolution, ranking): ${show(job)}`);
   const sortedTotals = [...totals].sort((a, b) => a - b);
   console.log(

@@ -46,6 +46,8 @@ export const companies = pgTable(
     index('companies_country').on(table.country),
     index('companies_employees').on(table.employees),
     index('companies_founded_year').on(table.foundedYear),
+    // The look-alike job's check for companies changed since their vectors were computed.
+    index('companies_updated_at').on(table.updatedAt),
     index('companies_industry_country').on(table.industry, table.country),
     index('companies_country_employees').on(table.country, table.employees),
     index('companies_industry_employees').on(table.industry, table.employees),

@@ -16,7 +16,7 @@ import {
 import { finish, runLookalikeRequest } from './processing.ts';
 import { similarityThreshold } from './similarity.ts';
 import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
-import { textPipelineVersion } from './text-vectors.ts';
+import { stem, textPipelineVersion } from './text-vectors.ts';
 import { vectoriseNewCompanies } from './vector-store.ts';
 
 let t: TestContext;
@@ -199,6 +199,40 @@ describe("the source's industry names", () => {
 });
 
 describe('stored description vectors', () => {
+  async function termsOf(companyId: number): Promise<string[]> {
+    const result = await t.db.execute<{ terms: string[] }>(
+      sql`select terms from company_vectors where company_id = ${companyId}`,
+    );
+    return result.rows[0]?.terms ?? [];
+  }
+
+  it("follow a company's changed description, and one a late transaction wrote", async () => {
+    const ids = await addCompanies(t.db, [
+      { name: 'Glimmer Works', domain: 'glimmer-works.example', description: 'Retail stores.' },
+      { name: 'Late Writer', domain: 'late-writer.example', description: 'Banking loans.' },
+    ]);
+    await vectoriseNewCompanies(t.db);
+    const glimmer = ids.get('glimmer-works.example')!;
+    const late = ids.get('late-writer.example')!;
+    expect(await termsOf(glimmer)).toContain(stem('retail'));
+
+    await addCompanies(t.db, [
+      { name: 'Glimmer Works', domain: 'glimmer-works.example', description: 'Hospital patients.' },
+    ]);
+    await vectoriseNewCompanies(t.db);
+    expect(await termsOf(glimmer)).toContain(stem('hospital'));
+
+    // A transaction that began before that check and committed after it: its row carries its
+    // start time, earlier than the change the check already covered.
+    await t.db.execute(sql`
+      update companies set description = 'Insurance claims.',
+        updated_at = (select source_updated_at from company_vectors where company_id = ${late})
+          + interval '1 millisecond'
+      where id = ${late}`);
+    await vectoriseNewCompanies(t.db);
+    expect(await termsOf(late)).toContain(stem('insurance'));
+  });
+
   it('are computed again when the text pipeline changed since they were stored', async () => {
     const [company] = (
       await t.db.execute<{ id: number }>(

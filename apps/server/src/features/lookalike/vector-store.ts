@@ -10,21 +10,45 @@ import { type SparseVector, termCounts, textPipelineVersion, tfidfVector } from 
 
 const batchSize = 2000;
 
+// Companies changed this long before the last check are checked again: a transaction that
+// began before that check (its rows carry its start time) may have committed after it.
+const recheckWindow = sql`interval '1 hour'`;
+
 type DescriptionRow = { id: number; description: string | null; updated_at: string };
 
-async function* descriptions(db: Queryable, onlyStale: boolean): AsyncGenerator<DescriptionRow[]> {
+const descriptionColumns = sql`id::int as id, description, updated_at::text as updated_at`;
+
+// Every company, in id order a batch at a time.
+async function* allDescriptions(db: Queryable): AsyncGenerator<DescriptionRow[]> {
   let after = 0;
   for (;;) {
-    const stale = onlyStale
-      ? sql`and not exists (select 1 from company_vectors v
-          where v.company_id = c.id and v.source_updated_at >= c.updated_at)`
-      : sql``;
     const result = await db.execute<DescriptionRow>(sql`
-      select c.id::int as id, c.description, c.updated_at::text as updated_at from companies c
-      where c.id > ${after} ${stale} order by c.id limit ${batchSize}`);
+      select ${descriptionColumns} from companies where id > ${after} order by id
+      limit ${batchSize}`);
     if (result.rows.length === 0) return;
     yield result.rows;
     after = result.rows.at(-1)!.id;
+  }
+}
+
+// The companies changed since `since` (less the window) whose vector is missing or older than
+// the company: found through the updated_at index, then read a batch at a time.
+async function* staleDescriptions(
+  db: Queryable,
+  since: string | null,
+): AsyncGenerator<DescriptionRow[]> {
+  const stale = await db.execute<{ id: number }>(sql`
+    select c.id::int as id from companies c
+    where c.updated_at > coalesce(${since}::timestamptz - ${recheckWindow}, '-infinity')
+      and not exists (select 1 from company_vectors v
+        where v.company_id = c.id and v.source_updated_at >= c.updated_at)
+    order by c.id`);
+  const ids = stale.rows.map((row) => row.id);
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const result = await db.execute<DescriptionRow>(sql`
+      select ${descriptionColumns} from companies
+      where id = any(${sql.param(ids.slice(start, start + batchSize))}::bigint[]) order by id`);
+    yield result.rows;
   }
 }
 
@@ -50,15 +74,14 @@ async function writeVectors(
       source_updated_at = excluded.source_updated_at`);
 }
 
-export type Frequencies = {
-  documents: number;
-  textVersion: number;
-  of: (term: string) => number;
-};
-
 export async function readFrequencies(db: Queryable, terms?: readonly string[]) {
-  const corpus = await db.execute<{ documents: number; text_version: number }>(
-    sql`select documents, text_version from description_corpus where id = 1`,
+  const corpus = await db.execute<{
+    documents: number;
+    text_version: number;
+    vectors_through: string | null;
+  }>(
+    sql`select documents, text_version, vectors_through::text as vectors_through
+      from description_corpus where id = 1`,
   );
   const filter = terms ? sql`where term = any(${sql.param([...terms])}::text[])` : sql``;
   const rows = await db.execute<{ term: string; documents: number }>(
@@ -68,14 +91,32 @@ export async function readFrequencies(db: Queryable, terms?: readonly string[]) 
   return {
     documents: corpus.rows[0]?.documents ?? 0,
     textVersion: corpus.rows[0]?.text_version ?? 0,
+    vectorsThrough: corpus.rows[0]?.vectors_through ?? null,
     of: (term: string) => map.get(term) ?? 0,
   };
 }
 
+// The newest change among the companies, read before their vectors are computed: what the
+// vectors are then current through.
+async function latestChange(db: Queryable): Promise<string | null> {
+  const result = await db.execute<{ latest: string | null }>(
+    sql`select max(updated_at)::text as latest from companies`,
+  );
+  return result.rows[0]?.latest ?? null;
+}
+
+async function markVectorsThrough(db: Queryable, latest: string | null): Promise<void> {
+  if (latest === null) return;
+  await db.execute(sql`
+    update description_corpus
+    set vectors_through = greatest(vectors_through, ${latest}::timestamptz) where id = 1`);
+}
+
 export async function refreshAllVectors(db: Db): Promise<{ companies: number; terms: number }> {
+  const latest = await latestChange(db);
   const frequencies = new Map<string, number>();
   let documents = 0;
-  for await (const batch of descriptions(db, false)) {
+  for await (const batch of allDescriptions(db)) {
     for (const row of batch) {
       documents += 1;
       for (const term of termCounts(row.description ?? '').keys()) {
@@ -99,7 +140,7 @@ export async function refreshAllVectors(db: Db): Promise<{ companies: number; te
       on conflict (id) do update set documents = excluded.documents,
         text_version = excluded.text_version, counted_at = now()`);
   });
-  for await (const batch of descriptions(db, false)) {
+  for await (const batch of allDescriptions(db)) {
     await writeVectors(
       db,
       batch.map((row) => ({
@@ -113,6 +154,7 @@ export async function refreshAllVectors(db: Db): Promise<{ companies: number; te
       })),
     );
   }
+  await markVectorsThrough(db, latest);
   return { companies: documents, terms: frequencies.size };
 }
 
@@ -123,8 +165,9 @@ export async function vectoriseNewCompanies(db: Db): Promise<number> {
   if (corpus.documents === 0 || corpus.textVersion !== textPipelineVersion) {
     return (await refreshAllVectors(db)).companies;
   }
+  const latest = await latestChange(db);
   let written = 0;
-  for await (const batch of descriptions(db, true)) {
+  for await (const batch of staleDescriptions(db, corpus.vectorsThrough)) {
     const counts = batch.map((row) => termCounts(row.description ?? ''));
     const terms = new Set(counts.flatMap((map) => [...map.keys()]));
     const frequencies = await readFrequencies(db, [...terms]);
@@ -138,5 +181,6 @@ export async function vectoriseNewCompanies(db: Db): Promise<number> {
     );
     written += batch.length;
   }
+  await markVectorsThrough(db, latest);
   return written;
 }
