@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 // The JSON shape of every error: { statusCode, error, message } (auth-api.md).
 export class HttpError extends Error {
@@ -25,30 +26,122 @@ export const genericFailure = 'Something went wrong. Please try again later';
 
 type Issue = { instancePath?: string; keyword: string; message?: string; params?: unknown };
 
-// zod's own texts ("Invalid input: expected string, received undefined") do not say which
-// field they are about; the schemas' texts from the spec ('Password is required') are kept.
-const zodDefaultText =
-  /^(Too (small|big)|Unrecognized key|Invalid (input|option|string|email|url|URL|UUID|uuid|date|number|element|key|union|type|enum))/;
+type IssueParams = {
+  keys?: string[];
+  expected?: string;
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  exact?: boolean;
+  values?: unknown[];
+  format?: string;
+  divisor?: number;
+  prefix?: string;
+  suffix?: string;
+  includes?: string;
+};
+
+const zodEnglish = z.locales.en().localeError;
+
+// zod's own texts ("Too small: expected string to have >=2 characters") name neither the field
+// nor the rule in plain words; a schema's own text from the spec ('Password is required') is
+// kept. A text is zod's when it is the one zod's English locale writes for that issue.
+function isZodText(issue: Issue): boolean {
+  const message = issue.message ?? '';
+  if (message === '') return true;
+  // The received type ("…, received number") is no longer in the issue: the start tells.
+  if (issue.keyword === 'invalid_type') return message.startsWith('Invalid input: expected ');
+  const text = zodEnglish({ ...(issue.params as object), code: issue.keyword } as never);
+  return message === (typeof text === 'string' ? text : text?.message);
+}
+
+const sizeUnits: Record<string, string> = {
+  string: 'characters',
+  array: 'items',
+  set: 'items',
+  map: 'entries',
+  file: 'bytes',
+};
+
+function sizeRule(params: IssueParams, side: 'least' | 'most'): string {
+  const bound = side === 'least' ? params.minimum : params.maximum;
+  const unit = sizeUnits[params.origin ?? ''];
+  const amount = unit ? `${bound} ${bound === 1 ? unit.replace(/s$/, '') : unit}` : `${bound}`;
+  // "must be at least 2 characters" (the spec's wording), "must have at least 1 item".
+  const verb = unit && params.origin !== 'string' ? 'must have' : 'must be';
+  if (params.exact) return `${verb} exactly ${amount}`;
+  if (params.inclusive === false) {
+    return `${verb} ${side === 'least' ? 'more' : 'fewer'} than ${amount}`;
+  }
+  return `${verb} at ${side} ${amount}`;
+}
+
+const formats: Record<string, string> = {
+  email: 'a valid e-mail address',
+  url: 'a valid URL',
+  uuid: 'a valid id',
+  guid: 'a valid id',
+  date: 'a date as YYYY-MM-DD',
+  datetime: 'an ISO 8601 date and time',
+  time: 'a time as HH:MM',
+};
+
+function typeName(expected: string | undefined): string {
+  if (expected === 'int') return 'a whole number';
+  if (expected === 'record' || expected === 'object') return 'an object';
+  if (expected === 'array') return 'an array';
+  return `a ${expected ?? 'value'}`;
+}
+
+// The rule an issue breaks, in words, after its field's name.
+function ruleOf(issue: Issue, params: IssueParams): string {
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return `must be ${typeName(params.expected)}`;
+    case 'too_small':
+      if (params.origin === 'string' && params.minimum === 1 && !params.exact) {
+        return 'cannot be empty';
+      }
+      return sizeRule(params, 'least');
+    case 'too_big':
+      return sizeRule(params, 'most');
+    case 'invalid_value': {
+      const values = (params.values ?? []).map((value) => String(value));
+      return values.length === 1
+        ? `must be ${JSON.stringify(params.values?.[0])}`
+        : `must be one of: ${values.join(', ')}`;
+    }
+    case 'invalid_format':
+      if (params.format === 'starts_with') return `must start with "${params.prefix}"`;
+      if (params.format === 'ends_with') return `must end with "${params.suffix}"`;
+      if (params.format === 'includes') return `must include "${params.includes}"`;
+      return `must be ${formats[params.format ?? ''] ?? 'in the expected format'}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${params.divisor}`;
+    default:
+      return 'is not valid';
+  }
+}
 
 export function describeIssue(issue: Issue, where: string): string {
   const message = issue.message ?? '';
-  if (message && !zodDefaultText.test(message)) return message;
+  if (!isZodText(issue)) return message;
   const field = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
-  const params = (issue.params ?? {}) as { keys?: string[]; expected?: string };
-  const expected = params.expected === 'record' ? 'object' : params.expected;
+  const params = (issue.params ?? {}) as IssueParams;
   if (issue.keyword === 'unrecognized_keys') {
     const keys = (params.keys ?? []).map((key) => (field ? `${field}.${key}` : key));
     return `Unknown field${keys.length === 1 ? '' : 's'} in the ${where}: ${keys.join(', ')}`;
   }
   if (issue.keyword === 'invalid_type' && !field) {
-    return `The ${where} must be ${expected === 'object' ? 'a JSON object' : `a ${expected}`}`;
+    const expected = params.expected === 'record' ? 'object' : params.expected;
+    return `The ${where} must be ${expected === 'object' ? 'a JSON object' : typeName(expected)}`;
   }
-  if (issue.keyword === 'invalid_type') {
-    // zod reports the received type only in its text: "…, received undefined".
-    if (/received undefined$/.test(message)) return `${field} is required`;
-    return `${field} must be ${expected === 'array' || expected === 'object' ? 'an' : 'a'} ${expected}`;
+  // zod reports the received type only in its text: "…, received undefined".
+  if (issue.keyword === 'invalid_type' && /received undefined$/.test(message)) {
+    return `${field} is required`;
   }
-  return field ? `${field}: ${message || 'invalid value'}` : message || 'Invalid request';
+  return `${field || `The ${where}`} ${ruleOf(issue, params)}`;
 }
 
 function errorName(statusCode: number): string {

@@ -77,6 +77,13 @@ describe('campaigns (campaigns contract)', () => {
     });
     expect(badTime.statusCode).toBe(400);
     expect(badTime.json().message).toBe('Time To must be later than Time From on the same day');
+    const badDay = await call('PATCH', `/campaigns/${campaign.id}`, {
+      schedules: [{ ...weekdaySchedule, days: ['MON', 'Monday'] }],
+    });
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().message).toBe(
+      'schedules.0.days.1 must be one of: MON, TUE, WED, THU, FRI, SAT, SUN',
+    );
     const unchanged = await call('GET', `/campaigns/${campaign.id}`);
     expect(unchanged.json()).toMatchObject({ schedules: [], steps: [] });
   });

@@ -226,4 +226,21 @@ describe('list pages: sort, search and paging', () => {
     expect((await lists('GET', '/groups/search?key=%25%25')).json().total_count).toBe(0);
     expect((await lists('GET', '/groups/search?key=a')).statusCode).toBe(400);
   });
+
+  it('answers bad search and page input with a message naming the field and the rule', async () => {
+    const cases: Array<[string, string]> = [
+      ['key=a', 'key must be at least 2 characters'],
+      [`key=${'a'.repeat(31)}`, 'key must be at most 30 characters'],
+      ['key=ab&column=size', 'column must be one of: name, campaign_name, customer_count, created'],
+      ['key=ab&order=up', 'order must be one of: asc, desc'],
+      ['key=ab&page=0', 'page must be at least 1'],
+      ['key=ab&page=1.5', 'page must be a whole number'],
+      ['key=ab&count=101', 'count must be at most 100'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await lists('GET', `/groups/search?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    }
+  });
 });
