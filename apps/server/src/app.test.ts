@@ -128,7 +128,11 @@ describe('bad input', () => {
       }),
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('The request body is too large.');
+    expect(response.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is larger than 2 KB.',
+    });
     expect(await t.countRows('users')).toBe(before);
   });
 

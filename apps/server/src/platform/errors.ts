@@ -165,11 +165,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors: malformed JSON, body too large (413), wrong content type,
-      // rate limits. Their messages are already meant for the client.
+      // Fastify's and its plugins' own client errors: malformed JSON, body or upload too large
+      // (413), wrong content type, rate limits; worded for the client below.
       return reply
         .status(statusCode)
-        .send({ statusCode, error: errorName(statusCode), message: clientMessage(error) });
+        .send({ statusCode, error: errorName(statusCode), message: clientMessage(error, request) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply
@@ -186,8 +186,33 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply): void
   });
 }
 
-function clientMessage(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large.';
+// "1 MB" for 1,048,576 bytes: the unit the README's limits and the upload messages use.
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}
+
+// @fastify/multipart's refusals ('request file too large', 'reach files limit'), worded for
+// the client; a route that knows its limit words its own 413 (files/read-upload.ts).
+const multipartMessages: Record<string, string> = {
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_FILES_LIMIT: 'Send one file per upload.',
+  FST_FIELDS_LIMIT: 'The upload has too many form fields.',
+  FST_PARTS_LIMIT: 'The upload has too many parts.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+};
+
+function clientMessage(error: FastifyError, request: FastifyRequest): string {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    // A route may allow more than BODY_LIMIT_BYTES (contact imports).
+    const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+    return limit
+      ? `The request body is larger than ${sizeText(limit)}.`
+      : 'The request body is too large.';
+  }
+  const multipart = multipartMessages[error.code];
+  if (multipart) return multipart;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
     return 'The request body is not valid JSON.';
   }

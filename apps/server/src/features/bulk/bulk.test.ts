@@ -6,6 +6,7 @@ import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
+import { unreadableUpload } from '../files/read-upload.ts';
 import { labEnv, parseEventStream } from '../search/test-kit.ts';
 import { type BulkItem, bulkRunQueue } from './bulk-store.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './test-kit.ts';
@@ -182,7 +183,7 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
       'big.csv',
       `${header}\n${'Ann,Lee,acme.test,'.padEnd(1000, 'x')}\n`.repeat(5300),
       413,
-      /large|limit/i,
+      uploadMessages.tooLarge,
     ],
   ];
 
@@ -208,6 +209,32 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
     const response = await upload(t.app, user.token, 'leads.csv', listCsv);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+    expect(await t.countRows('bulk_requests')).toBe(before);
+  });
+
+  it('answers a body that is not a whole multipart upload with a JSON 4xx, not a 500', async () => {
+    const user = await activeUser(t);
+    const before = await t.countRows('bulk_requests');
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/person/bulk',
+      headers: { authorization: user.token, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nAnn',
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: unreadableUpload,
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/person/bulk',
+      headers: { authorization: user.token },
+      payload: { file: 'leads.csv' },
+    });
+    expect(json.statusCode).toBe(406);
+    expect(json.json().message).toBe('Send the file as multipart/form-data.');
     expect(await t.countRows('bulk_requests')).toBe(before);
   });
 

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { requireActiveUser } from '../companies/access.ts';
+import { readUploadedFile } from '../files/read-upload.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
 import { createProgressHub, type ProgressHub } from './progress.ts';
@@ -81,14 +82,15 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const file = await request.file();
-        if (!file) throw badRequest(uploadMessages.notSpreadsheet);
-        const bytes = await file.toBuffer();
+        const { fileName, bytes } = await readUploadedFile(request, {
+          missing: uploadMessages.notSpreadsheet,
+          tooLarge: uploadMessages.tooLarge,
+        });
         const parsed = await parseUpload(bytes);
         const requestId = await createBulkRequest(deps.db, deps.jobs?.boss, {
           ...parsed,
           userId: user.id,
-          fileName: uploadName(file.filename),
+          fileName: uploadName(fileName),
           contentType:
             parsed.format === 'csv'
               ? 'text/csv'

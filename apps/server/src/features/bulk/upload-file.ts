@@ -6,12 +6,14 @@ import { badRequest } from '../../platform/errors.ts';
 import { isZip, uploadedText } from '../files/uploaded-text.ts';
 import type { BulkQuery } from './schema.ts';
 
-// The upload limits (bulk-api.md): over the size Fastify answers 413 before we parse.
+// The upload limits (README 'Limits'): over the size the upload is refused with a 413 before
+// it is parsed.
 export const maxUploadBytes = 5 * 1024 * 1024;
 export const maxUploadRows = 10_000;
 
 export const uploadMessages = {
   notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
+  tooLarge: 'The file is larger than 5 MB.',
   noRows: 'The file has no rows.',
   noColumns:
     'No usable columns: the file needs first name, last name and company website or name columns, or an email column.',
