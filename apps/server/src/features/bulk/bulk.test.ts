@@ -170,6 +170,8 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
       400,
       uploadMessages.notSpreadsheet,
     ],
+    ['list.txt', `${header}\nAnn,Lee,acme.test\n`, 400, uploadMessages.notSpreadsheet],
+    ['list', `${header}\nAnn,Lee,acme.test\n`, 400, uploadMessages.notSpreadsheet],
     ['empty.csv', '', 400, uploadMessages.noRows],
     ['header-only.csv', `${header}\n\n , , \n`, 400, uploadMessages.noRows],
     ['columns.csv', 'Name,Phone\nAnn,555\n', 400, uploadMessages.noColumns],

@@ -11,13 +11,19 @@ import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
-import { notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { requireActiveUser } from '../companies/access.ts';
 import { readUploadedFile } from '../files/read-upload.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
 import { createProgressHub, type ProgressHub } from './progress.ts';
-import { maxUploadBytes, maxUploadRows, parseUpload, uploadMessages } from './upload-file.ts';
+import {
+  isSpreadsheetName,
+  maxUploadBytes,
+  maxUploadRows,
+  parseUpload,
+  uploadMessages,
+} from './upload-file.ts';
 
 export const bulkNotFound = 'Bulk search not found';
 
@@ -47,9 +53,10 @@ function connectionOf(db: Db): pg.ClientConfig {
   throw new Error('the database is not a pg pool');
 }
 
-function uploadName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
-  return base.slice(0, 255) || 'upload.csv';
+// The name without a client's folders (a spreadsheet name, so never empty).
+function uploadName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? name;
+  return base.slice(0, 255);
 }
 
 export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
@@ -86,6 +93,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
           missing: uploadMessages.notSpreadsheet,
           tooLarge: uploadMessages.tooLarge,
         });
+        if (!isSpreadsheetName(fileName)) throw badRequest(uploadMessages.notSpreadsheet);
         const parsed = await parseUpload(bytes);
         const requestId = await createBulkRequest(deps.db, deps.jobs?.boss, {
           ...parsed,

@@ -27,6 +27,12 @@ export const rowMessages = {
 
 export type UploadFormat = 'csv' | 'xlsx';
 
+// README 'Limits': a bulk upload is a CSV or XLSX file, told by its name as the upload dialog
+// tells it; a .txt or an unnamed part is refused even when its text would parse.
+export function isSpreadsheetName(name: string | undefined): name is string {
+  return /\.(csv|xlsx)$/i.test((name ?? '').trim());
+}
+
 export type ParsedUpload = {
   format: UploadFormat;
   header: string[];
