@@ -104,6 +104,22 @@ describe('uploading a list', () => {
     expect(entries).toEqual([{ kind: 'hold', amount: 5 }]);
   });
 
+  it('reads a stray double quote in a CSV field as a character, one row per line', async () => {
+    const user = await activeUser(t);
+    const csv = [
+      'First Name,Last Name,Company Website',
+      'John,"O"Brien,acme.test',
+      '"Bob" Jr,Ray,acme.test',
+      'Ann,"Lee, Jr",acme.test',
+      'Zed,Nobody,acme.test',
+    ].join('\n');
+    const response = await upload(t.app, user.token, 'quotes.csv', csv);
+    expect(response.statusCode, response.body).toBe(201);
+    expect((response.json() as BulkItem).input.length).toBe(4);
+    const done = await waitUntilDone(t.app, user.token, (response.json() as BulkItem).requestId);
+    expect(done.progress.total).toBe(4);
+  });
+
   it('accepts an XLSX list with other header spellings and an email column to verify', async () => {
     const user = await activeUser(t);
     const xlsx = await writeXlsxFile([

@@ -1,8 +1,8 @@
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
-import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../platform/errors.ts';
+import { readCsvRows } from '../files/csv-rows.ts';
 import { isZip, uploadedText } from '../files/uploaded-text.ts';
 import type { BulkQuery } from './schema.ts';
 
@@ -131,15 +131,8 @@ async function readRows(bytes: Buffer, maxRows: number): Promise<ParsedUpload> {
   // A binary file is not a CSV; the first 64 KiB tell.
   const text = uploadedText(bytes, 65_536);
   if (text === null) throw badRequest(uploadMessages.notSpreadsheet);
-  const rows: string[][] = [];
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    skipEmptyLines: 'greedy',
-    step: (result, parser) => {
-      rows.push(result.data);
-      if (rows.length > maxRows + 1) parser.abort();
-    },
-  });
-  const [header = [], ...rest] = rows;
+  // The header, and one row past the limit to tell an oversized file.
+  const [header = [], ...rest] = readCsvRows(text, maxRows + 2);
   return { format: 'csv', header, rows: rest };
 }
 

@@ -24,6 +24,15 @@ describe('the uploaded list', () => {
     expect(await parseCompanyList(Buffer.from(csv))).toEqual(['Acme Corp', 'Globex']);
   });
 
+  it('keeps a stray double quote as a character, one entry per line', async () => {
+    const csv = 'Company,Country\n"O"Reilly Media,US\n"Acme" Labs,DE\n"Globex, Inc",FR\n';
+    expect(await parseCompanyList(Buffer.from(csv))).toEqual([
+      '"O"Reilly Media',
+      '"Acme" Labs',
+      'Globex, Inc',
+    ]);
+  });
+
   it('refuses empty, binary and oversized files', async () => {
     expect(await refusal(Buffer.alloc(0))).toBe(`400 ${listMessages.empty}`);
     expect(await refusal(Buffer.from('company\n\n'))).toBe(`400 ${listMessages.empty}`);

@@ -1,12 +1,12 @@
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/node';
 import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { normaliseCompanyName } from '../companies/company-name.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
+import { readCsvRows } from '../files/csv-rows.ts';
 import { isZip, uploadedText } from '../files/uploaded-text.ts';
 
 // The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
@@ -53,8 +53,7 @@ async function readCells(bytes: Buffer): Promise<string[][]> {
   }
   const text = uploadedText(bytes);
   if (text === null) throw badRequest(listMessages.unreadable);
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  return parsed.data;
+  return readCsvRows(text);
 }
 
 // The list's entries in file order, without blanks and repeats; the column named like a
