@@ -136,6 +136,32 @@ describe('bad input', () => {
     expect(await t.countRows('users')).toBe(before);
   });
 
+  it('refuses a NUL character in the body, query or path with a 400 and writes nothing', async () => {
+    const before = await t.countRows('users');
+    const response = await signUp(
+      JSON.stringify({
+        username: 'nul@acme.com',
+        password: 'Secret1',
+        fname: 'A\u0000n',
+        lname: 'Lee',
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Text cannot contain the NUL character (\\u0000).',
+    });
+    expect(await t.countRows('users')).toBe(before);
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/single?userId=a%00b',
+    });
+    expect(query.statusCode).toBe(400);
+    const path = await t.app.inject({ method: 'GET', url: '/api/search-history/bulk/a%00b' });
+    expect(path.statusCode).toBe(400);
+  });
+
   it('names an unknown field', async () => {
     const response = await signUp(
       JSON.stringify({

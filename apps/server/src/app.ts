@@ -43,6 +43,7 @@ import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import { refuseNulCharacters } from './platform/nul-characters.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
 
 export type RateLimits = {
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulCharacters(app);
 
   const tokens = createTokens({
     secret: config.jwtSecret,

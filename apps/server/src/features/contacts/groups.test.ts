@@ -227,6 +227,31 @@ describe('list pages: sort, search and paging', () => {
     expect((await lists('GET', '/groups/search?key=a')).statusCode).toBe(400);
   });
 
+  it('refuses a NUL character in a search key, a list name or an import with a 400, changing nothing', async () => {
+    const before = await Promise.all(
+      ['groups', 'customers', 'create_operations'].map((table) => t.countRows(table)),
+    );
+    const requests: Array<[string, string, object | undefined]> = [
+      ['GET', '/groups/search?key=ab%00cd', undefined],
+      ['GET', '/groups/check?name=a%00b', undefined],
+      ['POST', '/groups', { name: 'Nul\u0000list' }],
+      [
+        'POST',
+        '/customers/create-or-update',
+        { customers: [{ email: 'nul@sort.test', fname: 'A\u0000', lname: 'B' }] },
+      ],
+    ];
+    for (const [method, url, payload] of requests) {
+      const response = await lists(method as 'GET' | 'POST', url, payload);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe('Text cannot contain the NUL character (\\u0000).');
+    }
+    const after = await Promise.all(
+      ['groups', 'customers', 'create_operations'].map((table) => t.countRows(table)),
+    );
+    expect(after).toEqual(before);
+  });
+
   it('answers bad search and page input with a message naming the field and the rule', async () => {
     const cases: Array<[string, string]> = [
       ['key=a', 'key must be at least 2 characters'],
