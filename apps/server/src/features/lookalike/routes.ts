@@ -166,7 +166,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
         tags: ['lookalike'],
         summary: "Find the e-mail addresses of a look-alike preview's contacts",
         description:
-          'Each contact not searched before is a single search: 1 credit per address scored 95 or more. 402 when the available balance is 0.',
+          'Each contact not searched before is a single search: 1 credit per address scored 95 or more. 402 when the credits run out before every contact is searched (the addresses found are kept).',
         security: tokenRequired,
         body: lookalikeSearchEmailsSchema,
         response: { 200: lookalikeSearchEmailsAnswerSchema, ...refusals },

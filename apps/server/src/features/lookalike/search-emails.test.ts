@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Finder, FinderEvidence } from '@mailhound/finder';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { labEnv, searchLab } from '../search/test-kit.ts';
 import { createLookalikeRequest, type LookalikeContact } from './lookalike-store.ts';
 import { runLookalikeRequest } from './processing.ts';
+import { searchLookalikeEmails } from './search-emails.ts';
 import { putOnPaidPlan } from './test-kit.ts';
 
 let lab: MailLab;
@@ -163,5 +166,77 @@ describe('find the e-mails of a look-alike preview', () => {
     const response = await searchEmails(user.token, requestId);
     expect(response.statusCode).toBe(402);
     expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+  });
+});
+
+// A finder that answers every contact after a moment, so the searches overlap.
+function answeringFinder(score: number): Finder {
+  return {
+    find: async (input) => {
+      await sleep(20);
+      return {
+        exactEmail: `${input.firstName}.${input.lastName}@${input.domain}`.toLowerCase(),
+        exactEmailScore: score,
+        evidence: {} as FinderEvidence,
+      };
+    },
+  } as Finder;
+}
+
+// Spends all but `left` of the user's credits.
+async function leaveCredits(user: { id: string; token: string }, left: number): Promise<void> {
+  const balance = await balanceOf(user.token);
+  await t.db.transaction((tx) =>
+    applyCreditEntry(tx, {
+      userId: user.id,
+      kind: 'charge',
+      amount: balance - left,
+      idempotencyKey: `spent:${user.id}`,
+    }),
+  );
+}
+
+async function searchedPeople(requestId: string): Promise<number> {
+  const rows = await t.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from lookalike_emails where request_id = ${requestId}`,
+  );
+  return rows.rows[0]?.count ?? 0;
+}
+
+describe('find the e-mails of a look-alike preview with few credits', () => {
+  it('searches every contact when fewer credits are free than searches run at once', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
+    await leaveCredits(user, 1);
+    const requestId = await completedSearch(user.id);
+
+    const answer = await searchLookalikeEmails(
+      { db: t.db, finder: answeringFinder(60), logFailure: () => {} },
+      { id: user.id, clientAddress: '127.0.0.1' },
+      requestId,
+      new AbortController().signal,
+    );
+
+    expect(answer.items.map((contact) => contact.exactEmailScore)).toEqual([60, 60]);
+    expect(await searchedPeople(requestId)).toBe(2);
+    expect(await balanceOf(user.token)).toBe(1);
+  });
+
+  it('answers 402 when the credits run out with contacts left, keeping the addresses found', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
+    await leaveCredits(user, 1);
+    const requestId = await completedSearch(user.id);
+
+    const refusal = searchLookalikeEmails(
+      { db: t.db, finder: answeringFinder(99), logFailure: () => {} },
+      { id: user.id, clientAddress: '127.0.0.1' },
+      requestId,
+      new AbortController().signal,
+    );
+
+    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: 'Not enough credits' });
+    expect(await searchedPeople(requestId)).toBe(1);
+    expect(await balanceOf(user.token)).toBe(0);
   });
 });

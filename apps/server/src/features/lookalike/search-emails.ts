@@ -55,17 +55,20 @@ async function searchPending(
     (contact) => !done.has(contact.id) && contact.fname && contact.lname,
   );
 
-  const searchOne = async (contact: LookalikeContact) => {
+  // Whether the contact was searched (its answer stored), or refused a credit hold.
+  const searchOne = async (contact: LookalikeContact): Promise<'searched' | 'refused'> => {
     let email: string | null = null;
     let score: number | null = null;
-    let answered = false;
+    let outcome: 'searched' | 'refused' | undefined;
     const record = (event: SearchEvent) => {
       if (event.event === undefined) {
         email = event.data.exactEmail;
         score = event.data.exactEmailScore ?? 0;
-        answered = true;
+        outcome = 'searched';
       } else if (event.event === 'error') {
-        answered = true;
+        outcome = 'searched';
+      } else if (event.event === 'payment_error') {
+        outcome = 'refused';
       }
     };
     await runSingleSearch(
@@ -82,21 +85,31 @@ async function searchPending(
       record,
       signal,
     );
-    // No answer (credits ran out on the way, or the client left): searched again next time.
-    if (!answered) return;
+    // No answer (the client left): searched again next time.
+    if (outcome !== 'searched') return 'refused';
     await deps.db.execute(sql`
       insert into lookalike_emails (request_id, person_id, email, score)
       values (${requestId}, ${Number(contact.id)}, ${email}, ${score})
       on conflict do nothing`);
+    return 'searched';
   };
 
+  // Each search holds a credit while it runs: with fewer credits available than searches at
+  // once, a refusal may only mean the others' holds, released when they end unverified. The
+  // refused contacts are tried again one at a time; a refusal then means the credits ran out.
+  const refused: LookalikeContact[] = [];
   let next = 0;
   const worker = async () => {
     while (next < pending.length && !signal.aborted) {
       const contact = pending[next++]!;
-      await searchOne(contact);
+      if ((await searchOne(contact)) === 'refused') refused.push(contact);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
+  for (const contact of refused) {
+    if (signal.aborted) break;
+    // api-spec §7: 402 means not enough credits; the addresses found so far are kept.
+    if ((await searchOne(contact)) === 'refused') throw paymentRequired(notEnoughCredits);
+  }
   return { items: await readPreview(deps.db, requestId) };
 }

@@ -33,6 +33,9 @@ export function useSearchLookalikeEmails(requestId: string) {
             },
       );
     },
+    // A refusal may come after some addresses were found (a 402 when the credits ran out on
+    // the way): the preview is read again to show them.
+    onError: () => queryClient.invalidateQueries({ queryKey: lookalikeItemKey(requestId) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: balanceKey }),
   });
 }

@@ -168,6 +168,29 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
     );
   });
 
+  it('shows the addresses found before the credits ran out (402)', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    let found = false;
+    serveItem(server, () =>
+      withPreview('r1', [
+        found
+          ? contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99 })
+          : contact(1),
+        contact(2),
+      ]),
+    );
+    server.on('POST /api/lookalike/search-emails', () => {
+      found = true;
+      return errorBody(402, 'Not enough credits');
+    });
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    expect(await screen.findByRole('dialog', { name: 'Credits required' })).toBeInTheDocument();
+    expect(await (await rowOf('Ann Lee1')).findByText('ann.lee1@similar1.com')).toBeInTheDocument();
+  });
+
   it('opens the credits modal at once when nothing is available', async () => {
     const server = createFakeServer();
     logInPaid(server, { balance: 5, onHold: 5 });
