@@ -103,6 +103,17 @@ describe('sign-up', () => {
     });
   });
 
+  it('starts the 60-second resend cooldown, since sign-up has just sent the code (product-spec §4)', async () => {
+    createFakeServer({
+      'POST /api/auth/signup': { status: 201, body: { id: 'u1', username: 'ann@acme.com' } },
+    });
+    const app = await openSignUp();
+    await fillAndSubmit(app.user);
+    expect(
+      await screen.findByRole('button', { name: /^Resend code in (60|59) s$/ }),
+    ).toBeDisabled();
+  });
+
   it.each([
     [409, authMessages.disposableEmail],
     [400, authMessages.accountExists],

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, signUpSchema } from '@mailhound/contracts';
+import { authMessages, signUpSchema, storageKeys } from '@mailhound/contracts';
 import {
   Alert,
   Anchor,
@@ -38,6 +38,9 @@ export function SignUpPage() {
     setServerError(null);
     try {
       await signUp.mutateAsync(values);
+      // Sign-up has just sent the code: the 60-second resend cooldown starts now, as on the
+      // server (product-spec §4 "Cooldowns").
+      localStorage.setItem(storageKeys.resendCooldown, String(Date.now()));
       const state: VerificationState = values;
       navigate(withRedirectUrl('/email-verification', redirectUrl), { state });
     } catch (error) {
