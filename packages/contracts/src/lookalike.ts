@@ -14,6 +14,8 @@ export const lookalikeContactSchema = z.object({
   linkedinUrl: z.string().nullable(),
   exactEmail: z.string().nullable(),
   exactEmailScore: z.number().nullable(),
+  // Find Emails has searched this contact (exactEmail null then means none was found).
+  searched: z.boolean(),
 });
 export type LookalikeContact = z.infer<typeof lookalikeContactSchema>;
 

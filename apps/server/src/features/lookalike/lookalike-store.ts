@@ -29,6 +29,7 @@ export type LookalikeContact = {
   linkedinUrl: string | null;
   exactEmail: string | null;
   exactEmailScore: number | null;
+  searched: boolean;
 };
 
 export type LookalikeItem = {
@@ -186,6 +187,7 @@ type ContactRow = {
   linkedin_url: string | null;
   email: string | null;
   score: number | null;
+  searched: boolean;
 };
 
 // Contacts of the most similar companies: decision makers (owners to directors) first, then
@@ -193,7 +195,8 @@ type ContactRow = {
 export async function readPreview(db: Queryable, requestId: string): Promise<LookalikeContact[]> {
   const result = await db.execute<ContactRow>(sql`
     select p.id::text as id, p.fname, p.lname, p.job_title, c.name as company_name,
-      c.domain as website, p.location, p.linkedin_url, e.email, e.score
+      c.domain as website, p.location, p.linkedin_url, e.email, e.score,
+      e.person_id is not null as searched
     from lookalike_results r
     join companies c on c.id = r.company_id
     join people p on p.company_id = c.id
@@ -214,5 +217,6 @@ export async function readPreview(db: Queryable, requestId: string): Promise<Loo
     linkedinUrl: row.linkedin_url,
     exactEmail: row.email,
     exactEmailScore: row.score,
+    searched: row.searched,
   }));
 }

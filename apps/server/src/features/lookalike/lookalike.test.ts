@@ -83,7 +83,7 @@ describe('a look-alike search on the demo data', () => {
     // The list's own companies are not look-alikes of themselves.
     const own = new Set(list.map((company) => company.domain));
     expect(preview.some((contact) => own.has(contact.website))).toBe(false);
-    expect(preview[0]).toMatchObject({ exactEmail: null, exactEmailScore: null });
+    expect(preview[0]).toMatchObject({ exactEmail: null, exactEmailScore: null, searched: false });
     expect(Object.keys(preview[0]!).sort()).toEqual(
       [
         'companyName',
@@ -95,6 +95,7 @@ describe('a look-alike search on the demo data', () => {
         'lname',
         'linkedinUrl',
         'location',
+        'searched',
         'website',
       ].sort(),
     );

@@ -111,6 +111,8 @@ describe('find the e-mails of a look-alike preview', () => {
     });
     const cat = items.find((contact) => contact.lname === 'Moss');
     expect(cat?.exactEmailScore ?? 0).toBeLessThan(95);
+    // Searched, so the preview can say no address was found even after a reload.
+    expect(items.every((contact) => contact.searched)).toBe(true);
     expect(await balanceOf(user.token)).toBe(before - 1);
 
     // The preview now carries the addresses; a second click searches nobody again.
@@ -218,6 +220,7 @@ describe('find the e-mails of a look-alike preview with few credits', () => {
     );
 
     expect(answer.items.map((contact) => contact.exactEmailScore)).toEqual([60, 60]);
+    expect(answer.items.every((contact) => contact.searched)).toBe(true);
     expect(await searchedPeople(requestId)).toBe(2);
     expect(await balanceOf(user.token)).toBe(1);
   });

@@ -38,7 +38,12 @@ export function withFoundEmails(
     const match = found.get(contact.id);
     return match === undefined
       ? contact
-      : { ...contact, exactEmail: match.exactEmail, exactEmailScore: match.exactEmailScore };
+      : {
+          ...contact,
+          exactEmail: match.exactEmail,
+          exactEmailScore: match.exactEmailScore,
+          searched: match.searched,
+        };
   });
 }
 

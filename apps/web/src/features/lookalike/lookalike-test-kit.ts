@@ -27,6 +27,7 @@ export function contact(
     linkedinUrl: `https://www.linkedin.com/in/ann-lee-${index}`,
     exactEmail: null,
     exactEmailScore: null,
+    searched: false,
     ...overrides,
   };
 }

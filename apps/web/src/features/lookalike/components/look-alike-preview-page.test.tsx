@@ -126,8 +126,8 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
     server.on('POST /api/lookalike/search-emails', {
       body: {
         items: [
-          contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99 }),
-          contact(2),
+          contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99, searched: true }),
+          contact(2, { searched: true }),
         ],
       },
     });
@@ -150,6 +150,15 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
     await waitFor(() =>
       expect(server.requestsTo('GET /api/auth/user/balance').length).toBeGreaterThan(balanceCalls),
     );
+  });
+
+  it('says No email found, also after a reload, only for the contacts already searched', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1, { searched: true }), contact(2)]));
+    renderApp('/look-alike/preview/r1');
+    expect(await (await rowOf('Ann Lee1')).findByText('No email found')).toBeInTheDocument();
+    expect((await rowOf('Ann Lee2')).queryByText('No email found')).toBeNull();
   });
 
   it('opens the credits modal on a 402', async () => {

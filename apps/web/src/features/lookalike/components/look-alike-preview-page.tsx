@@ -35,7 +35,6 @@ export function LookAlikePreviewPage() {
   const item = useLookalikeItem(requestId);
   const balance = useBalance();
   const searchEmails = useSearchLookalikeEmails(requestId);
-  const [searched, setSearched] = useState(false);
   const [findError, setFindError] = useState<string | null>(null);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
   // Opened while still processing: the page follows the stream to the final state.
@@ -75,7 +74,10 @@ export function LookAlikePreviewPage() {
   const { input, result, error } = item.data;
   const outcome = lookalikeOutcome(item.data);
   const contacts = result?.preview ?? [];
-  const missing = contacts.filter((contact) => contact.exactEmail === null).length;
+  // The contacts Find Emails would search: not searched yet, with both name parts.
+  const missing = contacts.filter(
+    (contact) => !contact.searched && contact.fname && contact.lname,
+  ).length;
   const available = balance.data?.balanceAvailable;
 
   const findEmails = async () => {
@@ -87,7 +89,6 @@ export function LookAlikePreviewPage() {
     }
     try {
       await searchEmails.mutateAsync();
-      setSearched(true);
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 402) {
         setCreditsNeeded(Math.max(1, missing - (available ?? 0)));
@@ -152,7 +153,7 @@ export function LookAlikePreviewPage() {
               {bulkMessages.noContactsFound}
             </Text>
           ) : (
-            <LookalikeContactsTable contacts={contacts} searched={searched} />
+            <LookalikeContactsTable contacts={contacts} />
           )}
         </>
       )}

@@ -11,9 +11,9 @@ function linkText(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
 }
 
-function EmailCell({ contact, searched }: { contact: LookalikeContact; searched: boolean }) {
+function EmailCell({ contact }: { contact: LookalikeContact }) {
   if (contact.exactEmail === null) {
-    return searched ? (
+    return contact.searched ? (
       <Text size="sm" c="dimmed">
         No email found
       </Text>
@@ -28,13 +28,7 @@ function EmailCell({ contact, searched }: { contact: LookalikeContact; searched:
 }
 
 // product-spec §2 "Look-alike preview": the found contacts, linkedinUrl as a link.
-export function LookalikeContactsTable({
-  contacts,
-  searched,
-}: {
-  contacts: LookalikeContact[];
-  searched: boolean;
-}) {
+export function LookalikeContactsTable({ contacts }: { contacts: LookalikeContact[] }) {
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table aria-label="Look-alike contacts" striped highlightOnHover>
@@ -65,7 +59,7 @@ export function LookalikeContactsTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <EmailCell contact={contact} searched={searched} />
+                <EmailCell contact={contact} />
               </Table.Td>
             </Table.Tr>
           ))}
