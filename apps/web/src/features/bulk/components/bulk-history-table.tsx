@@ -51,7 +51,8 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={badgeColors[badge]} variant="light">
+        {/* The badge reads as the spec writes it, not in Mantine's default capitals. */}
+        <Badge color={badgeColors[badge]} variant="light" tt="none">
           {badge}
         </Badge>
       </Table.Td>

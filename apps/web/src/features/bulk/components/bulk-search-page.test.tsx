@@ -79,6 +79,26 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     expect(error.getByText('Unpaid')).toBeInTheDocument();
   });
 
+  it('writes the badges Paid, Slicing and Unpaid as the spec does, not in capitals', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    const paid = bulkItem('paid', {
+      purchases: [{ id: 'p1', credits: 120, createdAt: '2025-03-01T11:00:00.000Z' }],
+    });
+    serveHistory(server, () => [processingItem('running', 40, 10), bulkItem('unpaid'), paid]);
+    renderApp('/search/bulk');
+
+    for (const [fileName, badge] of [
+      ['running.csv', 'Slicing'],
+      ['unpaid.csv', 'Unpaid'],
+      ['paid.csv', 'Paid'],
+    ] as const) {
+      const root = (await rowOf(fileName)).getByText(badge).closest('.mantine-Badge-root');
+      expect(root?.getAttribute('style')).toContain('text-transform: none');
+    }
+  });
+
   it('asks 10 items a page and keeps the page in the address', async () => {
     const server = createFakeServer();
     logIn(server);
