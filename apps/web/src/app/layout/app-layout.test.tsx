@@ -292,6 +292,14 @@ describe('sidebar', () => {
     ).toEqual(['/unibox', '/campaigns', '/contacts', '/sender-list', '/analytics']);
   });
 
+  it('titles the group Email Notification Service as written, not in capitals', async () => {
+    const server = createFakeServer();
+    logIn(server, { user: { properties: { sections: ['mail'] } } });
+    renderApp('/search/single');
+    const title = await screen.findByText('Email Notification Service');
+    expect(title.getAttribute('style') ?? '').not.toContain('uppercase');
+  });
+
   it('has no mail group without the mail section', async () => {
     const server = createFakeServer();
     logIn(server);

@@ -46,7 +46,8 @@ export function Sidebar({ opened, onToggle }: SidebarProps) {
               </Tooltip>
             </Stack>
             {!collapsed && (
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" pt="xs">
+              // Titled as product-spec §2 writes it, not in capitals.
+              <Text size="xs" fw={700} c="dimmed" px="xs" pt="xs">
                 {mailGroupTitle}
               </Text>
             )}
