@@ -115,6 +115,25 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     );
   });
 
+  it('turns a page past the end (an old address) to the last page', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    server.on('GET /api/search-history/lookalike', (request) => {
+      const page = Number(request.query.get('page'));
+      return {
+        body: {
+          items: page === 2 ? [lookalikeItem('last')] : [],
+          currentPage: page,
+          totalPages: 2,
+          totalItems: 11,
+        },
+      };
+    });
+    const app = renderApp('/look-alike?page=9');
+    expect(await rowOf('last.csv')).toBeTruthy();
+    expect(app.location()).toBe('/look-alike?page=2');
+  });
+
   it('invites an upload when the history is empty', async () => {
     const server = createFakeServer();
     logInPaid(server);

@@ -1,7 +1,7 @@
 import { bulkMessages } from '@mailhound/contracts';
 import { Button, Center, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
 import { currentPath, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
@@ -31,11 +31,18 @@ export function LookAlikePage() {
   const history = useLookalikeHistory(page);
   const [uploadOpened, setUploadOpened] = useState(false);
 
-  const setPage = (next: number) =>
+  const setPage = (next: number, options?: { replace: boolean }) =>
     setSearchParams((params) => {
       params.set('page', String(next));
       return params;
-    });
+    }, options);
+
+  // A page past the end (an old address, searches fewer since) turns to the last page.
+  const lastPage = history.data?.totalPages ?? 0;
+  const pastTheEnd = history.isSuccess && lastPage > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, { replace: true });
+  });
 
   // A guest clicking New goes to sign up, coming back here afterwards.
   const openUpload = () => {
