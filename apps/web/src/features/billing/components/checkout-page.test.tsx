@@ -35,6 +35,25 @@ describe('checkout (product-spec §2 "Checkout")', () => {
     await waitFor(() => expect(location()).toBe('/purchase'));
   });
 
+  it('checks the card form as you type, before Pay is pressed', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/config': { body: { provider: 'local' } },
+    });
+    logIn(server);
+    const { user } = renderApp(checkoutEntry);
+    await screen.findByText(/4242 4242 4242 4242/);
+    await user.type(field('Card number'), '4242');
+    expect(await screen.findByText(paymentMessages.cardNumberInvalid)).toBeInTheDocument();
+    await user.type(field('Expiry'), '13');
+    expect(await screen.findByText(paymentMessages.expiryInvalid)).toBeInTheDocument();
+    await user.type(field('CVC'), '1');
+    expect(await screen.findByText(paymentMessages.cvcInvalid)).toBeInTheDocument();
+    await user.type(field('Card number'), '424242424242');
+    await waitFor(() =>
+      expect(screen.queryByText(paymentMessages.cardNumberInvalid)).not.toBeInTheDocument(),
+    );
+  });
+
   it('pays with the local card form and follows the return url', async () => {
     const server = createFakeServer({
       'GET /api/checkout/config': { body: { provider: 'local' } },

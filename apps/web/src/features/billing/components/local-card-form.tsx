@@ -20,6 +20,8 @@ export function LocalCardForm({
 }) {
   const form = useForm({
     resolver: zodResolver(localCardSchema),
+    // Checked as you type, like every other form of the app.
+    mode: 'onChange',
     defaultValues: { name: '', cardNumber: '', expiry: '', cvc: '' },
   });
   const { errors } = form.formState;
