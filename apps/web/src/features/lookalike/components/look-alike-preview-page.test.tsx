@@ -59,6 +59,24 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
     expect(screen.getByRole('button', { name: 'Find Emails' })).toBeEnabled();
   });
 
+  it('shows the contacts 10 a page', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    const contacts = Array.from({ length: 25 }, (_, index) => contact(index + 1));
+    serveItem(server, () => withPreview('r1', contacts));
+    const app = renderApp('/look-alike/preview/r1');
+
+    expect(await rowOf('Ann Lee10')).toBeTruthy();
+    expect(within(await contactsTable()).getAllByRole('row')).toHaveLength(11);
+    expect(screen.queryByText('Ann Lee11')).toBeNull();
+    expect(screen.getByText('Showing 1-10 of 25 contacts')).toBeInTheDocument();
+    const pages = within(screen.getByRole('navigation', { name: 'Look-alike contacts pages' }));
+    await app.user.click(pages.getByRole('button', { name: '3' }));
+    expect(await rowOf('Ann Lee25')).toBeTruthy();
+    expect(within(await contactsTable()).getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Showing 21-25 of 25 contacts')).toBeInTheDocument();
+  });
+
   it('shows a contact without a profile or title as empty cells, not a broken page', async () => {
     const server = createFakeServer();
     logInPaid(server);

@@ -1,4 +1,6 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
+import { PAGE_SIZE } from '@mailhound/contracts';
+import { Anchor, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import type { LookalikeContact } from '../lookalike-item.ts';
 
@@ -27,44 +29,67 @@ function EmailCell({ contact }: { contact: LookalikeContact }) {
   );
 }
 
-// product-spec §2 "Look-alike preview": the found contacts, linkedinUrl as a link.
+// product-spec §2 "Look-alike preview": the found contacts, linkedinUrl as a link; up to 100
+// of them, so 10 a page like the product's other tables (api-spec §9).
 export function LookalikeContactsTable({ contacts }: { contacts: LookalikeContact[] }) {
+  const [page, setPage] = useState(1);
+  const totalPages = Math.ceil(contacts.length / PAGE_SIZE);
+  const shown = Math.min(page, Math.max(1, totalPages));
+  const first = (shown - 1) * PAGE_SIZE;
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table aria-label="Look-alike contacts" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Job Title</Table.Th>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Website</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>LinkedIn</Table.Th>
-            <Table.Th>Email</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact) => (
-            <Table.Tr key={contact.id}>
-              <Table.Td>{contactName(contact)}</Table.Td>
-              <Table.Td>{contact.jobTitle}</Table.Td>
-              <Table.Td>{contact.companyName}</Table.Td>
-              <Table.Td>{contact.website}</Table.Td>
-              <Table.Td>{contact.location}</Table.Td>
-              <Table.Td>
-                {contact.linkedinUrl && (
-                  <Anchor href={contact.linkedinUrl} target="_blank" rel="noopener noreferrer">
-                    {linkText(contact.linkedinUrl)}
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <EmailCell contact={contact} />
-              </Table.Td>
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={960}>
+        <Table aria-label="Look-alike contacts" striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Job Title</Table.Th>
+              <Table.Th>Company</Table.Th>
+              <Table.Th>Website</Table.Th>
+              <Table.Th>Location</Table.Th>
+              <Table.Th>LinkedIn</Table.Th>
+              <Table.Th>Email</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.slice(first, first + PAGE_SIZE).map((contact) => (
+              <Table.Tr key={contact.id}>
+                <Table.Td>{contactName(contact)}</Table.Td>
+                <Table.Td>{contact.jobTitle}</Table.Td>
+                <Table.Td>{contact.companyName}</Table.Td>
+                <Table.Td>{contact.website}</Table.Td>
+                <Table.Td>{contact.location}</Table.Td>
+                <Table.Td>
+                  {contact.linkedinUrl && (
+                    <Anchor href={contact.linkedinUrl} target="_blank" rel="noopener noreferrer">
+                      {linkText(contact.linkedinUrl)}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <EmailCell contact={contact} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Showing {first + 1}-{Math.min(first + PAGE_SIZE, contacts.length)} of {contacts.length}{' '}
+            contacts
+          </Text>
+          <Center component="nav" aria-label="Look-alike contacts pages">
+            <Pagination
+              total={totalPages}
+              value={shown}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            />
+          </Center>
+        </Group>
+      )}
+    </Stack>
   );
 }
