@@ -182,6 +182,19 @@ describe('filters in the query string (product-spec §3 "Filter search object")'
     expect(request?.query.get('perPage')).toBe('10');
   });
 
+  it('searches a typed location by the country’s listed name, whatever the case', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    const { user } = await openFinder();
+    await user.type(input('Locations'), 'germany{enter}');
+    await user.type(input('Exclude Locations'), 'usa{enter}');
+    await user.click(searchButton());
+    await waitFor(() => expect(searches(server)).toHaveLength(1));
+    expect(searches(server)[0]?.query.get('locations')).toBe('["Germany"]');
+    expect(searches(server)[0]?.query.get('exclude')).toBe('["United States"]');
+  });
+
   it('restores the filters of a shared link, and searches them on Search', async () => {
     const server = createFakeServer();
     logIn(server);

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldError, type Merge, useForm } from 'react-hook-form';
-import { countryNames } from '../country-names.ts';
+import { countryName, countryNames } from '../country-names.ts';
 import {
   departmentOptions,
   type FilterKey,
@@ -100,6 +100,8 @@ export function FilterPanel({
     label: string,
     placeholder: string,
     suggestions: readonly string[] = [],
+    // How a typed entry is written (a location as the country's listed name).
+    entry: (typed: string) => string = (typed) => typed,
   ) => (
     <Controller
       control={form.control}
@@ -109,7 +111,7 @@ export function FilterPanel({
           label={label}
           placeholder={placeholder}
           value={field.value ?? []}
-          onChange={field.onChange}
+          onChange={(values) => field.onChange([...new Set(values.map(entry))])}
           onBlur={field.onBlur}
           error={listError(errors[key])}
           data={[...suggestions]}
@@ -178,8 +180,8 @@ export function FilterPanel({
             {choices('industry', 'Industry', industryOptions)}
             {choices('employees', 'Company Size', sizeOptions)}
             {choices('revenue', 'Revenue', revenueOptions)}
-            {tags('locations', 'Locations', 'Country, then Enter', countryNames)}
-            {tags('exclude', 'Exclude Locations', 'Country, then Enter', countryNames)}
+            {tags('locations', 'Locations', 'Country, then Enter', countryNames, countryName)}
+            {tags('exclude', 'Exclude Locations', 'Country, then Enter', countryNames, countryName)}
             <Fieldset legend="Founded In" variant="unstyled">
               <Group grow align="flex-start" gap="xs">
                 {year('from', 'From')}
