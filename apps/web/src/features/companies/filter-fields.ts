@@ -3,6 +3,7 @@ import {
   checkFilterSearch,
   companySizeBands,
   departmentIds,
+  industries,
   revenueBands,
   seniorityIds,
 } from '@mailhound/contracts';
@@ -30,9 +31,29 @@ export const leadFilterFields = [
   'seniority',
 ] as const satisfies readonly FilterKey[];
 
-// Only the screen's own fields, each with a value: a link carrying other filters opens the
-// screen with those left out rather than searching on something the user cannot see.
-export function pickFilters(filters: CompanyFilters, fields: readonly FilterKey[]): CompanyFilters {
+// The values the choice fields offer; a hand-edited link's other values are left out.
+const industryIds = new Set<string>(industries.map((industry) => industry.id));
+const sizeIds = new Set<string>(companySizeBands.map((band) => band.id));
+const revenueIds = new Set<string>(revenueBands.map((band) => band.id));
+
+function offered(values: string[] | undefined, choices: ReadonlySet<string>) {
+  return values?.filter((value) => choices.has(value));
+}
+
+function knownOnly(filters: CompanyFilters): CompanyFilters {
+  return {
+    ...filters,
+    industry: offered(filters.industry, industryIds),
+    employees: offered(filters.employees, sizeIds),
+    revenue: offered(filters.revenue, revenueIds),
+  };
+}
+
+// Only the screen's own fields, each with a value: a link carrying other filters (or values
+// the screen does not offer) opens the screen with those left out rather than searching on
+// something the user cannot see.
+export function pickFilters(given: CompanyFilters, fields: readonly FilterKey[]): CompanyFilters {
+  const filters = knownOnly(given);
   const picked: CompanyFilters = {};
   for (const key of fields) {
     if (key === 'years') {

@@ -221,6 +221,25 @@ describe('filters in the query string (product-spec §3 "Filter search object")'
     );
   });
 
+  it('leaves out an industry, size or revenue the fields do not offer', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveCompanies(server);
+    const query = new URLSearchParams({
+      industry: '["no_such","computer_software"]',
+      employees: '["1-9999"]',
+      revenue: '["lots"]',
+      page: '1',
+    });
+    await openFinder(`?${query}`);
+    await waitFor(() => expect(searches(server)).toHaveLength(1));
+    const [request] = searches(server);
+    expect(request?.query.get('industry')).toBe('["computer_software"]');
+    expect(request?.query.has('employees')).toBe(false);
+    expect(request?.query.has('revenue')).toBe(false);
+    expect(screen.queryByText('no_such')).toBeNull();
+  });
+
   it('leaves out parameters that are not valid filters', async () => {
     const server = createFakeServer();
     logIn(server);
