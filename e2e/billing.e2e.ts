@@ -84,7 +84,7 @@ describe('credits, plans and payments with the local provider', () => {
     const invoices = page.getByRole('table', { name: 'Invoices' });
     await expect.poll(() => invoices.getByRole('row').count()).toBe(2);
     expect(await invoices.getByRole('row').nth(1).textContent()).toContain('$1.00');
-    expect(await invoices.getByRole('row').nth(1).textContent()).toContain('paid');
+    expect(await invoices.getByRole('row').nth(1).textContent()).toContain('Paid');
 
     // The free plan has no look-alike.
     await page.goto(`${baseUrl}/look-alike`);

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { TOAST_MS } from '@mailhound/contracts';
-import { createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
+import { Badge, createTheme, Drawer, MantineProvider, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,10 +10,13 @@ import { ApiError } from '../shared/api/api-error.ts';
 const theme = createTheme({
   primaryColor: 'blue',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  // The close cross is an icon: screen readers and keyboard users need its name.
   components: {
+    // The close cross is an icon: screen readers and keyboard users need its name.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Badges read as written (the spec's 'Paid', 'Slicing', a user's own tags), not in
+    // Mantine's default capitals.
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
   },
 });
 

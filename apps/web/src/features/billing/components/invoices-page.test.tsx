@@ -32,7 +32,7 @@ describe('invoices (product-spec §2 "Invoices")', () => {
     const first = within(bodyRows()[0] as HTMLElement);
     expect(first.getByText('January 12, 2026')).toBeInTheDocument();
     expect(first.getByText('$12.23')).toBeInTheDocument();
-    expect(first.getByText('paid')).toBeInTheDocument();
+    expect(first.getByText('Paid')).toBeInTheDocument();
   });
 
   it('pages through the receipts', async () => {
@@ -96,6 +96,9 @@ describe('invoices (product-spec §2 "Invoices")', () => {
     expect(within(failed).getByRole('button', { name: 'Copy invoice link' })).toBeDisabled();
     expect(within(failed).queryByRole('link')).toBeNull();
     expect(within(paid).getByRole('button', { name: 'Send Invoice' })).toBeEnabled();
+    // The status reads as a word, as the bulk badges do, not as the server's id.
+    expect(within(paid).getByText('Paid')).toBeInTheDocument();
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
   });
 
   it('sends an invoice to the address given', async () => {

@@ -42,6 +42,11 @@ const checkoutSucceeded = 'Thank you! Your payment was successful.';
 type SortOrder = 'asc' | 'desc';
 
 const statusColors: Record<string, string> = { paid: 'green', failed: 'red', refunded: 'gray' };
+const statusLabels: Record<string, string> = {
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
 
 // The date format sorts as text ('YYYY-MM-DD HH-MM-SS').
 function sortReceipts(receipts: Receipt[], order: SortOrder): Receipt[] {
@@ -165,7 +170,7 @@ function ReceiptRow({ receipt, onSend }: { receipt: Receipt; onSend: (receipt: R
       <Table.Td>{centsToDollars(receipt.amount)}</Table.Td>
       <Table.Td>
         <Badge color={statusColors[receipt.status] ?? 'gray'} variant="light">
-          {receipt.status}
+          {statusLabels[receipt.status] ?? receipt.status}
         </Badge>
       </Table.Td>
       <Table.Td>

@@ -51,8 +51,7 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        {/* The badge reads as the spec writes it, not in Mantine's default capitals. */}
-        <Badge color={badgeColors[badge]} variant="light" tt="none">
+        <Badge color={badgeColors[badge]} variant="light">
           {badge}
         </Badge>
       </Table.Td>
