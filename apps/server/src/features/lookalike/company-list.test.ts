@@ -24,6 +24,18 @@ describe('the uploaded list', () => {
     expect(await parseCompanyList(Buffer.from(csv))).toEqual(['Acme Corp', 'Globex']);
   });
 
+  it('counts a company once however its domain or name is written', async () => {
+    const txt = [
+      'kiteware.com',
+      'Kiteware.com',
+      'https://www.kiteware.com/',
+      'WWW.KITEWARE.COM',
+      'Acme Corp',
+      'ACME Corp, Inc.',
+    ].join('\n');
+    expect(await parseCompanyList(Buffer.from(txt))).toEqual(['kiteware.com', 'Acme Corp']);
+  });
+
   it('keeps a stray double quote as a character, one entry per line', async () => {
     const csv = 'Company,Country\n"O"Reilly Media,US\n"Acme" Labs,DE\n"Globex, Inc",FR\n';
     expect(await parseCompanyList(Buffer.from(csv))).toEqual([

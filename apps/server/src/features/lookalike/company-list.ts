@@ -56,8 +56,9 @@ async function readCells(bytes: Buffer): Promise<string[][]> {
   return readCsvRows(text);
 }
 
-// The list's entries in file order, without blanks and repeats; the column named like a
-// company or domain column when there is a header, the first one otherwise.
+// The list's entries in file order, without blanks and repeats (a domain however it is
+// written, a name with or without its legal form); the column named like a company or domain
+// column when there is a header, the first one otherwise.
 export async function parseCompanyList(bytes: Buffer): Promise<string[]> {
   if (bytes.length === 0) throw badRequest(listMessages.empty);
   const rows = (await readCells(bytes)).filter((row) => row.some((cell) => cell.trim() !== ''));
@@ -70,7 +71,7 @@ export async function parseCompanyList(bytes: Buffer): Promise<string[]> {
   const entries: string[] = [];
   for (const row of data) {
     const entry = (row[column] ?? '').trim();
-    const key = entry.toLowerCase();
+    const key = keyOf(entry) || entry.toLowerCase();
     if (entry === '' || seen.has(key)) continue;
     seen.add(key);
     entries.push(entry);
