@@ -112,6 +112,16 @@ describe('GET /api/company/companies/{name} (public)', () => {
     expect((await get('/api/company/companies/www.Acme-Soft.com')).json()).toEqual(bySlug.json());
   });
 
+  it('answers the company by its name as written', async () => {
+    const bySlug = (await get('/api/company/companies/acme-software-inc')).json();
+    for (const name of ['Acme Software Inc.', 'ACME software inc']) {
+      const answer = await get(`/api/company/companies/${encodeURIComponent(name)}`);
+      expect(answer.statusCode, name).toBe(200);
+      expect(answer.json()).toEqual(bySlug);
+    }
+    expect((await get('/api/company/companies/%20%20')).statusCode).toBe(404);
+  });
+
   it('answers 404 Company not found for an unknown company, on every call', async () => {
     for (const path of ['', '/employeesStats', '/leadTitles', '/similarCompanies']) {
       const answer = await get(`/api/company/companies/no-such-company${path}`);

@@ -6,6 +6,7 @@ import {
 } from '@mailhound/contracts';
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
+import { companySlug } from './company-name.ts';
 import { normaliseDomain } from './import-rows.ts';
 import { industries, industryGroupOf } from './industries.ts';
 import { maskEmail, maskPhone } from './masks.ts';
@@ -37,18 +38,23 @@ export function companyAnswer(row: CompanyRecord): CompanySearchItem {
   };
 }
 
-// `name` is the company's slug or its domain ("acme-labs", "acme.com", "www.acme.com").
+// `name` is the company's slug, its domain ("acme-labs", "acme.com", "www.acme.com") or its
+// name as written ("Acme Labs", product-spec §2 /company/{name}), which is its slug's source.
 export async function findCompany(db: Queryable, name: string): Promise<CompanyRecord | undefined> {
   const key = name.trim().toLowerCase();
   const domain = normaliseDomain(key);
+  const slugs = [...new Set([key, companySlug(name)].filter((slug) => slug !== ''))];
+  const bySlug = inArray(companies.slug, slugs);
   const [row] = await db
     .select()
     .from(companies)
-    .where(
-      domain ? or(eq(companies.slug, key), eq(companies.domain, domain)) : eq(companies.slug, key),
+    .where(domain ? or(bySlug, eq(companies.domain, domain)) : bySlug)
+    // A slug that is also another company's domain: the slug's own page wins; a domain wins
+    // over the slug made from the text as a name.
+    .orderBy(
+      sql`${companies.slug} = ${key} desc`,
+      sql`${companies.domain} is not distinct from ${domain} desc`,
     )
-    // A slug that is also another company's domain: the slug's own page wins.
-    .orderBy(sql`${companies.slug} = ${key} desc`)
     .limit(1);
   return row;
 }
