@@ -196,12 +196,12 @@ function mergeVariants(groups: ReadonlyMap<string, readonly number[]>): Map<stri
   return merged;
 }
 
-// What the product industry alone is worth: every company of the list's industry ties, so
-// they come in random order (the mean of 20 seeded shuffles). The gap from (e) to (c) is what
-// the description text and the firmographics add inside a product industry.
-async function industryAloneScore(runs: readonly Trial[]) {
+// What one industry field alone is worth: every company of the list's industry ties, so they
+// come in random order (the mean of 20 seeded shuffles). The gap from (e) to (c), and from
+// (f) to (b), is what the description text and the firmographics add inside an industry.
+async function industryAloneScore(runs: readonly Trial[], field: 'industry' | 'sourceIndustry') {
   const shuffles = 20;
-  const industryOnly: Weights = { ...textOnlyWeights, text: 0, industry: 1 };
+  const industryOnly: Weights = { ...textOnlyWeights, text: 0, [field]: 1 };
   const random = mulberry32(11);
   const total = { precision: 0, capped: 0, ndcg: 0 };
   for (const trial of runs) {
@@ -247,7 +247,16 @@ async function evaluate(groups: Map<string, number[]>): Promise<void> {
   ];
   for (const [label, weights] of rows) console.log(scoreLine(label, await score(runs, weights)));
   console.log(
-    scoreLine('(e) product industry alone, random order', await industryAloneScore(runs)),
+    scoreLine(
+      '(e) product industry alone, random order',
+      await industryAloneScore(runs, 'industry'),
+    ),
+  );
+  console.log(
+    scoreLine(
+      "(f) source's industry name alone, random order",
+      await industryAloneScore(runs, 'sourceIndustry'),
+    ),
   );
   if (process.env.BENCH_LOOKALIKE_DETAIL === '1') await detail(runs, groups);
 
