@@ -19,6 +19,8 @@ export const listMessages = {
   unreadable: 'The file is not a CSV, XLSX or TXT list.',
   empty: 'The file has no company names or domains.',
   tooManyRows: 'The file has more than 1,000 rows.',
+  // The web app's text for a file over the upload limit (maxListBytes).
+  tooLarge: 'The file is larger than 1 MB.',
   noneRecognised: 'No company in the file was recognised.',
 } as const;
 

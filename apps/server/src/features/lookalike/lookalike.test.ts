@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { seedDemoCompanies } from '../companies/demo-seed.ts';
 import { addCompanies } from '../companies/test-companies.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { unreadableUpload } from '../files/read-upload.ts';
 import { parseEventStream } from '../search/test-kit.ts';
 import { listMessages } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
@@ -354,6 +355,23 @@ describe('refusals', () => {
     }
     expect(await t.countRows('lookalike_requests')).toBe(before);
     expect(await leadSearchesOf(user.token)).toBe(searchesBefore);
+  });
+
+  it('answers a file over 1 MB with 413 and a cut upload with 400, in words, creating nothing', async () => {
+    const user = await paidUser();
+    const before = await t.countRows('lookalike_requests');
+    const big = await uploadList(t.app, user.token, 'big.csv', 'a'.repeat(1024 * 1024 + 1));
+    expect(big.statusCode, big.body).toBe(413);
+    expect(big.json()).toMatchObject({ message: listMessages.tooLarge });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url: '/api/lookalike',
+      headers: { authorization: user.token, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nAcme',
+    });
+    expect(cut.statusCode, cut.body).toBe(400);
+    expect(cut.json()).toMatchObject({ message: unreadableUpload });
+    expect(await t.countRows('lookalike_requests')).toBe(before);
   });
 
   it('shows a user only their own searches', async () => {

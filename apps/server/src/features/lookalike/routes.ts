@@ -16,6 +16,7 @@ import type { Db } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { createProgressHub, type ProgressHub } from '../bulk/progress.ts';
 import { requireActiveUser } from '../companies/access.ts';
+import { readUploadedFile } from '../files/read-upload.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import {
   listMessages,
@@ -97,13 +98,15 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
       async (request, reply) => {
         const user = currentUser(request);
         await ensureLookalikeAllowed(deps.db, user.id);
-        const file = await request.file();
-        if (!file) throw badRequest(listMessages.empty);
-        const entries = await parseCompanyList(await file.toBuffer());
+        const { fileName, bytes } = await readUploadedFile(request, {
+          missing: listMessages.empty,
+          tooLarge: listMessages.tooLarge,
+        });
+        const entries = await parseCompanyList(bytes);
         if (!(await recognisesAny(deps.db, entries))) throw badRequest(listMessages.noneRecognised);
         const requestId = await createLookalikeRequest(deps.db, deps.jobs?.boss, {
           userId: user.id,
-          fileName: uploadName(file.filename),
+          fileName: uploadName(fileName),
           entries,
         });
         const item = await readLookalikeItem(deps.db, user.id, requestId);
