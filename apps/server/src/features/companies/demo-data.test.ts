@@ -65,6 +65,20 @@ describe('generateDemoData', () => {
     ).toBe(true);
   });
 
+  it('reads as a company would write about itself, with ages that fit the industry', () => {
+    for (const company of companies) {
+      const people = company.employees === 1 ? 'person' : 'people';
+      expect(company.description).toMatch(
+        new RegExp(
+          `Our team of ${company.employees.toLocaleString('en-US')} ${people} works on [^,]+, [^,]+ and [^.]+\\.$`,
+        ),
+      );
+    }
+    const technology = companies.filter((c) => industryGroupOf(c.industry) === 'technology');
+    expect(technology.length).toBeGreaterThan(50);
+    for (const company of technology) expect(company.foundedYear).toBeGreaterThanOrEqual(1975);
+  });
+
   it('describes peers in the same words: descriptions share the industry terms', () => {
     const software = companies.filter((c) => c.industry === 'computer_software');
     const hospitals = companies.filter((c) => industryGroupOf(c.industry) === 'healthcare');

@@ -770,9 +770,10 @@ function companyDescription(
   const terms = shuffled(random, industry.terms);
   const label = industryLabel(industry.id).toLowerCase();
   const [first, second, third] = terms;
+  const team = `${employees.toLocaleString('en-US')} ${employees === 1 ? 'person' : 'people'}`;
   return (
     `${name} is a ${sizeWord(employees)} ${label} company based in ${city}, ${country}. ` +
-    `We work on ${first} and ${second}, and our team of ${employees} is known for ${third}.`
+    `Our team of ${team} works on ${first}, ${second} and ${third}.`
   );
 }
 
@@ -820,8 +821,10 @@ export function* generateDemoData(options: DemoOptions): Generator<DemoCompany> 
     const domain = `${label}.${country.tld}`;
     const employees = employeesFor(random);
     const [revenueMin, revenueMax] = revenueRange(random, employees);
-    // Young companies outnumber old ones: squaring skews the draw towards recent years.
-    const foundedYear = latestYear - Math.floor(random() ** 2 * 120);
+    // Young companies outnumber old ones: squaring skews the draw towards recent years. A
+    // technology company is at most 50 years old (no software house founded in 1912).
+    const age = industry.group === 'technology' ? 50 : 120;
+    const foundedYear = latestYear - Math.floor(random() ** 2 * age);
     const city = pick(random, country.cities);
     const handle = label;
     const company = {
