@@ -26,7 +26,12 @@ export const lookalikeItemSchema = z.object({
   error: z.string().nullable(),
   input: z.object({ fileName: z.string(), length: z.number() }),
   result: z
-    .object({ totalCount: z.number(), preview: z.array(lookalikeContactSchema).optional() })
+    .object({
+      totalCount: z.number(),
+      // How many of the list's companies were found in the company database (at most length).
+      recognised: z.number().optional(),
+      preview: z.array(lookalikeContactSchema).optional(),
+    })
     .nullable(),
   createdAt: z.string(),
 });

@@ -37,7 +37,7 @@ export type LookalikeItem = {
   status: LookalikeStatus;
   error: string | null;
   input: { fileName: string; length: number };
-  result: { totalCount: number; preview?: LookalikeContact[] } | null;
+  result: { totalCount: number; recognised: number; preview?: LookalikeContact[] } | null;
   createdAt: string;
 };
 
@@ -112,12 +112,14 @@ type ItemRow = {
   error: string | null;
   file_name: string;
   length: number;
+  recognised: number | null;
   total_count: number | null;
   created_at: string;
 };
 
 const itemColumns = sql`r.id, r.status, r.error, r.file_name,
-  jsonb_array_length(r.entries) as length, r.total_count,
+  jsonb_array_length(r.entries) as length, jsonb_array_length(r.list_company_ids) as recognised,
+  r.total_count,
   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at`;
 
 function toItem(row: ItemRow): LookalikeItem {
@@ -126,7 +128,10 @@ function toItem(row: ItemRow): LookalikeItem {
     status: row.status,
     error: row.error,
     input: { fileName: row.file_name, length: row.length },
-    result: row.status === 'completed' ? { totalCount: row.total_count ?? 0 } : null,
+    result:
+      row.status === 'completed'
+        ? { totalCount: row.total_count ?? 0, recognised: row.recognised ?? row.length }
+        : null,
     createdAt: row.created_at,
   };
 }

@@ -78,6 +78,7 @@ describe('a look-alike search on the demo data', () => {
     const done = await waitForLookalike(t.app, user.token, created.requestId);
     expect(done.status).toBe('completed');
     expect(done.result?.totalCount).toBeGreaterThan(0);
+    expect(done.result?.recognised).toBe(3);
     const preview = done.result?.preview ?? [];
     expect(preview.length).toBeGreaterThan(0);
     expect(preview.length).toBeLessThanOrEqual(100);
@@ -171,6 +172,27 @@ describe('a look-alike search on the demo data', () => {
       headers: { authorization: user.token, accept: 'text/event-stream' },
     });
     expect(again.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('a list with companies the database does not know', () => {
+  it('says how many of its companies were recognised, in the item and the history', async () => {
+    const user = await paidUser();
+    const requestId = await createLookalikeRequest(t.db, undefined, {
+      userId: user.id,
+      fileName: 'partly-known.csv',
+      entries: [list[0]!.domain, list[1]!.domain, 'nowhere-at-all.example'],
+    });
+    await runLookalikeRequest(t.db, requestId);
+    const item = await readLookalike(t.app, user.token, requestId);
+    expect(item).toMatchObject({ status: 'completed', input: { length: 3 } });
+    expect(item.result?.recognised).toBe(2);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/lookalike',
+      headers: { authorization: user.token },
+    });
+    expect(history.json().items[0]).toMatchObject({ requestId, result: { recognised: 2 } });
   });
 });
 

@@ -29,6 +29,17 @@ export const outcomeTexts = {
   error: 'Look-alike search failed',
 } as const;
 
+// The list's size under its name: once searched, how many of its companies the database
+// knew when some were not ('3 of 4 companies recognised'), as those alone were compared.
+export function listSizeText(item: Pick<LookalikeItem, 'input' | 'result'>): string {
+  const { length } = item.input;
+  const companies = `${length.toLocaleString('en-US')} ${length === 1 ? 'company' : 'companies'}`;
+  const recognised = item.result?.recognised ?? length;
+  return recognised < length
+    ? `${recognised.toLocaleString('en-US')} of ${companies} recognised`
+    : companies;
+}
+
 // Addresses found by Find Emails replace the contacts' empty e-mail fields, matched by id.
 export function withFoundEmails(
   contacts: LookalikeContact[],

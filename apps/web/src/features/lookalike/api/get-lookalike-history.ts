@@ -45,7 +45,8 @@ export function replaceLookalikeHistoryItem(queryClient: QueryClient, item: Look
   const { result } = item;
   const entry: LookalikeItem = {
     ...item,
-    result: result === null ? null : { totalCount: result.totalCount },
+    result:
+      result === null ? null : { totalCount: result.totalCount, recognised: result.recognised },
   };
   queryClient.setQueriesData<LookalikeHistoryPage>({ queryKey: lookalikeHistoryKey }, (page) =>
     page?.items.some((current) => current.requestId === item.requestId)

@@ -61,8 +61,8 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     stubLookalikeStreams();
     serveHistory(server, () => [
       processingLookalike('running'),
-      lookalikeItem('found', { result: { totalCount: 42 } }),
-      lookalikeItem('none', { result: { totalCount: 0 } }),
+      lookalikeItem('found', { result: { totalCount: 42, recognised: 3 } }),
+      lookalikeItem('none', { result: { totalCount: 0, recognised: 2 } }),
       lookalikeItem('broken', { status: 'error', result: null, error: 'Worker crashed' }),
     ]);
     renderApp('/look-alike');
@@ -76,6 +76,7 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     expect(found.getByText('Success')).toBeInTheDocument();
     expect(found.getByText('42 similar companies found')).toBeInTheDocument();
     expect(found.getByText(/3 companies/)).toBeInTheDocument();
+    expect(found.queryByText(/recognised/)).toBeNull();
     expect(found.getByRole('link', { name: 'Preview' })).toHaveAttribute(
       'href',
       '/look-alike/preview/found',
@@ -84,6 +85,8 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     const none = await rowOf('none.csv');
     expect(none.getByText('Empty')).toBeInTheDocument();
     expect(none.getByText('No similar companies found')).toBeInTheDocument();
+    // One of the three listed companies was not in the database: only two were compared.
+    expect(none.getByText(/2 of 3 companies recognised/)).toBeInTheDocument();
     expect(none.getByRole('link', { name: 'Preview' })).toBeInTheDocument();
 
     const broken = await rowOf('broken.csv');

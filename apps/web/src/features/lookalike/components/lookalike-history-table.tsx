@@ -4,6 +4,7 @@ import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import {
   type LookalikeItem,
   type LookalikeOutcome,
+  listSizeText,
   lookalikeOutcome,
   outcomeTexts,
 } from '../lookalike-item.ts';
@@ -55,9 +56,7 @@ function LookalikeHistoryRow({ item, page }: { item: LookalikeItem; page: number
           {item.input.fileName}
         </Text>
         <Text size="xs" c="dimmed">
-          {item.input.length.toLocaleString('en-US')}{' '}
-          {item.input.length === 1 ? 'company' : 'companies'} ·{' '}
-          {dateFormat.format(new Date(item.createdAt))}
+          {listSizeText(item)} · {dateFormat.format(new Date(item.createdAt))}
         </Text>
       </Table.Td>
       <Table.Td>
