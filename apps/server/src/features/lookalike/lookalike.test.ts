@@ -230,7 +230,7 @@ describe('stored description vectors', () => {
     return result.rows[0]?.terms ?? [];
   }
 
-  it("follow a company's changed description, and one a late transaction wrote", async () => {
+  it("follow a company's changed description, and one a transaction open during a check wrote", async () => {
     const ids = await addCompanies(t.db, [
       { name: 'Glimmer Works', domain: 'glimmer-works.example', description: 'Retail stores.' },
       { name: 'Late Writer', domain: 'late-writer.example', description: 'Banking loans.' },
@@ -240,21 +240,47 @@ describe('stored description vectors', () => {
     const late = ids.get('late-writer.example')!;
     expect(await termsOf(glimmer)).toContain(stem('retail'));
 
-    await addCompanies(t.db, [
-      { name: 'Glimmer Works', domain: 'glimmer-works.example', description: 'Hospital patients.' },
-    ]);
-    await vectoriseNewCompanies(t.db);
-    expect(await termsOf(glimmer)).toContain(stem('hospital'));
-
-    // A transaction that began before that check and committed after it: its row carries its
-    // start time, earlier than the change the check already covered.
-    await t.db.execute(sql`
-      update companies set description = 'Insurance claims.',
-        updated_at = (select source_updated_at from company_vectors where company_id = ${late})
-          + interval '1 millisecond'
-      where id = ${late}`);
+    // A transaction changes a company and stays open while the next check runs: its row
+    // carries the transaction's start, earlier than the changes that check covers.
+    const writer = await t.pool.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(
+        "update companies set description = 'Insurance claims.', updated_at = now() where id = $1",
+        [late],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await addCompanies(t.db, [
+        {
+          name: 'Glimmer Works',
+          domain: 'glimmer-works.example',
+          description: 'Hospital patients.',
+        },
+      ]);
+      await vectoriseNewCompanies(t.db);
+      expect(await termsOf(glimmer)).toContain(stem('hospital'));
+      await writer.query('commit');
+    } finally {
+      writer.release();
+    }
     await vectoriseNewCompanies(t.db);
     expect(await termsOf(late)).toContain(stem('insurance'));
+  });
+
+  it('check only the companies changed since the last check', async () => {
+    await vectoriseNewCompanies(t.db);
+    const [corpus] = (
+      await t.db.execute<{ checked_from: string }>(
+        sql`select vectors_through::text as checked_from from description_corpus`,
+      )
+    ).rows;
+    // A change from before that time that the check did not vectorise is not looked at again
+    // (there can be none: every transaction that wrote before it had committed).
+    await t.db.execute(sql`
+      update companies set description = 'Insurance claims.',
+        updated_at = ${corpus!.checked_from}::timestamptz - interval '1 second'
+      where domain = 'glimmer-works.example'`);
+    expect(await vectoriseNewCompanies(t.db)).toBe(0);
   });
 
   it('are computed again when the text pipeline changed since they were stored', async () => {

@@ -113,8 +113,8 @@ export const descriptionCorpus = pgTable(
     documents: integer('documents').notNull(),
     textVersion: integer('text_version').notNull().default(1),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
-    // The latest companies.updated_at whose vector is known to be current: the look-alike
-    // job's check for new or changed companies reads only the rows changed after it.
+    // Every company changed before this time has a current vector: the look-alike job's
+    // check for new or changed companies reads only the rows changed from it on.
     vectorsThrough: timestamp('vectors_through', { withTimezone: true }),
   },
   (table) => [check('description_corpus_single_row', sql`${table.id} = 1`)],

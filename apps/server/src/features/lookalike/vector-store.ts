@@ -10,20 +10,17 @@ import { type SparseVector, termCounts, textPipelineVersion, tfidfVector } from 
 
 const batchSize = 2000;
 
-// Companies changed this long before the last check are checked again: a transaction that
-// began before that check (its rows carry its start time) may have committed after it.
-const recheckWindow = sql`interval '1 hour'`;
-
 type DescriptionRow = { id: number; description: string | null; updated_at: string };
 
-const descriptionColumns = sql`id::int as id, description, updated_at::text as updated_at`;
+// Qualified: `order by id` would sort by the output column id::int, not through the key.
+const descriptionColumns = sql`c.id::int as id, c.description, c.updated_at::text as updated_at`;
 
 // Every company, in id order a batch at a time.
 async function* allDescriptions(db: Queryable): AsyncGenerator<DescriptionRow[]> {
   let after = 0;
   for (;;) {
     const result = await db.execute<DescriptionRow>(sql`
-      select ${descriptionColumns} from companies where id > ${after} order by id
+      select ${descriptionColumns} from companies c where c.id > ${after} order by c.id
       limit ${batchSize}`);
     if (result.rows.length === 0) return;
     yield result.rows;
@@ -31,23 +28,23 @@ async function* allDescriptions(db: Queryable): AsyncGenerator<DescriptionRow[]>
   }
 }
 
-// The companies changed since `since` (less the window) whose vector is missing or older than
-// the company: found through the updated_at index, then read a batch at a time.
+// The companies changed from `since` on whose vector is missing or older than the company:
+// found through the updated_at index, then read a batch at a time.
 async function* staleDescriptions(
   db: Queryable,
   since: string | null,
 ): AsyncGenerator<DescriptionRow[]> {
   const stale = await db.execute<{ id: number }>(sql`
     select c.id::int as id from companies c
-    where c.updated_at > coalesce(${since}::timestamptz - ${recheckWindow}, '-infinity')
+    where c.updated_at >= coalesce(${since}::timestamptz, '-infinity')
       and not exists (select 1 from company_vectors v
         where v.company_id = c.id and v.source_updated_at >= c.updated_at)
     order by c.id`);
   const ids = stale.rows.map((row) => row.id);
   for (let start = 0; start < ids.length; start += batchSize) {
     const result = await db.execute<DescriptionRow>(sql`
-      select ${descriptionColumns} from companies
-      where id = any(${sql.param(ids.slice(start, start + batchSize))}::bigint[]) order by id`);
+      select ${descriptionColumns} from companies c
+      where c.id = any(${sql.param(ids.slice(start, start + batchSize))}::bigint[]) order by c.id`);
     yield result.rows;
   }
 }
@@ -96,24 +93,24 @@ export async function readFrequencies(db: Queryable, terms?: readonly string[]) 
   };
 }
 
-// The newest change among the companies, read before their vectors are computed: what the
-// vectors are then current through.
-async function latestChange(db: Queryable): Promise<string | null> {
-  const result = await db.execute<{ latest: string | null }>(
-    sql`select max(updated_at)::text as latest from companies`,
-  );
-  return result.rows[0]?.latest ?? null;
+// Where the next check may start, read before this one looks at the companies. A row's
+// updated_at is its transaction's start (now()), so a change this check cannot see yet (its
+// transaction still open, or not begun) carries a time from the oldest open transaction's
+// start on; every earlier change is committed and seen by this check.
+async function nextCheckFrom(db: Queryable): Promise<string> {
+  const result = await db.execute<{ since: string }>(sql`
+    select least(now(), (select min(xact_start) from pg_stat_activity))::text as since`);
+  return result.rows[0]!.since;
 }
 
-async function markVectorsThrough(db: Queryable, latest: string | null): Promise<void> {
-  if (latest === null) return;
+async function markVectorsThrough(db: Queryable, since: string): Promise<void> {
   await db.execute(sql`
     update description_corpus
-    set vectors_through = greatest(vectors_through, ${latest}::timestamptz) where id = 1`);
+    set vectors_through = greatest(vectors_through, ${since}::timestamptz) where id = 1`);
 }
 
 export async function refreshAllVectors(db: Db): Promise<{ companies: number; terms: number }> {
-  const latest = await latestChange(db);
+  const checkFrom = await nextCheckFrom(db);
   const frequencies = new Map<string, number>();
   let documents = 0;
   for await (const batch of allDescriptions(db)) {
@@ -154,7 +151,7 @@ export async function refreshAllVectors(db: Db): Promise<{ companies: number; te
       })),
     );
   }
-  await markVectorsThrough(db, latest);
+  await markVectorsThrough(db, checkFrom);
   return { companies: documents, terms: frequencies.size };
 }
 
@@ -165,7 +162,7 @@ export async function vectoriseNewCompanies(db: Db): Promise<number> {
   if (corpus.documents === 0 || corpus.textVersion !== textPipelineVersion) {
     return (await refreshAllVectors(db)).companies;
   }
-  const latest = await latestChange(db);
+  const checkFrom = await nextCheckFrom(db);
   let written = 0;
   for await (const batch of staleDescriptions(db, corpus.vectorsThrough)) {
     const counts = batch.map((row) => termCounts(row.description ?? ''));
@@ -181,6 +178,6 @@ export async function vectoriseNewCompanies(db: Db): Promise<number> {
     );
     written += batch.length;
   }
-  await markVectorsThrough(db, latest);
+  await markVectorsThrough(db, checkFrom);
   return written;
 }
