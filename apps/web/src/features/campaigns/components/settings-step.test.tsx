@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('campaign settings screen (product-spec §2)', () => {
-  it('has the spec’s sections, in order, and a Save button', async () => {
+  it('has the spec’s sections word for word ("Sending pattern"), in order, and a Save button', async () => {
     openSettings();
     await screen.findByRole('form', { name: 'Campaign settings' });
     expect(
@@ -56,7 +56,7 @@ describe('campaign settings screen (product-spec §2)', () => {
       'Open Tracking',
       'Delivery Optimization (Recommended)',
       'Daily Limit',
-      'Sending Pattern',
+      'Sending pattern',
     ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });

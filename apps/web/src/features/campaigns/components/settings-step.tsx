@@ -223,7 +223,7 @@ function SettingsForm({ campaign }: { campaign: Campaign }) {
           </Box>
         </Section>
 
-        <Section title="Sending Pattern">
+        <Section title="Sending pattern">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {numberInput('min_email_gap', 'Min gap (seconds)')}
             {numberInput('max_email_gap', 'Max gap (seconds)')}
