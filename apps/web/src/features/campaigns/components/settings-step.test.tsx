@@ -190,6 +190,22 @@ describe('campaign settings screen (product-spec §2)', () => {
     await waitFor(() => expect(scrolled()).toContain('campaign-header'));
   });
 
+  it('checks the numbers as they are typed, before the field is left', async () => {
+    const { user } = openSettings();
+    const limit = await screen.findByRole('textbox', { name: /Emails per day per account/ });
+    await user.clear(limit);
+    await user.type(limit, '51');
+    expect(limit).toHaveFocus();
+    expect(await screen.findByText('The number of emails cannot be more than 50')).toBeVisible();
+    await user.clear(numberField('Min gap'));
+    await user.type(numberField('Min gap'), '60');
+    const max = numberField('Max gap');
+    await user.clear(max);
+    await user.type(max, '30');
+    expect(max).toHaveFocus();
+    expect(await screen.findByText('Max must be higher than Min')).toBeVisible();
+  });
+
   it('on a failed check after submit: the messages, and a scroll to the first error', async () => {
     const { server, user } = openSettings();
     const scrolled = scrolledElements();

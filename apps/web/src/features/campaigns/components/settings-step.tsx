@@ -59,7 +59,8 @@ function SettingsForm({ campaign }: { campaign: Campaign }) {
   const mailboxes = useCampaignMailboxes();
   const form = useForm<SettingsFormValues, unknown, CampaignSettings>({
     resolver: zodResolver(settingsFormSchema),
-    mode: 'onTouched',
+    // Checked as typed, not only once a field is left.
+    mode: 'onChange',
     defaultValues: settingsFormDefaults(campaign),
   });
   const sendAsText = form.watch('send_as_text');
