@@ -87,6 +87,21 @@ describe('schedule step (product-spec §5 Schedule)', () => {
     expect(patches(server)).toEqual([]);
   });
 
+  it('checks the name and the times as they are typed, before the field is left', async () => {
+    const { user } = openSchedule();
+    const name = await screen.findByRole('textbox', { name: /Schedule Name/ });
+    await user.clear(name);
+    expect(name).toHaveFocus();
+    expect(await screen.findByText('This field is required')).toBeVisible();
+    await user.type(field('End Date'), '2026-04-01');
+    await user.clear(field('Time To'));
+    await user.type(field('Time To'), '08:30');
+    expect(field('Time To')).toHaveFocus();
+    expect(
+      await screen.findByText('Time To must be later than Time From on the same day'),
+    ).toBeVisible();
+  });
+
   it('refuses an end date before the start date', async () => {
     const { user } = openSchedule();
     await user.type(await screen.findByLabelText(/End Date/), '2026-03-31');

@@ -43,7 +43,8 @@ function ScheduleForm({ campaign }: { campaign: Campaign }) {
   const zones = useMemo(() => timezoneChoices(), []);
   const form = useForm<ScheduleFormValues, unknown, Schedule>({
     resolver: zodResolver(scheduleFormSchema),
-    mode: 'onTouched',
+    // Checked as typed, not only once a field is left.
+    mode: 'onChange',
     defaultValues: scheduleFormDefaults(
       campaign.schedules[0],
       new Date(),
