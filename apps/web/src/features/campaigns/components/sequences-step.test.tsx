@@ -83,6 +83,21 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(patches(server)).toEqual([]);
   });
 
+  it('checks a step as it is typed, before the field is left', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    const subject = step(1).getByRole('textbox', { name: /Subject/ });
+    // '{{' is how user-event types one '{'.
+    await user.type(subject, 'Hi {{{{company}}');
+    expect(subject).toHaveValue('Hi {{company}}');
+    expect(subject).toHaveFocus();
+    expect(await step(1).findByText('Subject contains invalid variables')).toBeVisible();
+    await user.clear(subject);
+    expect(await step(1).findByText('This field is required')).toBeVisible();
+    // The body, not typed in yet, says nothing.
+    expect(step(1).getAllByText('This field is required')).toHaveLength(1);
+  });
+
   it('puts a variable into the Subject at its caret when the Subject was the field in use', async () => {
     const { user } = openSequences();
     await screen.findByRole('region', { name: 'Step 1' });

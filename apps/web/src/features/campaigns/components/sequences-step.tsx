@@ -45,6 +45,7 @@ const SUBJECT_MAX = 50;
 
 // The step's fields a variable can go into.
 type TextField = 'subject' | 'body';
+type StepField = TextField | 'email_gap';
 
 // product-spec §3 Template variables, as the buttons that insert them.
 const variableLabels: Record<TemplateVariable, string> = {
@@ -67,7 +68,8 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
   const update = useUpdateCampaign();
   const form = useForm<StepsFormValues, unknown, StepsPayload>({
     resolver: zodResolver(stepsFormSchema),
-    mode: 'onTouched',
+    // Checked as typed and when a field is left.
+    mode: 'all',
     defaultValues: stepsFormDefaults(campaign.steps),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
@@ -78,12 +80,20 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
   // action checked. The field array re-validates every step when one is added or removed,
   // and a step the user has not reached yet must not say it is wrong.
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  // Fields typed in ("stepId.field"): their errors show as they are typed.
+  const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
   const [saving, setSaving] = useState<number | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
 
   const reveal = (stepIds: string[]) => setRevealed((shown) => new Set([...shown, ...stepIds]));
-  const shownError = (stepId: string, state: ControllerFieldState) =>
-    state.isTouched || revealed.has(stepId) ? state.error?.message : undefined;
+  const shownError = (stepId: string, which: StepField, state: ControllerFieldState) =>
+    state.isTouched || typed.has(`${stepId}.${which}`) || revealed.has(stepId)
+      ? state.error?.message
+      : undefined;
+  const markTyped = (stepId: string, which: StepField) =>
+    setTyped((shown) =>
+      shown.has(`${stepId}.${which}`) ? shown : new Set([...shown, `${stepId}.${which}`]),
+    );
 
   const bindInput =
     (stepId: string, which: TextField, ref: RefCallBack) =>
@@ -219,10 +229,11 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                         w={200}
                         value={input.value}
                         onBlur={input.onBlur}
-                        onChange={(event) =>
-                          input.onChange(toFourDigits(event.currentTarget.value))
-                        }
-                        error={shownError(field.id, fieldState)}
+                        onChange={(event) => {
+                          markTyped(field.id, 'email_gap');
+                          input.onChange(toFourDigits(event.currentTarget.value));
+                        }}
+                        error={shownError(field.id, 'email_gap', fieldState)}
                       />
                     )}
                   />
@@ -239,10 +250,13 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       ref={bindInput(field.id, 'subject', input.ref)}
                       value={input.value}
-                      onChange={input.onChange}
+                      onChange={(event) => {
+                        markTyped(field.id, 'subject');
+                        input.onChange(event);
+                      }}
                       onFocus={() => lastUsed.current.set(field.id, 'subject')}
                       onBlur={input.onBlur}
-                      error={shownError(field.id, fieldState)}
+                      error={shownError(field.id, 'subject', fieldState)}
                     />
                   )}
                 />
@@ -271,10 +285,13 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       rows={10}
                       ref={bindInput(field.id, 'body', input.ref)}
                       value={input.value}
-                      onChange={input.onChange}
+                      onChange={(event) => {
+                        markTyped(field.id, 'body');
+                        input.onChange(event);
+                      }}
                       onFocus={() => lastUsed.current.set(field.id, 'body')}
                       onBlur={input.onBlur}
-                      error={shownError(field.id, fieldState)}
+                      error={shownError(field.id, 'body', fieldState)}
                     />
                   )}
                 />
