@@ -102,6 +102,13 @@ describe('schedule step (product-spec §5 Schedule)', () => {
     ).toBeVisible();
   });
 
+  it('a new schedule left without a name says so as the field is left', async () => {
+    const { user } = openSchedule([]);
+    await user.click(await screen.findByRole('textbox', { name: /Schedule Name/ }));
+    await user.tab();
+    expect(await screen.findByText('This field is required')).toBeVisible();
+  });
+
   it('refuses an end date before the start date', async () => {
     const { user } = openSchedule();
     await user.type(await screen.findByLabelText(/End Date/), '2026-03-31');

@@ -43,8 +43,8 @@ function ScheduleForm({ campaign }: { campaign: Campaign }) {
   const zones = useMemo(() => timezoneChoices(), []);
   const form = useForm<ScheduleFormValues, unknown, Schedule>({
     resolver: zodResolver(scheduleFormSchema),
-    // Checked as typed, not only once a field is left.
-    mode: 'onChange',
+    // Checked as typed and when a field is left.
+    mode: 'all',
     defaultValues: scheduleFormDefaults(
       campaign.schedules[0],
       new Date(),

@@ -206,6 +206,13 @@ describe('campaign settings screen (product-spec §2)', () => {
     expect(await screen.findByText('Max must be higher than Min')).toBeVisible();
   });
 
+  it('Accounts to Use left empty says "Select at least one mailbox" as the field is left', async () => {
+    const { user } = openSettings();
+    await user.click(await screen.findByRole('combobox', { name: /Accounts/ }));
+    await user.tab();
+    expect(await screen.findByText('Select at least one mailbox')).toBeVisible();
+  });
+
   it('on a failed check after submit: the messages, and a scroll to the first error', async () => {
     const { server, user } = openSettings();
     const scrolled = scrolledElements();

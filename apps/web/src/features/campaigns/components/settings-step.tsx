@@ -59,8 +59,8 @@ function SettingsForm({ campaign }: { campaign: Campaign }) {
   const mailboxes = useCampaignMailboxes();
   const form = useForm<SettingsFormValues, unknown, CampaignSettings>({
     resolver: zodResolver(settingsFormSchema),
-    // Checked as typed, not only once a field is left.
-    mode: 'onChange',
+    // Checked as typed and when a field is left.
+    mode: 'all',
     defaultValues: settingsFormDefaults(campaign),
   });
   const sendAsText = form.watch('send_as_text');
