@@ -37,6 +37,7 @@ function SaveTemplateForm({ step, onClose }: { step: StepText; onClose: () => vo
   const create = useCreateEmailTemplate();
   const form = useForm<TemplateNameValues>({
     resolver: zodResolver(templateNameSchema),
+    mode: 'onChange',
     defaultValues: { name: step.subject },
   });
   const submit = form.handleSubmit(async ({ name }) => {

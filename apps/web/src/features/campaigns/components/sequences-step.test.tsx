@@ -213,6 +213,15 @@ describe('e-mail templates', () => {
     expect(patches(server)).toEqual([]);
   });
 
+  it('checks the template name as it is typed', async () => {
+    const { user } = openSequences([{ subject: 'Intro', body: '<p>Hi</p>', email_gap: 0 }]);
+    await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as Template' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Template Name' }));
+    expect(await within(dialog).findByText('This field is required')).toBeVisible();
+  });
+
   it('will not save a step that breaks its rules as a template', async () => {
     const { user } = openSequences();
     await user.click(await screen.findByRole('button', { name: 'Step 1 actions' }));
