@@ -12,6 +12,8 @@ export type AuthUser = {
   status: UserStatus;
   loginProvider: LoginProvider;
   tokenVersion: number;
+  // properties.sections: the parts of the product the account may use ('mail').
+  sections: string[];
 };
 
 declare module 'fastify' {
@@ -47,11 +49,15 @@ export function registerAuthHook(app: FastifyInstance, deps: { db: Db; tokens: T
         status: users.status,
         loginProvider: users.loginProvider,
         tokenVersion: users.tokenVersion,
+        properties: users.properties,
       })
       .from(users)
       .where(eq(users.id, claims.sub));
     // A password change bumps the version: tokens issued before it stop working.
-    if (user && user.tokenVersion === claims.ver) request.user = user;
+    if (user && user.tokenVersion === claims.ver) {
+      const { properties, ...rest } = user;
+      request.user = { ...rest, sections: properties.sections ?? [] };
+    }
   });
 }
 

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireActiveUser } from '../companies/access.ts';
+import { requireMailUser } from '../companies/access.ts';
 import { campaignAnalytics, overallAnalytics } from './analytics.ts';
 
 const errors = {
@@ -25,7 +25,7 @@ export function registerAnalyticsRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = { tags: ['analytics'], security: tokenRequired };
-  const guarded = { preHandler: requireActiveUser };
+  const guarded = { preHandler: requireMailUser };
 
   typed.get(
     '/mail/analytics',

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireActiveUser } from '../companies/access.ts';
+import { requireMailUser } from '../companies/access.ts';
 import { pageQuerySchema, sortOrderSchema } from '../contacts/paging.ts';
 import {
   campaignAnswerSchema,
@@ -62,7 +62,7 @@ export function registerCampaignRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = { tags: ['campaigns'], security: tokenRequired };
-  const guarded = { preHandler: requireActiveUser };
+  const guarded = { preHandler: requireMailUser };
   const answer = { 200: campaignAnswerSchema, ...errors };
 
   typed.get(

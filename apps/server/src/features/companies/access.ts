@@ -9,3 +9,13 @@ export async function requireActiveUser(request: FastifyRequest): Promise<void> 
   if (!request.user) throw unauthorized(authMessages.unauthorized);
   if (request.user.status !== 'active') throw forbidden(verifyFirst);
 }
+
+export const mailSectionOnly = 'The e-mail notification service is not enabled for this account.';
+
+// Contacts, mailboxes, campaigns, the Unibox and analytics are for users with the mail section
+// (properties.sections; product-spec §6 'Mail-section user'), not only hidden from
+// the others' navigation.
+export async function requireMailUser(request: FastifyRequest): Promise<void> {
+  await requireActiveUser(request);
+  if (!request.user?.sections.includes('mail')) throw forbidden(mailSectionOnly);
+}

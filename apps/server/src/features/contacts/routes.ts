@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireActiveUser } from '../companies/access.ts';
+import { requireMailUser } from '../companies/access.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import {
   createOrUpdateBodySchema,
@@ -84,7 +84,7 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const common = { tags: ['contacts'], security: tokenRequired };
-  const guarded = { preHandler: requireActiveUser };
+  const guarded = { preHandler: requireMailUser };
 
   typed.get(
     '/mail/groups/list',

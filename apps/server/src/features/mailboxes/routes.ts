@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireActiveUser } from '../companies/access.ts';
+import { requireMailUser } from '../companies/access.ts';
 import { pageQuerySchema } from '../contacts/paging.ts';
 import { campaignsUsingMailbox } from './mailbox-campaigns.ts';
 import {
@@ -48,7 +48,7 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
     allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
   };
   const common = { tags: ['mailboxes'], security: tokenRequired };
-  const guarded = { preHandler: requireActiveUser };
+  const guarded = { preHandler: requireMailUser };
   const answer = { 200: mailboxAnswerSchema, ...errors };
 
   typed.get(

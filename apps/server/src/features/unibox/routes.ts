@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireActiveUser } from '../companies/access.ts';
+import { requireMailUser } from '../companies/access.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports } from '../sender/mail-transport.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
@@ -32,7 +32,7 @@ export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock } = deps;
   const common = { tags: ['unibox'], security: tokenRequired };
-  const guarded = { preHandler: requireActiveUser };
+  const guarded = { preHandler: requireMailUser };
   const render = { tokens: createLinkTokens(config.tracking.secret), publicUrl: config.publicUrl };
   const transports = createMailTransports({
     box: createPasswordBox(config.mailboxes.secretKey),
