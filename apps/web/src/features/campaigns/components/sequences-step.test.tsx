@@ -219,7 +219,7 @@ describe('e-mail templates', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Save as template' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save as Template' });
     await user.clear(within(dialog).getByRole('textbox', { name: 'Template Name' }));
-    expect(await within(dialog).findByText('This field is required')).toBeVisible();
+    expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
   });
 
   it('will not save a step that breaks its rules as a template', async () => {
