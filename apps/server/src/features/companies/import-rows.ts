@@ -169,10 +169,12 @@ export function parseCompanyRecord(record: ImportRecord, now = new Date()): Pars
   // source's own name for it ("Retailing", in industry or source_industry), classified into
   // our list when its words allow. The source's name is kept as written (without case or
   // extra spaces): look-alike searches rank by it as the finest step of the industry.
-  const rawIndustry = text(record, 'industry') ?? text(record, 'source_industry');
-  const industry = rawIndustry === null ? null : classifyIndustry(rawIndustry);
-  const sourceColumn = text(record, 'source_industry') === null ? 'industry' : 'source_industry';
-  const sourceIndustry = text(record, sourceColumn)?.replace(/\s+/g, ' ').toLowerCase() ?? null;
+  const industryText = text(record, 'industry');
+  const sourceText = text(record, 'source_industry');
+  const named = industryText ?? sourceText;
+  const industry = named === null ? null : classifyIndustry(named);
+  const sourceColumn = sourceText === null ? 'industry' : 'source_industry';
+  const sourceIndustry = (sourceText ?? industryText)?.replace(/\s+/g, ' ').toLowerCase() ?? null;
   if (sourceIndustry !== null && sourceIndustry.length > maxSourceIndustry) {
     problems.push(`${sourceColumn} is longer than ${maxSourceIndustry} characters`);
   }
