@@ -131,6 +131,26 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     expect(server.requestsTo('GET /api/search-history/bulk')[0]?.query.get('page')).toBe('3');
   });
 
+  it('turns a page past the end (an old address) to the last page', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    server.on('GET /api/search-history/bulk', (request) => {
+      const page = Number(request.query.get('page'));
+      return {
+        body: {
+          items: page === 2 ? [bulkItem('last')] : [],
+          currentPage: page,
+          totalPages: 2,
+          totalItems: 11,
+        },
+      };
+    });
+    const app = renderApp('/search/bulk?page=9&skipVideo=true');
+    await rowOf('last.csv');
+    expect(app.location()).toBe('/search/bulk?page=2&skipVideo=true');
+  });
+
   it('sends a guest to sign up and back here, without asking for a history', async () => {
     const server = createFakeServer();
     const app = renderApp('/search/bulk');

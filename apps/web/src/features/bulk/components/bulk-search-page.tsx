@@ -1,23 +1,17 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { marketingUrl } from '../../../shared/config.ts';
 import { currentPath, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import {
+  HistoryPages,
+  UploadEmptyState,
+  useHistoryPage,
+} from '../../../shared/ui/search-history.tsx';
 import { useBulkHistory } from '../api/get-bulk-history.ts';
 import { BulkHistoryTable } from './bulk-history-table.tsx';
 import { UploadModal } from './upload-modal.tsx';
@@ -25,29 +19,16 @@ import { UploadModal } from './upload-modal.tsx';
 const tutorialVideoUrl = `${marketingUrl}/tutorials/bulk-search`;
 const historyFailed = 'Your bulk search history could not be loaded.';
 
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 // product-spec §2 "Bulk search": the history (10 per page) and the upload modal. The page
 // lives in the query string, so the preview's back arrow can return to it (with skipVideo).
 export function BulkSearchPage() {
   const { isLoggedIn } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = pageFrom(searchParams.get('page'));
+  const { page, setPage, history, searchParams } = useHistoryPage(useBulkHistory);
   const skipVideo = searchParams.has('skipVideo');
-  const history = useBulkHistory(page);
   const [uploadOpened, setUploadOpened] = useState(false);
   const [creditsOpened, setCreditsOpened] = useState(false);
-
-  const setPage = (next: number) =>
-    setSearchParams((params) => {
-      params.set('page', String(next));
-      return params;
-    });
 
   // product-spec §6: a guest cannot use bulk search and is sent to sign up, coming back here.
   const openUpload = () => {
@@ -58,7 +39,6 @@ export function BulkSearchPage() {
     setUploadOpened(true);
   };
 
-  const items = history.data?.items ?? [];
   const empty = !isLoggedIn || (history.isSuccess && history.data.totalItems === 0);
 
   return (
@@ -74,44 +54,25 @@ export function BulkSearchPage() {
         </Group>
       )}
       {empty ? (
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Title order={2} size="h3">
-              Upload your list
-            </Title>
-            <Text c="dimmed" ta="center">
-              Find and verify the business e-mails of every person in a CSV or XLSX file.
-            </Text>
-            <Button leftSection={<IconUpload size={16} />} onClick={openUpload}>
-              Upload List Now
-            </Button>
-            {!skipVideo && (
-              <Anchor href={tutorialVideoUrl} target="_blank" rel="noopener noreferrer" size="sm">
-                Watch the tutorial video
-              </Anchor>
-            )}
-          </Stack>
-        </Paper>
-      ) : history.isPending ? (
-        <PageLoader />
-      ) : history.isError && items.length === 0 ? (
-        <Text c="red" size="sm">
-          {historyFailed}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          <BulkHistoryTable items={items} page={page} />
-          {(history.data?.totalPages ?? 0) > 1 && (
-            <Center component="nav" aria-label="Bulk history pages">
-              <Pagination
-                total={history.data?.totalPages ?? 0}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              />
-            </Center>
+        <UploadEmptyState
+          text="Find and verify the business e-mails of every person in a CSV or XLSX file."
+          onUpload={openUpload}
+        >
+          {!skipVideo && (
+            <Anchor href={tutorialVideoUrl} target="_blank" rel="noopener noreferrer" size="sm">
+              Watch the tutorial video
+            </Anchor>
           )}
-        </Stack>
+        </UploadEmptyState>
+      ) : (
+        <HistoryPages
+          history={history}
+          page={page}
+          onPage={setPage}
+          label="Bulk history pages"
+          failed={historyFailed}
+          table={(items) => <BulkHistoryTable items={items} page={page} />}
+        />
       )}
       <UploadModal
         opened={uploadOpened}
