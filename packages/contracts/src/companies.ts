@@ -35,7 +35,7 @@ export const foundedYearsSchema = z
 export type FoundedYears = z.infer<typeof foundedYearsSchema>;
 
 // The Lead Finder's department and seniority ids: the server's job-title classifier sorts
-// every person into exactly these (a server test keeps the two lists equal).
+// every person into exactly these.
 export const departmentIds = [
   'executive',
   'management',

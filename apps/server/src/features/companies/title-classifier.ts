@@ -1,3 +1,10 @@
+import {
+  type DepartmentId,
+  departmentIds,
+  type SeniorityId,
+  seniorityIds,
+} from '@mailhound/contracts';
+
 // Job title → department and seniority, by rules over normalised tokens.
 //
 // Departments are where a person works, in the spirit of LinkedIn's job functions:
@@ -20,42 +27,11 @@
 // entry (junior, trainee, assistant, associate), intern (interns, apprentices, students),
 // other (no level word: an individual contributor of unstated level).
 
-export const departments = [
-  'executive',
-  'management',
-  'engineering',
-  'it',
-  'product',
-  'design',
-  'sales',
-  'marketing',
-  'finance',
-  'hr',
-  'legal',
-  'media',
-  'operations',
-  'administrative',
-  'support',
-  'healthcare',
-  'education',
-  'research',
-  'other',
-] as const;
-export type Department = (typeof departments)[number];
-
-export const seniorities = [
-  'owner',
-  'c_level',
-  'vp',
-  'head',
-  'director',
-  'manager',
-  'senior',
-  'entry',
-  'intern',
-  'other',
-] as const;
-export type Seniority = (typeof seniorities)[number];
+// The lists are the Lead Finder's ids, shared with the web's filters.
+export const departments = departmentIds;
+export type Department = DepartmentId;
+export const seniorities = seniorityIds;
+export type Seniority = SeniorityId;
 
 export type TitleClass = { department: Department; seniority: Seniority };
 
