@@ -1,8 +1,19 @@
-import { Button, Center, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from './page-loader.tsx';
 
 // The history pages of the upload searches (bulk, look-alike): the page lives in the address,
@@ -97,4 +108,58 @@ export function HistoryPages<Item>(props: {
       )}
     </Stack>
   );
+}
+
+// The history table: file, status, result and the Preview button of each search.
+export function HistoryTable(props: { label: string; resultHeader: string; children: ReactNode }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label={props.label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>{props.resultHeader}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{props.children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+// The preview's back arrow returns to the history page it was opened from.
+export type PreviewState = { fromPage: number };
+
+// Preview opens a finished search; before that the button is there but disabled.
+export function PreviewButton(props: { to: string; fromPage: number; enabled: boolean }) {
+  return (
+    <Group justify="flex-end">
+      {props.enabled ? (
+        <Button
+          component={Link}
+          to={props.to}
+          state={{ fromPage: props.fromPage } satisfies PreviewState}
+          variant="light"
+          size="xs"
+        >
+          Preview
+        </Button>
+      ) : (
+        <Button variant="light" size="xs" disabled>
+          Preview
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+// The page a preview was opened from, 1 when the navigation state carries none.
+export function fromPageOf(state: unknown): number {
+  if (typeof state !== 'object' || state === null || !('fromPage' in state)) return 1;
+  const { fromPage } = state;
+  return typeof fromPage === 'number' && Number.isInteger(fromPage) && fromPage >= 1 ? fromPage : 1;
 }

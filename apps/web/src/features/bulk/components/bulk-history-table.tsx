@@ -1,14 +1,12 @@
 import { bulkMessages } from '@mailhound/contracts';
-import { Badge, Button, Group, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Progress, Stack, Table, Text } from '@mantine/core';
+import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
 import { type BulkBadge, type BulkItem, bulkBadge, percentProcessed } from '../bulk-item.ts';
 
 const badgeColors: Record<BulkBadge, string> = { Paid: 'green', Slicing: 'blue', Unpaid: 'gray' };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export type PreviewState = { fromPage: number };
 
 // product-spec §4 "Bulk item": processing shows the percent processed, then 'N emails found'
 // or 'Bulk search failed'.
@@ -59,23 +57,11 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
         <ItemState item={item} />
       </Table.Td>
       <Table.Td>
-        <Group justify="flex-end">
-          {previewable ? (
-            <Button
-              component={Link}
-              to={`/search/bulk/preview/${encodeURIComponent(item.requestId)}`}
-              state={{ fromPage: page } satisfies PreviewState}
-              variant="light"
-              size="xs"
-            >
-              Preview
-            </Button>
-          ) : (
-            <Button variant="light" size="xs" disabled>
-              Preview
-            </Button>
-          )}
-        </Group>
+        <PreviewButton
+          to={`/search/bulk/preview/${encodeURIComponent(item.requestId)}`}
+          fromPage={page}
+          enabled={previewable}
+        />
       </Table.Td>
     </Table.Tr>
   );
@@ -83,24 +69,10 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
 
 export function BulkHistoryTable({ items, page }: { items: BulkItem[]; page: number }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-label="Bulk search history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Progress</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <BulkHistoryRow key={item.requestId} item={item} page={page} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <HistoryTable label="Bulk search history" resultHeader="Progress">
+      {items.map((item) => (
+        <BulkHistoryRow key={item.requestId} item={item} page={page} />
+      ))}
+    </HistoryTable>
   );
 }

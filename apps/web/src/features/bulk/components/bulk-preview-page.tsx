@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts'
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { fromPageOf } from '../../../shared/ui/search-history.tsx';
 import { CreateContactListFromBulk } from '../../contacts/components/create-contact-list-from-bulk.tsx';
 import { type BulkFileRequest, useDownloadBulkFile } from '../api/download-bulk-file.ts';
 import { useBulkItem } from '../api/get-bulk-item.ts';
@@ -17,13 +18,6 @@ import { useBulkPreview } from '../api/get-bulk-preview.ts';
 import { previewRows, shortFileName } from '../bulk-item.ts';
 import { DownloadFormatModal } from './download-format-modal.tsx';
 import { PreviewTable } from './preview-table.tsx';
-
-// Navigation state may carry fromPage (product-spec §2 "Bulk preview").
-function fromPageOf(state: unknown): number {
-  if (typeof state !== 'object' || state === null || !('fromPage' in state)) return 1;
-  const { fromPage } = state;
-  return typeof fromPage === 'number' && Number.isInteger(fromPage) && fromPage >= 1 ? fromPage : 1;
-}
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';

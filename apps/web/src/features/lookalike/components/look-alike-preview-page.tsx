@@ -9,6 +9,7 @@ import { useBalance } from '../../../shared/session/api/get-balance.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { fromPageOf } from '../../../shared/ui/search-history.tsx';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import { useLookalikeItem } from '../api/get-lookalike-item.ts';
 import { useSearchLookalikeEmails } from '../api/search-lookalike-emails.ts';
@@ -16,13 +17,6 @@ import { lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
 import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
 
 const findEmailsFailed = 'The emails could not be found. Please try again.';
-
-// Navigation state may carry the history page the preview was opened from.
-function fromPageOf(state: unknown): number {
-  if (typeof state !== 'object' || state === null || !('fromPage' in state)) return 1;
-  const { fromPage } = state;
-  return typeof fromPage === 'number' && Number.isInteger(fromPage) && fromPage >= 1 ? fromPage : 1;
-}
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';

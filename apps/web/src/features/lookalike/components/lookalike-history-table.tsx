@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import {
   type LookalikeItem,
@@ -17,8 +17,6 @@ const badges: Record<LookalikeOutcome, { label: string; color: string }> = {
 };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export type LookalikePreviewState = { fromPage: number };
 
 function ItemResult({ item, outcome }: { item: LookalikeItem; outcome: LookalikeOutcome }) {
   if (outcome === 'processing') {
@@ -68,23 +66,11 @@ function LookalikeHistoryRow({ item, page }: { item: LookalikeItem; page: number
         <ItemResult item={item} outcome={outcome} />
       </Table.Td>
       <Table.Td>
-        <Group justify="flex-end">
-          {previewable ? (
-            <Button
-              component={Link}
-              to={`/look-alike/preview/${encodeURIComponent(item.requestId)}`}
-              state={{ fromPage: page } satisfies LookalikePreviewState}
-              variant="light"
-              size="xs"
-            >
-              Preview
-            </Button>
-          ) : (
-            <Button variant="light" size="xs" disabled>
-              Preview
-            </Button>
-          )}
-        </Group>
+        <PreviewButton
+          to={`/look-alike/preview/${encodeURIComponent(item.requestId)}`}
+          fromPage={page}
+          enabled={previewable}
+        />
       </Table.Td>
     </Table.Tr>
   );
@@ -92,24 +78,10 @@ function LookalikeHistoryRow({ item, page }: { item: LookalikeItem; page: number
 
 export function LookalikeHistoryTable({ items, page }: { items: LookalikeItem[]; page: number }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-label="Look-alike history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Result</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <LookalikeHistoryRow key={item.requestId} item={item} page={page} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <HistoryTable label="Look-alike history" resultHeader="Result">
+      {items.map((item) => (
+        <LookalikeHistoryRow key={item.requestId} item={item} page={page} />
+      ))}
+    </HistoryTable>
   );
 }
