@@ -1,4 +1,6 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { balanceKey } from '../session/api/get-balance.ts';
 import { apiClient } from './clients.ts';
 
 export const uploadFailures = {
@@ -55,5 +57,30 @@ export function uploadFile<Answer>(
     const body = new FormData();
     body.append('file', file, file.name);
     request.send(body);
+  });
+}
+
+// The upload of a search's file (bulk, look-alike) as a mutation: on success the history shows
+// the new item and the balance what the upload holds or spends.
+export function useSearchUpload<Answer>(
+  path: string,
+  schema: z.ZodType<Answer>,
+  historyKey: QueryKey,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      file,
+      onProgress,
+      signal,
+    }: {
+      file: File;
+      onProgress: (percent: number) => void;
+      signal: AbortSignal;
+    }) => uploadFile(path, file, schema, { onProgress, signal }),
+    onSuccess: () => {
+      queryClient.invalidateQueries({ queryKey: historyKey });
+      queryClient.invalidateQueries({ queryKey: balanceKey });
+    },
   });
 }

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
+import { UploadButtons, UploadProgress } from '../../../shared/ui/upload-controls.tsx';
 import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import type { BulkItem } from '../bulk-item.ts';
@@ -66,14 +66,7 @@ export function UploadModal({
           file={file}
           onChoose={choose}
         />
-        {(uploading || percent > 0) && (
-          <Stack gap={4}>
-            <Progress value={percent} aria-label="Upload progress" animated={uploading} />
-            <Text size="xs" c="dimmed">
-              Uploaded {percent}%
-            </Text>
-          </Stack>
-        )}
+        <UploadProgress uploading={uploading} percent={percent} />
         {problem && (
           <Alert color="red" role="alert">
             {problem}
@@ -83,21 +76,12 @@ export function UploadModal({
           <Anchor component="button" type="button" size="sm" onClick={downloadBulkTemplate}>
             Download the template
           </Anchor>
-          <Group gap="xs">
-            {uploading && (
-              <Button variant="default" onClick={cancelUpload}>
-                Cancel
-              </Button>
-            )}
-            <Button
-              leftSection={<IconUpload size={16} />}
-              onClick={send}
-              loading={uploading}
-              disabled={file === null || problem !== null}
-            >
-              Upload
-            </Button>
-          </Group>
+          <UploadButtons
+            uploading={uploading}
+            ready={file !== null && problem === null}
+            onSend={send}
+            onCancel={cancelUpload}
+          />
         </Group>
       </Stack>
     </Modal>

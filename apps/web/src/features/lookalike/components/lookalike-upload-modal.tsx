@@ -1,11 +1,11 @@
 import { companyMessages } from '@mailhound/contracts';
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
+import { UploadButtons, UploadProgress } from '../../../shared/ui/upload-controls.tsx';
 import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadLookalikeFile } from '../api/upload-lookalike-file.ts';
 import {
@@ -90,14 +90,7 @@ export function LookalikeUploadModal({
           file={file}
           onChoose={choose}
         />
-        {(uploading || percent > 0) && (
-          <Stack gap={4}>
-            <Progress value={percent} aria-label="Upload progress" animated={uploading} />
-            <Text size="xs" c="dimmed">
-              Uploaded {percent}%
-            </Text>
-          </Stack>
-        )}
+        <UploadProgress uploading={uploading} percent={percent} />
         {problem && (
           <Alert color="red" role="alert">
             <Stack gap="xs" align="flex-start">
@@ -110,20 +103,13 @@ export function LookalikeUploadModal({
             </Stack>
           </Alert>
         )}
-        <Group justify="flex-end" gap="xs">
-          {uploading && (
-            <Button variant="default" onClick={cancelUpload}>
-              Cancel
-            </Button>
-          )}
-          <Button
-            leftSection={<IconUpload size={16} />}
-            onClick={send}
-            loading={uploading}
-            disabled={file === null || problem !== null}
-          >
-            Upload
-          </Button>
+        <Group justify="flex-end">
+          <UploadButtons
+            uploading={uploading}
+            ready={file !== null && problem === null}
+            onSend={send}
+            onCancel={cancelUpload}
+          />
         </Group>
       </Stack>
     </Modal>
