@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Queryable } from '../../platform/database.ts';
+import type { App } from '../../app.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 
 // Workers announce a request's progress on one channel, the payload being its id. NOTIFY is
 // sent when the writing transaction commits, so a listener always reads what was announced.
@@ -85,4 +86,29 @@ export function createProgressHub(
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+function connectionOf(db: Db): pg.ClientConfig {
+  const client = '$client' in db ? db.$client : undefined;
+  if (client instanceof pg.Pool) return client.options;
+  throw new Error('the database is not a pg pool');
+}
+
+const hubs = new WeakMap<App, () => ProgressHub>();
+
+// The hub of the API process that serves `api`'s routes, shared by the bulk and look-alike
+// streams: its connection opens with the first stream and closes with the server.
+export function progressHubOf(api: App, db: Db): () => ProgressHub {
+  const known = hubs.get(api);
+  if (known) return known;
+  let hub: ProgressHub | undefined;
+  const get = () => {
+    hub ??= createProgressHub(connectionOf(db), (message) => api.log.warn(message));
+    return hub;
+  };
+  api.addHook('onClose', async () => {
+    await hub?.close();
+  });
+  hubs.set(api, get);
+  return get;
 }

@@ -6,7 +6,6 @@ import {
   PAGE_SIZE,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
@@ -16,7 +15,7 @@ import { requireActiveUser } from '../companies/access.ts';
 import { readUploadedFile } from '../files/read-upload.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
-import { createProgressHub, type ProgressHub } from './progress.ts';
+import { type ProgressHub, progressHubOf } from './progress.ts';
 import {
   isSpreadsheetName,
   maxUploadBytes,
@@ -47,12 +46,6 @@ const updateIntervalMs = 250;
 // A stream also reads the request now and then, in case an announcement was lost.
 const safetyPollMs = 5000;
 
-function connectionOf(db: Db): pg.ClientConfig {
-  const client = '$client' in db ? db.$client : undefined;
-  if (client instanceof pg.Pool) return client.options;
-  throw new Error('the database is not a pg pool');
-}
-
 // The name without a client's folders (a spreadsheet name, so never empty).
 function uploadName(name: string): string {
   const base = name.split(/[\\/]/).pop()?.trim() ?? name;
@@ -60,14 +53,7 @@ function uploadName(name: string): string {
 }
 
 export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
-  let hub: ProgressHub | undefined;
-  const progressHub = () => {
-    hub ??= createProgressHub(connectionOf(deps.db), (message) => api.log.warn(message));
-    return hub;
-  };
-  api.addHook('onClose', async () => {
-    await hub?.close();
-  });
+  const progressHub = progressHubOf(api, deps.db);
 
   // Multipart is parsed in this scope only, with the upload's size limit.
   api.register(async (scope) => {

@@ -8,13 +8,12 @@ import {
   PAGE_SIZE,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { createProgressHub, type ProgressHub } from '../bulk/progress.ts';
+import { type ProgressHub, progressHubOf } from '../bulk/progress.ts';
 import { requireActiveUser } from '../companies/access.ts';
 import { readUploadedFile } from '../files/read-upload.ts';
 import { openEventStream } from '../search/event-stream.ts';
@@ -53,12 +52,6 @@ const refusals = {
 // A stream also reads the request now and then, in case an announcement was lost.
 const safetyPollMs = 5000;
 
-function connectionOf(db: Db): pg.ClientConfig {
-  const client = '$client' in db ? db.$client : undefined;
-  if (client instanceof pg.Pool) return client.options;
-  throw new Error('the database is not a pg pool');
-}
-
 function uploadName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop()?.trim() ?? '';
   return base.slice(0, 255) || 'companies.csv';
@@ -71,14 +64,7 @@ async function withPreview(db: Db, item: LookalikeItem): Promise<LookalikeItem> 
 
 // Look-alike search (lookalike-api.md): upload, history, detail (JSON or SSE), find e-mails.
 export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
-  let hub: ProgressHub | undefined;
-  const progressHub = () => {
-    hub ??= createProgressHub(connectionOf(deps.db), (message) => api.log.warn(message));
-    return hub;
-  };
-  api.addHook('onClose', async () => {
-    await hub?.close();
-  });
+  const progressHub = progressHubOf(api, deps.db);
 
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: maxListBytes, files: 1, fields: 10 } });
