@@ -274,7 +274,7 @@ async function evaluate(groups: Map<string, number[]>): Promise<void> {
     console.log(scoreLine(`${label.slice(0, 3)} merged`, await score(mergedRuns, weights)));
   }
   console.log(
-    "\nRead with care: the peer groups are the file's industry text, and the engine ranks by the industry of the list's companies. (b) uses that same text as each company's source industry name (imported with it, as a real source's industry names would be), so (b) measures how well the engine keeps to the list's industry, not description understanding; (c) leaves the source's names out and keeps the product industry the importer classified the same text into (industry-classifier.ts, general word rules, not fitted to this file); (d) drops every industry feature (and the industry candidates) and is the figure without that leak. The weights were tuned on this same dev set.",
+    "\nRead with care: the peer groups are the file's industry text, and the engine ranks by the industry of the list's companies. (b) uses that same text as each company's source industry name (imported with it, as a real source's industry names would be), so (b) measures how well the engine keeps to the list's industry, not description understanding; (c) leaves the source's names out and keeps the product industry the importer classified the same text into (industry-classifier.ts, general word rules, not fitted to this file); (d) drops every industry feature (and the industry candidates): descriptions, size, country and age alone. The weights were tuned on this same dev set.",
   );
 }
 
