@@ -43,12 +43,13 @@ export async function findLeadEmails(
     .where(inArray(people.id, ids.map(Number)));
   const byId = new Map(leads.map((lead) => [String(lead.id), lead]));
 
-  const findOne = async (leadId: string): Promise<FindItem> => {
+  // The lead's answer, or undefined when its credit hold was refused.
+  const findOne = async (leadId: string): Promise<FindItem | undefined> => {
     const failed = (error: string) => ({ leadId, exactEmail: null, exactEmailScore: 0, error });
     const lead = byId.get(leadId);
     if (!lead) return failed(leadNotFound);
     if (!lead.fname || !lead.lname) return failed(leadWithoutName);
-    let item: FindItem = failed(notEnoughCredits);
+    let item: FindItem | undefined;
     const record = (event: SearchEvent) => {
       if (event.event === undefined) {
         item = {
@@ -75,13 +76,28 @@ export async function findLeadEmails(
   };
 
   const items: FindItem[] = new Array(ids.length);
+  const refused: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
       const index = next++;
-      items[index] = await findOne(ids[index]!);
+      const item = await findOne(ids[index]!);
+      if (item) items[index] = item;
+      else refused.push(index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  // Each search holds a credit while it runs: with fewer credits available than searches at
+  // once, a refusal may only mean the others' holds, released when they end unverified. The
+  // refused leads are tried again one at a time; a refusal then means the credits ran out.
+  for (const index of refused.sort((a, b) => a - b)) {
+    const leadId = ids[index]!;
+    items[index] = (await findOne(leadId)) ?? {
+      leadId,
+      exactEmail: null,
+      exactEmailScore: 0,
+      error: notEnoughCredits,
+    };
+  }
   return { items };
 }

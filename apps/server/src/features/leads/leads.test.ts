@@ -255,6 +255,26 @@ describe('POST /api/leads/find-emails', () => {
     expect(await balances(user.id)).toEqual(before);
   });
 
+  it('with 1 credit left searches every lead whose results turn out free', async () => {
+    const user = await activeUser(t);
+    const { balance = 0 } = await balances(user.id);
+    await t.db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId: user.id,
+        kind: 'charge',
+        amount: balance - 1,
+        idempotencyKey: `test-drain:${user.id}`,
+      }),
+    );
+    const ids = [await leadId('Moss'), await leadId('Stone'), await leadId('Ray')];
+    const answer = await findEmails(user.token, ids);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { items } = findEmailsAnswerSchema.parse(answer.json());
+    expect(items.map((item) => item.leadId)).toEqual(ids);
+    expect(items.map((item) => item.error)).not.toContain('You do not have enough credits.');
+    expect(await balances(user.id)).toMatchObject({ balance: 1, onHold: 0 });
+  });
+
   it('answers 402 when no credit is available, and validates the lead ids', async () => {
     const user = await activeUser(t);
     const { balance = 0 } = await balances(user.id);

@@ -225,6 +225,60 @@ describe('find the e-mails of a look-alike preview with few credits', () => {
     expect(await balanceOf(user.token)).toBe(1);
   });
 
+  it('gives the stored answers back at a zero balance, when nobody is left to search', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
+    await leaveCredits(user, 2);
+    const requestId = await completedSearch(user.id);
+    const deps = { db: t.db, finder: answeringFinder(99), logFailure: () => {} };
+    const searcher = { id: user.id, clientAddress: '127.0.0.1' };
+    const first = await searchLookalikeEmails(
+      deps,
+      searcher,
+      requestId,
+      new AbortController().signal,
+    );
+    expect(await balanceOf(user.token)).toBe(0);
+
+    const again = await searchLookalikeEmails(
+      deps,
+      searcher,
+      requestId,
+      new AbortController().signal,
+    );
+    expect(again.items).toEqual(first.items);
+  });
+
+  it('does not keep searches cut short by a client that went away', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 10, leadSearches: 5 });
+    const requestId = await completedSearch(user.id);
+    const stopped = new AbortController();
+    const untilAborted: Finder = {
+      find: async (_input, options) => {
+        setTimeout(() => stopped.abort(), 20);
+        await new Promise((resolve) => options?.signal?.addEventListener('abort', resolve));
+        return { exactEmail: null, exactEmailScore: 0, error: 'Aborted', evidence: {} };
+      },
+    } as Finder;
+
+    await searchLookalikeEmails(
+      { db: t.db, finder: untilAborted, logFailure: () => {} },
+      { id: user.id, clientAddress: '127.0.0.1' },
+      requestId,
+      stopped.signal,
+    );
+    expect(await searchedPeople(requestId)).toBe(0);
+
+    const retried = await searchLookalikeEmails(
+      { db: t.db, finder: answeringFinder(60), logFailure: () => {} },
+      { id: user.id, clientAddress: '127.0.0.1' },
+      requestId,
+      new AbortController().signal,
+    );
+    expect(retried.items.map((contact) => contact.exactEmailScore)).toEqual([60, 60]);
+  });
+
   it('answers 402 when the credits run out with contacts left, keeping the addresses found', async () => {
     const user = await activeUser(t);
     await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });

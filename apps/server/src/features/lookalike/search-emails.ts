@@ -44,9 +44,6 @@ async function searchPending(
   requestId: string,
   signal: AbortSignal,
 ): Promise<{ items: LookalikeContact[] }> {
-  const summary = await readAccountSummary(deps.db, user.id);
-  if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
-
   const contacts = await readPreview(deps.db, requestId);
   const searched = await deps.db.execute<{ person_id: string }>(sql`
     select person_id::text from lookalike_emails where request_id = ${requestId}`);
@@ -54,6 +51,10 @@ async function searchPending(
   const pending = contacts.filter(
     (contact) => !done.has(contact.id) && contact.fname && contact.lname,
   );
+  // Nothing left to search costs nothing: the stored answers come back whatever the balance.
+  if (pending.length === 0) return { items: contacts };
+  const summary = await readAccountSummary(deps.db, user.id);
+  if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
 
   // Whether the contact was searched (its answer stored), or refused a credit hold.
   const searchOne = async (contact: LookalikeContact): Promise<'searched' | 'refused'> => {
@@ -66,7 +67,8 @@ async function searchPending(
         score = event.data.exactEmailScore ?? 0;
         outcome = 'searched';
       } else if (event.event === 'error') {
-        outcome = 'searched';
+        // A search cut short because the client went away is no answer: it is searched again.
+        if (!signal.aborted) outcome = 'searched';
       } else if (event.event === 'payment_error') {
         outcome = 'refused';
       }
