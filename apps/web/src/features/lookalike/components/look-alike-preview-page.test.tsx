@@ -233,6 +233,24 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
     expect(server.requestsTo('POST /api/lookalike/search-emails')).toHaveLength(0);
   });
 
+  it('turns Find Emails off once every contact has been searched, whatever the balance', async () => {
+    const server = createFakeServer();
+    logInPaid(server, { balance: 0, onHold: 0 });
+    serveItem(server, () =>
+      withPreview('r1', [
+        contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99, searched: true }),
+        contact(2, { searched: true }),
+      ]),
+    );
+    renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/auth/user/balance')).not.toHaveLength(0),
+    );
+    expect(screen.getByRole('button', { name: 'Find Emails' })).toBeDisabled();
+    expect(screen.queryByRole('dialog', { name: 'Credits required' })).toBeNull();
+  });
+
   it.each([500, 502])('shows the common notification on a %i', async (status) => {
     const server = createFakeServer();
     logInPaid(server);

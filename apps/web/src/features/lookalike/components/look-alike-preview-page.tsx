@@ -131,7 +131,8 @@ export function LookAlikePreviewPage() {
                 leftSection={<IconMailSearch size={16} />}
                 onClick={findEmails}
                 loading={searchEmails.isPending}
-                disabled={contacts.length === 0}
+                // Nothing left to search once every contact with a name has been searched.
+                disabled={missing === 0}
               >
                 Find Emails
               </Button>
