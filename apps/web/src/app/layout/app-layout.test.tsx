@@ -1,9 +1,10 @@
 import { storageKeys } from '@mailhound/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { campaignPage, makeCampaign } from '../../features/campaigns/campaigns-test-support.ts';
 import { createFakeServer, type FakeResponse } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { logIn } from '../../test/session-fixtures.ts';
+import { logIn, makeToken, makeUser } from '../../test/session-fixtures.ts';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const topBar = () => within(screen.getByRole('banner'));
@@ -394,5 +395,45 @@ describe('opened-link tracking', () => {
     await act(() => app.router.navigate('/lead-finder?mlsr=tok123'));
     await screen.findByRole('heading', { name: 'Lead Finder' });
     expect(server.requestsTo('GET /api/mail/tracker/click')).toHaveLength(1);
+  });
+});
+
+describe('logout (product-spec §4 "Auth")', () => {
+  it('shows the next account nothing the previous one had loaded', async () => {
+    const server = createFakeServer();
+    const mail = { properties: { sections: ['mail'] } };
+    const ann = logIn(server, { sub: 'user-ann', user: { id: 'user-ann', ...mail } });
+    const bob = makeToken({ sub: 'user-bob' });
+    // Ann's campaigns come back at once; Bob's list is still on its way when he opens it.
+    server.on('GET /api/mail/campaigns/list', (request) =>
+      request.headers.get('Authorization') === `Bearer ${ann.token}`
+        ? { body: campaignPage([makeCampaign({ name: 'Ann’s launch' })]) }
+        : new Promise<FakeResponse>(() => {}),
+    );
+    const app = renderApp('/campaigns');
+    expect(await screen.findByText('Ann’s launch')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('button', { name: 'Ann Lee' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(app.location()).toBe('/auth/login'));
+
+    server.on('POST /api/auth/login', { body: { token: bob } });
+    server.on('GET /api/auth/user', {
+      body: makeUser({ id: 'user-bob', fname: 'Bob', lname: 'Ray', ...mail }),
+    });
+    await app.user.type(
+      await screen.findByLabelText('Email', { exact: false, selector: 'input' }),
+      'bob@acme.com',
+    );
+    await app.user.type(
+      screen.getByLabelText('Password', { exact: false, selector: 'input' }),
+      'Secret12',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Log In' }));
+    await screen.findByRole('button', { name: 'Bob Ray' });
+
+    await act(() => app.router.navigate('/campaigns'));
+    await screen.findByRole('heading', { name: 'Campaigns' });
+    expect(screen.queryByText('Ann’s launch')).not.toBeInTheDocument();
   });
 });

@@ -71,6 +71,16 @@ export function SessionEffects() {
     if (!isLoggedIn) ensureGuestId();
   }, [isLoggedIn]);
 
+  // Cached answers belong to the account that asked for them: once it logs out, expires or
+  // gives way to another account (also from another tab), none of it may show to the next.
+  const cachedUserId = useRef(userId);
+  useEffect(() => {
+    if (cachedUserId.current !== null && userId !== cachedUserId.current) {
+      queryClient.removeQueries();
+    }
+    cachedUserId.current = userId;
+  }, [userId, queryClient]);
+
   // Analytics: the logged-in state, sent when the user id changes (product-spec §4).
   const trackedUserId = useRef<string | null>(null);
   useEffect(() => {
