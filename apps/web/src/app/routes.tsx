@@ -26,6 +26,7 @@ import {
 } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { AppLoading } from './layout/app-loading.tsx';
+import { RouteError } from './layout/route-error.tsx';
 
 // product-spec §2 "Route table and guards", top to bottom. The mail service, billing and
 // look-alike screens load when first opened (`lazy`), so the search screens load alone.
@@ -34,6 +35,12 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     hydrateFallbackElement: <AppLoading />,
+    // A screen that fails to load or to draw shows why inside the layout, not a raw trace.
+    errorElement: (
+      <AppLayout>
+        <RouteError />
+      </AppLayout>
+    ),
     children: [
       { index: true, element: <Navigate to="/search/single" replace /> },
       {

@@ -1,7 +1,7 @@
 import { storageKeys } from '@mailhound/contracts';
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from './footer.tsx';
 import { FreePlanBanner } from './free-plan-banner.tsx';
@@ -10,7 +10,8 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useNavigationState } from './use-navigation-state.ts';
 
-export function AppLayout() {
+// `children` stands in for the routed screen where the router shows an error instead.
+export function AppLayout({ children }: { children?: ReactNode }) {
   const { hasMail } = useNavigationState();
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   // The sidebar open or closed choice is kept in local storage (product-spec §2).
@@ -48,7 +49,7 @@ export function AppLayout() {
       <AppShell.Main>
         <Container size="lg">
           <FreePlanBanner />
-          <Outlet />
+          {children ?? <Outlet />}
           <Footer />
         </Container>
       </AppShell.Main>
