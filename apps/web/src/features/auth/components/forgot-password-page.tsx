@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(forgotPasswordSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { email: '' },
   });
   const { errors } = form.formState;

@@ -38,6 +38,17 @@ describe('login', () => {
     expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
   });
 
+  it('flags a field left empty when the user moves on from it', async () => {
+    createFakeServer();
+    const { user } = renderApp('/auth/login');
+    await user.click(await screen.findByLabelText('Email', { exact: false, selector: 'input' }));
+    await user.tab();
+    expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
+    await user.click(field('Password'));
+    await user.tab();
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
+  });
+
   it('stores the token, clears the guest id and goes to redirectUrl', async () => {
     const token = makeToken();
     const server = loggedInServer({ 'POST /api/auth/login': { body: { token } } });

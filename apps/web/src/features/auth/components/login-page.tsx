@@ -31,7 +31,7 @@ export function LoginPage() {
   const [loginFailed, setLoginFailed] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { username: '', password: '' },
   });
   const { errors } = form.formState;

@@ -19,6 +19,14 @@ describe('forgot password', () => {
     expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
   });
 
+  it('flags the e-mail when it is left empty', async () => {
+    createFakeServer();
+    const { user } = renderApp('/auth/forgot-password');
+    await user.click(await screen.findByLabelText('Email', { exact: false, selector: 'input' }));
+    await user.tab();
+    expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
+  });
+
   it('confirms the link was sent and starts the 60 s cooldown', async () => {
     const server = createFakeServer({
       'POST /api/auth/password/forgot': { body: { message: authMessages.resetLinkSent } },
@@ -76,6 +84,16 @@ describe('reset password', () => {
       value,
     );
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('flags the new password when it is left empty', async () => {
+    createFakeServer();
+    const { user } = renderApp('/auth/reset-password?token=t1');
+    await user.click(
+      await screen.findByLabelText('New password', { exact: false, selector: 'input' }),
+    );
+    await user.tab();
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
   });
 
   it('asks the confirmation to match, also when the new password changes afterwards', async () => {

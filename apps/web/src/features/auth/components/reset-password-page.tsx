@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
   const [failed, setFailed] = useState(false);
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

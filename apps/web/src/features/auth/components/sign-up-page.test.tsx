@@ -34,6 +34,21 @@ describe('sign-up validation, shown as you type (product-spec §5)', () => {
     expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
   });
 
+  it('flags every field left empty when the user tabs past it', async () => {
+    createFakeServer();
+    const { user } = await openSignUp();
+    await user.click(field('Email'));
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(await screen.findByText(m.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(m.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByText(m.firstNameMin)).toBeInTheDocument();
+    expect(screen.getByText(m.lastNameMin)).toBeInTheDocument();
+  });
+
   it('accepts a good password without a message', async () => {
     createFakeServer();
     const { user } = await openSignUp();

@@ -29,7 +29,7 @@ export function SignUpPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(signUpSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { username: '', password: '', fname: '', lname: '' },
   });
   const { errors } = form.formState;

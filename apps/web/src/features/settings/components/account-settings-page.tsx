@@ -22,7 +22,7 @@ function PersonalInformationForm({ user }: { user: CurrentUser }) {
   const updateProfile = useUpdateProfile();
   const form = useForm({
     resolver: zodResolver(profileUpdateSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: { fname: user.fname, lname: user.lname },
   });
   const { errors, isDirty } = form.formState;

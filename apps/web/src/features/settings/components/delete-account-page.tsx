@@ -18,7 +18,7 @@ export function DeleteAccountPage() {
   const deleteAccount = useDeleteAccount();
   const form = useForm({
     resolver: zodResolver(needsPassword ? localUserSchema : deleteAccountSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: needsPassword ? { password: '' } : {},
   });
   const { errors } = form.formState;

@@ -26,7 +26,7 @@ function PasswordForm() {
   const changePassword = useChangePassword();
   const form = useForm({
     resolver: zodResolver(passwordChangeFormSchema),
-    mode: 'onChange',
+    mode: 'all',
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;

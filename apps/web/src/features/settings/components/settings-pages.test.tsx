@@ -62,6 +62,13 @@ describe('password settings', () => {
     expect(await screen.findByText(m.confirmPasswordMismatch)).toBeInTheDocument();
   });
 
+  it('flags the old password when the user moves on without it', async () => {
+    const { user } = await openPassword();
+    await user.click(field('Old password'));
+    await user.tab();
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
+  });
+
   it('tells the user when the old password is wrong', async () => {
     const { server, user } = await openPassword();
     server.on('PATCH /api/auth/user/password', errorBody(400, authMessages.wrongOldPassword));
@@ -146,6 +153,15 @@ describe('delete account', () => {
     await user.type(field('Password'), 'Wrong123');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByText(authMessages.wrongPasswordOnDelete)).toBeInTheDocument();
+  });
+
+  it('flags the password when the user moves on without it', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const { user } = renderApp('/settings/delete');
+    await user.click(await screen.findByLabelText('Password', { exact: false, selector: 'input' }));
+    await user.tab();
+    expect(await screen.findByText(m.passwordRequired)).toBeInTheDocument();
   });
 
   it('deletes, confirms and logs out', async () => {
