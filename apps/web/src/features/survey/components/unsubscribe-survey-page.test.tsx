@@ -34,6 +34,8 @@ describe('opening the unsubscribe link', () => {
   it('says so when the link is not valid', async () => {
     openSurvey('forged', undefined, errorBody(400, 'This link is not valid.'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid.');
+    // Nothing to fill in that could only fail.
+    expect(screen.queryByRole('form', { name: 'Unsubscribe survey' })).not.toBeInTheDocument();
   });
 });
 

@@ -34,6 +34,9 @@ export function UnsubscribeSurveyPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('unsub') ?? '';
   const [submitted, setSubmitted] = useState(() => isSurveySubmitted(token));
+  const unsubscribe = useUnsubscribeByLink(token);
+  // A link the server refuses (400: forged or cut) cannot carry a survey either.
+  const linkRefused = unsubscribe.error instanceof ApiError && unsubscribe.error.status === 400;
 
   return (
     <Page title="Unsubscribe">
@@ -47,8 +50,8 @@ export function UnsubscribeSurveyPage() {
           </Stack>
         ) : (
           <Stack gap="lg">
-            <LinkUnsubscribe token={token} />
-            <SurveyForm token={token} onSubmitted={() => setSubmitted(true)} />
+            <LinkUnsubscribe unsubscribe={unsubscribe} />
+            {!linkRefused && <SurveyForm token={token} onSubmitted={() => setSubmitted(true)} />}
           </Stack>
         )}
       </Paper>
@@ -59,8 +62,11 @@ export function UnsubscribeSurveyPage() {
 const unsubscribeFailed = 'We could not unsubscribe you. Please open the link again later.';
 
 // The contact is unsubscribed as soon as the page opens, whether or not the survey is sent.
-function LinkUnsubscribe({ token }: { token: string }) {
-  const unsubscribe = useUnsubscribeByLink(token);
+function LinkUnsubscribe({
+  unsubscribe,
+}: {
+  unsubscribe: ReturnType<typeof useUnsubscribeByLink>;
+}) {
   const { mutate } = unsubscribe;
   useEffect(() => mutate(), [mutate]);
   if (unsubscribe.isError) {
