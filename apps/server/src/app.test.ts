@@ -220,6 +220,18 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers 404 for a missing file, not the app page', async () => {
+    for (const url of ['/assets/app-old.js', '/favicon.ico', '/robots.txt']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    }
+    // A client route may hold a dot: a company page by its domain.
+    const page = await web.app.inject({ method: 'GET', url: '/company/acme.com' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
   it('keeps JSON 404s for /api and /dev paths', async () => {
     for (const url of ['/api/nothing', '/dev/nothing']) {
       const response = await web.app.inject({ method: 'GET', url });

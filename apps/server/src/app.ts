@@ -217,8 +217,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const apiPath = /^\/(api|healthz|dev)(\/|$)/.test(path);
+    // A missing file (a script of an older build, /favicon.ico, /robots.txt) is a 404, so a
+    // stale page fails as a missing file, not as HTML where a script was expected. Client
+    // routes may hold a dot further down (/company/acme.com).
+    const missingFile = /^\/(assets\/|[^/]+\.[a-z0-9]+$)/i.test(path);
     // Client-side routes (/search/single, /auth/login...) load the SPA, which routes itself.
-    if (spa && !apiPath && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      spa &&
+      !apiPath &&
+      !missingFile &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       return reply.type('text/html').sendFile('index.html');
     }
     return sendNotFound(request, reply);
