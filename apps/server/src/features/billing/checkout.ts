@@ -24,12 +24,24 @@ import {
   lockUser,
   recordFailedPayment,
 } from './fulfilment.ts';
-import { isLocalSessionExpired, localId } from './local-provider.ts';
+import { isLocalSessionExpired, localId, savedCardOf } from './local-provider.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { checkoutModeOf, type PlanDefinition } from './plan-catalogue.ts';
 import { findPlanOnSale } from './plans.ts';
-import { billingCustomers, checkoutSessions, type SavedCard, subscriptions } from './schema.ts';
-import { cardBrand, declinedCardNumber, hasExpired, passesLuhn } from './test-cards.ts';
+import {
+  billingCustomers,
+  checkoutSessions,
+  type LocalCardOnFile,
+  type SavedCard,
+  subscriptions,
+} from './schema.ts';
+import {
+  cardBrand,
+  chargeDeclinedCardNumber,
+  declinedCardNumber,
+  hasExpired,
+  passesLuhn,
+} from './test-cards.ts';
 
 export type Billing = {
   db: Db;
@@ -251,24 +263,32 @@ export async function cardDetails(billing: Billing, user: BillingUser): Promise<
   );
 }
 
-type CheckedCard = { card: SavedCard; declined: boolean };
+type CheckedCard = { card: LocalCardOnFile; declinesCharges: boolean; attachable: boolean };
 
 function checkCard(billing: Billing, user: BillingUser, parsed: LocalCard): CheckedCard {
   if (!passesLuhn(parsed.cardNumber)) throw badRequest(paymentMessages.cardNumberInvalid);
   if (hasExpired(parsed.expiry, billing.clock.now())) throw badRequest(paymentMessages.cardExpired);
+  const declinesCharges =
+    parsed.cardNumber === declinedCardNumber || parsed.cardNumber === chargeDeclinedCardNumber;
   return {
-    declined: parsed.cardNumber === declinedCardNumber,
+    declinesCharges,
+    attachable: parsed.cardNumber !== declinedCardNumber,
     card: {
       type: 'card',
       brand: cardBrand(parsed.cardNumber),
       last4: parsed.cardNumber.slice(-4),
       email: user.username,
       bank_name: null,
+      ...(declinesCharges ? { declinesCharges } : {}),
     },
   };
 }
 
-async function saveLocalCard(billing: Billing, userId: string, card: SavedCard): Promise<void> {
+async function saveLocalCard(
+  billing: Billing,
+  userId: string,
+  card: LocalCardOnFile,
+): Promise<void> {
   const now = billing.clock.now();
   await billing.db
     .insert(billingCustomers)
@@ -312,7 +332,7 @@ export async function confirmLocalPayment(
       throw badRequest('This checkout session has expired.');
     }
     const paymentId = localId('pi');
-    if (checked.declined) {
+    if (checked.declinesCharges) {
       await recordFailedPayment(tx, session.id, paymentId, session.amount, now);
       return { returnUrl, declined: true, ...nothingToSettle };
     }
@@ -337,7 +357,7 @@ export async function saveLocalCardFor(
   payload: LocalCard,
 ): Promise<SavedCard> {
   const checked = checkCard(billing, user, payload);
-  if (checked.declined) throw paymentRequired(paymentMessages.cardDeclined);
+  if (!checked.attachable) throw paymentRequired(paymentMessages.cardDeclined);
   await saveLocalCard(billing, user.id, checked.card);
-  return checked.card;
+  return savedCardOf(checked.card);
 }

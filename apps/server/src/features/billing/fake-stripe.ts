@@ -33,6 +33,8 @@ export type FakeStripe = {
   sessions: Map<string, FakeSession>;
   // The payment method the customer has on file.
   paymentMethod: Record<string, unknown> | null;
+  // Payment intent → the invoice it paid.
+  invoicePayments: Map<string, string>;
   close: () => Promise<void>;
 };
 
@@ -48,6 +50,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sessions,
     paymentMethod: null,
+    invoicePayments: new Map(),
     close: async () => undefined,
   };
 
@@ -168,6 +171,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return send(response, 200, {
         object: 'list',
         data: fake.paymentMethod ? [fake.paymentMethod] : [],
+        has_more: false,
+        url: url.pathname,
+      });
+    }
+    if (route === 'GET /v1/invoice_payments') {
+      const paymentIntent = url.searchParams.get('payment[payment_intent]') ?? '';
+      const invoice = fake.invoicePayments.get(paymentIntent);
+      return send(response, 200, {
+        object: 'list',
+        data: invoice
+          ? [
+              {
+                id: `inpay_${paymentIntent}`,
+                object: 'invoice_payment',
+                invoice,
+                payment: { type: 'payment_intent', payment_intent: paymentIntent },
+                status: 'paid',
+              },
+            ]
+          : [],
         has_more: false,
         url: url.pathname,
       });

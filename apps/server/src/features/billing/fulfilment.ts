@@ -1,8 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import { users } from '../auth/schema.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { findDefaultPlan, planGrantKey } from '../credits/queries.ts';
+import { findDefaultPlan } from '../credits/queries.ts';
+import { creditEntries, type PlanRules } from '../credits/schema.ts';
+import { periodEnd, periodGrant, refundedShare } from './billing-period.ts';
 import { localId } from './local-provider.ts';
 import type { PaymentEvent } from './payment-provider.ts';
 import { findPlan } from './plans.ts';
@@ -48,12 +50,27 @@ export async function lockUser(tx: Tx, userId: string): Promise<{ planId: number
   return user;
 }
 
-// A plan's monthly grant: one per user and month for the default plan (the key sign-up uses),
-// one per subscription and month for a paid plan, so that buying a plan in a month that already
-// had its free grant still grants the plan, and the monthly job never grants the month twice.
-export function planGrantKeyFor(userId: string, at: Date, subscriptionId: string | null): string {
-  const key = planGrantKey(userId, at);
-  return subscriptionId ? `${key}:${subscriptionId}` : key;
+// A paid plan's credits come with each paid period, keyed by the subscription and the payment
+// of the period (Stripe's invoice, the local provider's charge): the checkout and the invoice
+// webhook of a first period, a replayed event, or two processes at once grant it once.
+export function periodGrantKey(subscriptionId: string, paymentId: string): string {
+  return `plan_grant:${subscriptionId}:${paymentId}`;
+}
+
+async function grantPaidPeriod(
+  tx: Tx,
+  userId: string,
+  rules: PlanRules,
+  grantKey: string,
+): Promise<void> {
+  const grant = periodGrant(rules);
+  await applyCreditEntry(tx, {
+    userId,
+    kind: 'plan_grant',
+    amount: grant.credits,
+    leadAmount: grant.leadCredits,
+    idempotencyKey: grantKey,
+  });
 }
 
 function describePurchase(mode: 'payment' | 'subscription', credits: number, planName: string) {
@@ -89,34 +106,41 @@ export async function fulfilCheckout(
     .update(checkoutSessions)
     .set({ status: 'complete', completedAt: now })
     .where(eq(checkoutSessions.id, sessionId));
+  const paymentId = confirmation.paymentId ?? session.id;
+  // Stripe names the subscription of every completed subscription session; the local
+  // provider makes its own.
+  const subscriptionId =
+    session.mode === 'payment'
+      ? null
+      : (confirmation.subscriptionId ??
+        (session.provider === 'local' ? localId('sub') : `sub_of_${session.id}`));
+  const grantKey = subscriptionId
+    ? periodGrantKey(subscriptionId, paymentId)
+    : `purchase:${session.id}`;
   await tx
     .insert(receipts)
     .values({
       userId: session.userId,
-      paymentId: confirmation.paymentId ?? session.id,
+      paymentId,
       sessionId: session.id,
       amount: confirmation.amount ?? session.amount,
       status: 'paid',
       description: describePurchase(session.mode, session.credits, plan.name),
+      grantKey,
       createdAt: now,
     })
     .onConflictDoNothing({ target: receipts.paymentId });
 
-  if (session.mode === 'payment') {
+  if (!subscriptionId) {
     await applyCreditEntry(tx, {
       userId: session.userId,
       kind: 'purchase',
       amount: session.credits,
-      idempotencyKey: `purchase:${session.id}`,
+      idempotencyKey: grantKey,
     });
     return onlyApplied(true);
   }
 
-  // Stripe names the subscription of every completed subscription session; the local
-  // provider makes its own.
-  const subscriptionId =
-    confirmation.subscriptionId ??
-    (session.provider === 'local' ? localId('sub') : `sub_of_${session.id}`);
   // Two plans confirmed at once queue on the user's lock: one active subscription at a time.
   const replaced = await tx
     .update(subscriptions)
@@ -137,19 +161,16 @@ export async function fulfilCheckout(
       provider: session.provider,
       planId: plan.id,
       createdAt: now,
+      // The local provider bills the next period then; Stripe reports its own invoices.
+      currentPeriodEnd:
+        session.provider === 'local' ? periodEnd(now, plan.rules.interval, 1) : null,
     })
     .onConflictDoNothing({ target: subscriptions.id });
   await tx
     .update(users)
     .set({ planId: plan.id, updatedAt: now })
     .where(eq(users.id, session.userId));
-  await applyCreditEntry(tx, {
-    userId: session.userId,
-    kind: 'plan_grant',
-    amount: plan.rules.credits,
-    leadAmount: plan.rules.lead_search_credits,
-    idempotencyKey: planGrantKeyFor(session.userId, now, subscriptionId),
-  });
+  await grantPaidPeriod(tx, session.userId, plan.rules, grantKey);
   // The same plan chosen in another tab must not be paid for a second time.
   const expired = await tx
     .update(checkoutSessions)
@@ -223,20 +244,40 @@ export async function endSubscription(tx: Tx, subscriptionId: string, now: Date)
   return true;
 }
 
+// A subscription's first invoice, or a renewal: the invoices that pay for a period of the plan.
+// A proration or a manual invoice pays for something else, and grants nothing.
+function paysForPeriod(billingReason: string | null): boolean {
+  return billingReason === 'subscription_create' || billingReason === 'subscription_cycle';
+}
+
+// A paid invoice grants its period's credits (product rule: credits follow paid periods, not
+// the calendar); a failed one leaves a failed receipt and grants nothing.
 async function recordInvoice(
   tx: Tx,
   event: Extract<PaymentEvent, { kind: 'invoice_paid' | 'invoice_failed' }>,
   now: Date,
 ): Promise<void> {
   if (!event.subscriptionId) return;
-  const [subscription] = await tx
-    .select({ userId: subscriptions.userId, planId: subscriptions.planId })
+  const [owner] = await tx
+    .select({ userId: subscriptions.userId })
     .from(subscriptions)
     .where(eq(subscriptions.id, event.subscriptionId));
-  // The first invoice of a new subscription gets its receipt from the checkout session.
+  // The first invoice of a subscription not known yet is granted by its checkout session, with
+  // the same key.
+  if (!owner) return;
+  await lockUser(tx, owner.userId);
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, event.subscriptionId))
+    .for('update');
   if (!subscription) return;
   const plan = await findPlan(tx, subscription.planId);
   const paid = event.kind === 'invoice_paid';
+  const grantKey =
+    paid && plan && paysForPeriod(event.billingReason)
+      ? periodGrantKey(subscription.id, event.invoiceId)
+      : null;
   await tx
     .insert(receipts)
     .values({
@@ -245,9 +286,72 @@ async function recordInvoice(
       amount: event.amount,
       status: paid ? 'paid' : 'failed',
       description: `${plan?.name ?? 'Plan'} plan`,
+      grantKey,
       createdAt: now,
     })
     .onConflictDoNothing({ target: receipts.paymentId });
+  if (!grantKey || !plan) return;
+  // Money taken for a period is honoured even when the plan has ended since.
+  await grantPaidPeriod(tx, subscription.userId, plan.rules, grantKey);
+  if (
+    event.periodEnd &&
+    (!subscription.currentPeriodEnd || subscription.currentPeriodEnd < event.periodEnd)
+  ) {
+    await tx
+      .update(subscriptions)
+      .set({ currentPeriodEnd: event.periodEnd })
+      .where(eq(subscriptions.id, subscription.id));
+  }
+}
+
+// A refund takes back the refunded share of what the payment granted, at most what is still
+// available, and marks the receipt refunded once the whole payment is.
+async function refundPayment(
+  tx: Tx,
+  event: Extract<PaymentEvent, { kind: 'payment_refunded' }>,
+): Promise<boolean> {
+  if (event.paymentIds.length === 0) return false;
+  const [found] = await tx
+    .select({ userId: receipts.userId })
+    .from(receipts)
+    .where(and(inArray(receipts.paymentId, event.paymentIds), ne(receipts.status, 'failed')));
+  if (!found) return false;
+  await lockUser(tx, found.userId);
+  const [receipt] = await tx
+    .select()
+    .from(receipts)
+    .where(and(inArray(receipts.paymentId, event.paymentIds), ne(receipts.status, 'failed')))
+    .for('update');
+  if (!receipt) return false;
+  const refundedNow = Math.max(
+    receipt.refundedAmount,
+    Math.min(event.amountRefunded, event.amount),
+  );
+  const [grant] = receipt.grantKey
+    ? await tx
+        .select({ amount: creditEntries.amount, leadAmount: creditEntries.leadAmount })
+        .from(creditEntries)
+        .where(eq(creditEntries.idempotencyKey, receipt.grantKey))
+    : [];
+  if (grant && refundedNow > receipt.refundedAmount) {
+    const share = (granted: number) =>
+      refundedShare(granted, event.amount, receipt.refundedAmount, refundedNow);
+    await applyCreditEntry(tx, {
+      userId: receipt.userId,
+      kind: 'refund',
+      amount: share(grant.amount),
+      leadAmount: share(grant.leadAmount),
+      idempotencyKey: `refund:${receipt.paymentId}:${refundedNow}`,
+    });
+  }
+  await tx
+    .update(receipts)
+    .set({
+      refundedAmount: refundedNow,
+      ...(event.fullyRefunded ? { status: 'refunded' as const } : {}),
+    })
+    .where(eq(receipts.id, receipt.id));
+  return true;
 }
 
 // Applies one webhook event exactly once: its id is stored in the same transaction as its
@@ -285,11 +389,7 @@ export async function applyPaymentEvent(
     case 'subscription_ended':
       return onlyApplied(await endSubscription(tx, event.subscriptionId, now));
     case 'payment_refunded':
-      await tx
-        .update(receipts)
-        .set({ status: 'refunded' })
-        .where(eq(receipts.paymentId, event.paymentId));
-      return onlyApplied(true);
+      return onlyApplied(await refundPayment(tx, event));
     case 'ignored':
       return onlyApplied(false);
   }

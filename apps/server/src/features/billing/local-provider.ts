@@ -8,13 +8,24 @@ import {
   type ProviderSession,
   WebhookSignatureError,
 } from './payment-provider.ts';
-import { billingCustomers, checkoutSessions } from './schema.ts';
+import {
+  billingCustomers,
+  checkoutSessions,
+  type LocalCardOnFile,
+  type SavedCard,
+} from './schema.ts';
 
 // Stripe lets an unpaid Checkout session live 24 hours.
 const SESSION_TTL_MS = 24 * 60 * 60_000;
 
 export function isLocalSessionExpired(createdAt: Date, now: Date): boolean {
   return now.getTime() - createdAt.getTime() > SESSION_TTL_MS;
+}
+
+// What the user sees of the card on file: its test behaviour stays ours.
+export function savedCardOf(card: LocalCardOnFile): SavedCard {
+  const { declinesCharges: _, ...saved } = card;
+  return saved;
 }
 
 export function localId(prefix: string): string {
@@ -69,9 +80,10 @@ export function createLocalProvider(deps: { db: Db; clock: Clock }): PaymentProv
         .select({ card: billingCustomers.localCard })
         .from(billingCustomers)
         .where(eq(billingCustomers.userId, userId));
-      return customer?.card ?? null;
+      return customer?.card ? savedCardOf(customer.card) : null;
     },
-    parseWebhook: () => {
+    // Its renewals take the webhook's path without a webhook (local-renewals.ts).
+    parseWebhook: async () => {
       throw new WebhookSignatureError('the local payment provider sends no webhooks');
     },
   };

@@ -48,9 +48,21 @@ export type PaymentEvent = { id: string; type: string } & (
       invoiceId: string;
       subscriptionId: string | null;
       amount: number;
+      // Stripe's billing_reason: only a subscription's first or renewal invoice pays a period.
+      billingReason: string | null;
+      // The end of the period the invoice pays for.
+      periodEnd: Date | null;
     }
   | { kind: 'subscription_ended'; subscriptionId: string }
-  | { kind: 'payment_refunded'; paymentId: string }
+  | {
+      kind: 'payment_refunded';
+      // Every id a receipt may be keyed by: the payment intent, and the invoice it paid.
+      paymentIds: string[];
+      // Cents charged, and refunded so far in all (a charge is refunded in one or more parts).
+      amount: number;
+      amountRefunded: number;
+      fullyRefunded: boolean;
+    }
   | { kind: 'ignored' }
 );
 
@@ -72,6 +84,7 @@ export type PaymentProvider = {
     userId: string;
     customerId: string | undefined;
   }) => Promise<SavedCard | null>;
-  // Verifies the signature of a raw webhook body; throws WebhookSignatureError when it fails.
-  parseWebhook: (rawBody: Buffer, signature: string | undefined) => PaymentEvent;
+  // Verifies the signature of a raw webhook body; rejects with WebhookSignatureError when it
+  // fails.
+  parseWebhook: (rawBody: Buffer, signature: string | undefined) => Promise<PaymentEvent>;
 };

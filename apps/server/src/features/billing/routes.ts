@@ -259,7 +259,7 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
           tags,
           summary: 'Local provider: pay a checkout session with a test card',
           description:
-            '4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined (402, failed receipt); any other Luhn-valid number pays.',
+            '4242 4242 4242 4242 pays; 4000 0000 0000 0002 and 4000 0000 0000 0341 are declined (402, failed receipt); any other Luhn-valid number pays.',
           body: localConfirmSchema,
           response: {
             200: localConfirmAnswerSchema,
@@ -280,6 +280,8 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
           security: tokenRequired,
           tags,
           summary: 'Local provider: replace the card on file (the customer portal stand-in)',
+          description:
+            'Renewals charge this card. 4000 0000 0000 0341 is saved but declines every charge (a renewal that fails); 4000 0000 0000 0002 is refused (402).',
           body: localCardSchema,
           response: { 200: cardAnswerSchema, ...errors, 402: errorAnswerSchema },
         },
@@ -305,9 +307,9 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        let event: ReturnType<PaymentProvider['parseWebhook']>;
+        let event: Awaited<ReturnType<PaymentProvider['parseWebhook']>>;
         try {
-          event = provider.parseWebhook(
+          event = await provider.parseWebhook(
             request.body as Buffer,
             typeof signature === 'string' ? signature : undefined,
           );

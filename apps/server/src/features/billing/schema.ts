@@ -35,13 +35,17 @@ export type SavedCard = {
   bank_name: string | null;
 };
 
+// The local provider's card on file; a test card that declines every charge is still saved, as
+// Stripe attaches 4000 0000 0000 0341 to a customer, and fails the renewals.
+export type LocalCardOnFile = SavedCard & { declinesCharges?: boolean };
+
 // A user's side at the payment provider: the Stripe customer, or the local provider's card.
 export const billingCustomers = pgTable('billing_customers', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   stripeCustomerId: text('stripe_customer_id').unique(),
-  localCard: jsonb('local_card').$type<SavedCard>(),
+  localCard: jsonb('local_card').$type<LocalCardOnFile>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -97,6 +101,9 @@ export const subscriptions = pgTable(
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    // The end of the period paid for: the local provider bills the next one then (Stripe
+    // renews by itself and reports the invoice).
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   },
   (table) => [
     // A user pays for one plan at a time.
@@ -121,6 +128,10 @@ export const receipts = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: receiptStatuses }).notNull(),
     description: text('description').notNull(),
+    // The ledger entry of the credits this payment granted: a refund takes its share back.
+    grantKey: text('grant_key'),
+    // Cents refunded so far (Stripe refunds a charge in one or more parts).
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [

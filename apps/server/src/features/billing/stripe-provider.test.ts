@@ -203,7 +203,7 @@ describe('Stripe provider against an API that answers as Stripe does', () => {
     expect(await provider.getCard({ userId: 'user-3', customerId: undefined })).toBeNull();
   });
 
-  it('verifies webhooks with the SDK and refuses a bad or missing signature', () => {
+  it('verifies webhooks with the SDK and refuses a bad or missing signature', async () => {
     const event = {
       id: 'evt_1',
       object: 'event',
@@ -221,7 +221,7 @@ describe('Stripe provider against an API that answers as Stripe does', () => {
       },
     };
     const signed = signedEvent(event);
-    expect(provider.parseWebhook(signed.body, signed.signature)).toEqual({
+    expect(await provider.parseWebhook(signed.body, signed.signature)).toEqual({
       id: 'evt_1',
       type: 'checkout.session.completed',
       kind: 'checkout_completed',
@@ -232,13 +232,60 @@ describe('Stripe provider against an API that answers as Stripe does', () => {
       amount: 100,
     });
     const forged = signedEvent(event, 'whsec_someone_else');
-    expect(() => provider.parseWebhook(forged.body, forged.signature)).toThrow(
+    await expect(provider.parseWebhook(forged.body, forged.signature)).rejects.toThrow(
       WebhookSignatureError,
     );
     const tampered = Buffer.from(
       signed.body.toString().replace('"amount_total":100', '"amount_total":1'),
     );
-    expect(() => provider.parseWebhook(tampered, signed.signature)).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(signed.body, undefined)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(tampered, signed.signature)).rejects.toThrow(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(signed.body, undefined)).rejects.toThrow(
+      WebhookSignatureError,
+    );
+  });
+
+  it('names the invoice a refunded charge paid, asked of its invoice payments', async () => {
+    fake.invoicePayments.set('pi_sub_7', 'in_sub_7');
+    const refunded = (paymentIntent: string, extra: object = {}) =>
+      signedEvent({
+        id: `evt_refund_${paymentIntent}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: `ch_${paymentIntent}`,
+            object: 'charge',
+            amount: 4900,
+            amount_refunded: 4900,
+            refunded: true,
+            payment_intent: paymentIntent,
+            ...extra,
+          },
+        },
+      });
+    const subscription = refunded('pi_sub_7');
+    expect(await provider.parseWebhook(subscription.body, subscription.signature)).toMatchObject({
+      kind: 'payment_refunded',
+      paymentIds: ['pi_sub_7', 'in_sub_7'],
+      amount: 4900,
+      amountRefunded: 4900,
+      fullyRefunded: true,
+    });
+    expect(lastRequest('GET', '/v1/invoice_payments').query.get('payment[payment_intent]')).toBe(
+      'pi_sub_7',
+    );
+    const pack = refunded('pi_pack_1', { amount_refunded: 50, refunded: false });
+    expect(await provider.parseWebhook(pack.body, pack.signature)).toMatchObject({
+      paymentIds: ['pi_pack_1'],
+      amountRefunded: 50,
+      fullyRefunded: false,
+    });
+    // An endpoint on an older API version names the invoice on the charge itself.
+    const legacy = refunded('pi_old_1', { invoice: 'in_old_1' });
+    expect(await provider.parseWebhook(legacy.body, legacy.signature)).toMatchObject({
+      paymentIds: ['pi_old_1', 'in_old_1'],
+    });
   });
 });

@@ -68,6 +68,13 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription);
 }
 
+// The period a subscription invoice pays for is its subscription line's (the invoice's own
+// period_start/period_end describe the period before it).
+function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
+  const end = invoice.lines?.data?.find((line) => line.period)?.period.end;
+  return end ? new Date(end * 1000) : null;
+}
+
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type };
   switch (event.type) {
@@ -104,19 +111,46 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         invoiceId: invoice.id ?? event.id,
         subscriptionId: invoiceSubscription(invoice),
         amount: paid ? invoice.amount_paid : invoice.amount_due,
+        billingReason: invoice.billing_reason,
+        periodEnd: invoicePeriodEnd(invoice),
       };
     }
     case 'customer.subscription.deleted':
       return { ...base, kind: 'subscription_ended', subscriptionId: event.data.object.id };
     case 'charge.refunded': {
       const charge = event.data.object;
-      const paymentId = idOf(charge.payment_intent);
-      if (!charge.refunded || !paymentId) return { ...base, kind: 'ignored' };
-      return { ...base, kind: 'payment_refunded', paymentId };
+      // Webhook endpoints on API versions before 2025-03-31 still name the charge's invoice.
+      const legacyInvoice = idOf((charge as { invoice?: Expandable }).invoice);
+      const paymentIds = [idOf(charge.payment_intent), legacyInvoice].filter(
+        (id): id is string => id !== null,
+      );
+      if (paymentIds.length === 0) return { ...base, kind: 'ignored' };
+      return {
+        ...base,
+        kind: 'payment_refunded',
+        paymentIds,
+        amount: charge.amount,
+        amountRefunded: charge.amount_refunded,
+        fullyRefunded: charge.refunded,
+      };
     }
     default:
       return { ...base, kind: 'ignored' };
   }
+}
+
+// Subscription receipts are keyed by invoice, and a charge names only its payment intent: the
+// invoice it paid is asked of Stripe's invoice payments.
+async function withPaidInvoice(stripe: Stripe, event: PaymentEvent): Promise<PaymentEvent> {
+  if (event.kind !== 'payment_refunded' || event.paymentIds.length > 1) return event;
+  const [paymentIntent] = event.paymentIds;
+  if (!paymentIntent?.startsWith('pi_')) return event;
+  const payments = await stripe.invoicePayments.list({
+    payment: { type: 'payment_intent', payment_intent: paymentIntent },
+    limit: 1,
+  });
+  const invoice = idOf(payments.data[0]?.invoice);
+  return invoice ? { ...event, paymentIds: [...event.paymentIds, invoice] } : event;
 }
 
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -201,7 +235,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       const [method] = methods.data;
       return method ? cardOf(method, customer.email) : null;
     },
-    parseWebhook: (rawBody, signature) => {
+    parseWebhook: async (rawBody, signature) => {
       if (!config.webhookSecret) {
         throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
       }
@@ -212,7 +246,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      return toPaymentEvent(event);
+      return withPaidInvoice(stripe, toPaymentEvent(event));
     },
   };
 }

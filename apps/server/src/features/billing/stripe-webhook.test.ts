@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
+import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 import { type Buyer, balanceOf, call, createBillingContext, startCheckout } from './test-kit.ts';
 
@@ -148,6 +149,20 @@ describe('extra credits through Stripe', () => {
   });
 });
 
+function growthInvoice(id: string, billingReason = 'subscription_cycle') {
+  return {
+    id,
+    object: 'invoice',
+    amount_paid: 14900,
+    amount_due: 14900,
+    billing_reason: billingReason,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: 'sub_growth_1', metadata: {} },
+    },
+  };
+}
+
 describe('a plan through Stripe', () => {
   let buyer: Buyer;
   let sessionId: string;
@@ -176,23 +191,41 @@ describe('a plan through Stripe', () => {
     expect(after.leadSearchBalance).toBe(before.leadSearchBalance + 200);
   });
 
-  it('invoice.paid adds a receipt per invoice, the first one only once', async () => {
-    const invoice = (id: string) => ({
-      id,
-      object: 'invoice',
-      amount_paid: 14900,
-      amount_due: 14900,
-      billing_reason: id === 'in_first' ? 'subscription_create' : 'subscription_cycle',
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: 'sub_growth_1', metadata: {} },
-      },
-    });
-    await deliver(event('invoice.paid', invoice('in_first')));
-    await deliver(event('invoice.paid', invoice('in_second')));
+  it('invoice.paid adds a receipt per invoice, the first one only once; a renewal grants its period', async () => {
+    const before = await balanceOf(t, buyer.token);
+    await deliver(event('invoice.paid', growthInvoice('in_first', 'subscription_create')));
+    expect(await balanceOf(t, buyer.token)).toEqual(before);
+    await deliver(event('invoice.paid', growthInvoice('in_second')));
     const receipts = (await call(t, buyer.token, 'GET', '/api/checkout/receipts')).json();
     expect(receipts).toHaveLength(2);
     expect(receipts.every((receipt: { status: string }) => receipt.status === 'paid')).toBe(true);
+    const after = await balanceOf(t, buyer.token);
+    expect(after.balance).toBe(before.balance + 2000);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance + 200);
+  });
+
+  it('a renewal delivered twice at once under two event ids, then replayed, grants its period once', async () => {
+    const before = await balanceOf(t, buyer.token);
+    const paid = event('invoice.paid', growthInvoice('in_third'));
+    const answers = await Promise.all([
+      deliver(paid),
+      deliver(event('invoice.payment_succeeded', growthInvoice('in_third'))),
+      deliver(event('invoice.paid', growthInvoice('in_third'))),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    await deliver(paid);
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance + 2000);
+  });
+
+  it('a renewal that fails grants nothing and leaves a failed receipt', async () => {
+    const before = await balanceOf(t, buyer.token);
+    await deliver(event('invoice.payment_failed', growthInvoice('in_fourth')));
+    expect(await balanceOf(t, buyer.token)).toEqual(before);
+    const [newest] = (await call(t, buyer.token, 'GET', '/api/checkout/receipts')).json();
+    expect(newest).toMatchObject({ status: 'failed', amount: 14900, receipt_number: null });
+    // A proration (a plan changed in the portal) pays for no period of the plan.
+    await deliver(event('invoice.paid', growthInvoice('in_proration', 'subscription_update')));
+    expect(await balanceOf(t, buyer.token)).toEqual(before);
   });
 
   it('the card on file comes from the Stripe customer', async () => {
@@ -290,5 +323,101 @@ describe('a plan through Stripe', () => {
       event('customer.subscription.deleted', { id: 'sub_starter_9', object: 'subscription' }),
     );
     expect((await balanceOf(t, user.token)).plan).toEqual({ name: 'Free', is_default: true });
+  });
+});
+
+function refundedCharge(paymentIntent: string, amount: number, amountRefunded: number) {
+  return {
+    id: `ch_${paymentIntent}`,
+    object: 'charge',
+    amount,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= amount,
+    payment_intent: paymentIntent,
+  };
+}
+
+describe('refunds', () => {
+  async function buyCredits(buyer: Buyer, quantity: number) {
+    const { sessionId } = await startCheckout(t, buyer.token, 'price_extra_credits', quantity);
+    await deliver(event('checkout.session.completed', completedSession(sessionId)));
+    return `pi_for_${sessionId}`;
+  }
+
+  async function newestReceipt(buyer: Buyer) {
+    const [newest] = (await call(t, buyer.token, 'GET', '/api/checkout/receipts')).json();
+    return newest;
+  }
+
+  it('a refunded credit pack takes its credits back once, however often Stripe tells us', async () => {
+    const buyer = await activeUser(t);
+    const before = await balanceOf(t, buyer.token);
+    const paymentIntent = await buyCredits(buyer, 20);
+    const refunded = event('charge.refunded', refundedCharge(paymentIntent, 100, 100));
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    await deliver(refunded);
+    await deliver(event('charge.refunded', refundedCharge(paymentIntent, 100, 100)));
+    expect(await balanceOf(t, buyer.token)).toEqual(before);
+    expect(await newestReceipt(buyer)).toMatchObject({ status: 'refunded', amount: 100 });
+  });
+
+  it('a partial refund takes back its share; the rest follows the rest of the refund', async () => {
+    const buyer = await activeUser(t);
+    const before = await balanceOf(t, buyer.token);
+    const paymentIntent = await buyCredits(buyer, 40);
+    await deliver(event('charge.refunded', refundedCharge(paymentIntent, 200, 50)));
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance + 30);
+    expect(await newestReceipt(buyer)).toMatchObject({ status: 'paid' });
+    await deliver(event('charge.refunded', refundedCharge(paymentIntent, 200, 200)));
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance);
+    expect(await newestReceipt(buyer)).toMatchObject({ status: 'refunded' });
+  });
+
+  it('takes back at most what is still available: spent or held credits stay, never below zero', async () => {
+    const buyer = await activeUser(t);
+    const paymentIntent = await buyCredits(buyer, 20);
+    const { balance } = await balanceOf(t, buyer.token);
+    await t.db.transaction(async (tx) => {
+      await applyCreditEntry(tx, {
+        userId: buyer.id,
+        kind: 'charge',
+        amount: balance - 8,
+        idempotencyKey: `charge:${buyer.id}:spent`,
+      });
+      await applyCreditEntry(tx, {
+        userId: buyer.id,
+        kind: 'hold',
+        amount: 3,
+        idempotencyKey: `hold:${buyer.id}:bulk`,
+      });
+    });
+    await deliver(event('charge.refunded', refundedCharge(paymentIntent, 100, 100)));
+    const after = await balanceOf(t, buyer.token);
+    expect(after).toMatchObject({ balance: 3, onHold: 3 });
+    expect(await newestReceipt(buyer)).toMatchObject({ status: 'refunded' });
+  });
+
+  it("a refunded subscription payment is found by its invoice and takes the period's credits back", async () => {
+    const buyer = await activeUser(t);
+    const before = await balanceOf(t, buyer.token);
+    const { sessionId } = await startCheckout(t, buyer.token, 'price_growth_month');
+    await deliver(
+      event(
+        'checkout.session.completed',
+        completedSession(sessionId, {
+          payment_intent: null,
+          invoice: 'in_refund_1',
+          subscription: 'sub_refund_1',
+          amount_total: 14900,
+        }),
+      ),
+    );
+    expect((await balanceOf(t, buyer.token)).balance).toBe(before.balance + 2000);
+    fake.invoicePayments.set('pi_refund_1', 'in_refund_1');
+    await deliver(event('charge.refunded', refundedCharge('pi_refund_1', 14900, 14900)));
+    const after = await balanceOf(t, buyer.token);
+    expect(after.balance).toBe(before.balance);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance);
+    expect(await newestReceipt(buyer)).toMatchObject({ status: 'refunded', amount: 14900 });
   });
 });

@@ -1,6 +1,8 @@
 // The local provider's card rules, after Stripe's test cards: 4242 4242 4242 4242 pays,
-// 4000 0000 0000 0002 is declined, any other number that passes Luhn pays.
+// 4000 0000 0000 0002 is declined, 4000 0000 0000 0341 can be saved but every charge on it is
+// declined (a renewal that fails), any other number that passes Luhn pays.
 export const declinedCardNumber = '4000000000000002';
+export const chargeDeclinedCardNumber = '4000000000000341';
 
 export function passesLuhn(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;

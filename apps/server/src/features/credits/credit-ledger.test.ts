@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import {
   applyCreditEntry,
   type CreditEntry,
+  clampRefund,
   InsufficientCreditsError,
   nextBalances,
 } from './credit-ledger.ts';
@@ -34,6 +35,19 @@ describe('nextBalances (the ledger arithmetic)', () => {
     expect(nextBalances(start, entry('charge', 20))).toEqual({ ...start, balance: 5 });
     expect(() => nextBalances(start, entry('charge', 21))).toThrow(InsufficientCreditsError);
     expect(() => nextBalances(start, entry('charge', 0, 11))).toThrow(InsufficientCreditsError);
+  });
+
+  it('a refund takes back at most what is available, never what is on hold', () => {
+    expect(nextBalances(start, clampRefund(start, entry('refund', 8, 4)))).toEqual({
+      balance: 17,
+      onHold: 5,
+      leadSearchBalance: 6,
+    });
+    expect(nextBalances(start, clampRefund(start, entry('refund', 500, 50)))).toEqual({
+      balance: 5,
+      onHold: 5,
+      leadSearchBalance: 0,
+    });
   });
 
   it('releases at most what is on hold', () => {

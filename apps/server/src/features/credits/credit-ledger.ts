@@ -22,7 +22,8 @@ export class InsufficientCreditsError extends HttpError {
 }
 
 // The ledger's arithmetic, without I/O: grants add, a hold reserves part of the available
-// balance (balance − onHold), a release frees it, a charge takes from what is available.
+// balance (balance − onHold), a release frees it, a charge or a refund takes from what is
+// available.
 export function nextBalances(current: CreditBalances, entry: CreditEntry): CreditBalances {
   const amount = entry.amount;
   const leadAmount = entry.leadAmount ?? 0;
@@ -46,6 +47,7 @@ export function nextBalances(current: CreditBalances, entry: CreditEntry): Credi
       if (amount > current.onHold) throw new RangeError('cannot release more than is on hold');
       return { ...current, onHold: current.onHold - amount };
     case 'charge':
+    case 'refund':
       if (amount > available || leadAmount > current.leadSearchBalance) {
         throw new InsufficientCreditsError();
       }
@@ -57,12 +59,23 @@ export function nextBalances(current: CreditBalances, entry: CreditEntry): Credi
   }
 }
 
+// A refund takes back at most what is still available: credits spent, or on hold for a search
+// under way, are not taken, and the balance never goes below zero.
+export function clampRefund(current: CreditBalances, entry: CreditEntry): CreditEntry {
+  return {
+    ...entry,
+    amount: Math.max(0, Math.min(entry.amount, current.balance - current.onHold)),
+    leadAmount: Math.max(0, Math.min(entry.leadAmount ?? 0, current.leadSearchBalance)),
+  };
+}
+
 // Applies one entry inside the caller's transaction: the account row is locked first, so
 // concurrent entries for one user queue up and the balance can never go below zero.
 export async function applyCreditEntry(
   tx: Tx,
-  entry: CreditEntry,
+  requested: CreditEntry,
 ): Promise<{ applied: boolean; balances: CreditBalances }> {
+  let entry = requested;
   await tx.insert(creditAccounts).values({ userId: entry.userId }).onConflictDoNothing();
   const [account] = await tx
     .select({
@@ -80,6 +93,7 @@ export async function applyCreditEntry(
     .where(eq(creditEntries.idempotencyKey, entry.idempotencyKey));
   if (known) return { applied: false, balances: account };
 
+  if (entry.kind === 'refund') entry = clampRefund(account, entry);
   const balances = nextBalances(account, entry);
   const inserted = await tx
     .insert(creditEntries)

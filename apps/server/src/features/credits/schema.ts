@@ -63,6 +63,7 @@ export const creditEntryKinds = [
   'hold',
   'release',
   'charge',
+  'refund',
 ] as const;
 export type CreditEntryKind = (typeof creditEntryKinds)[number];
 
@@ -82,7 +83,7 @@ export const creditEntries = pgTable(
   (table) => [
     check(
       'credit_entries_kind',
-      sql`${table.kind} in ('plan_grant', 'purchase', 'bonus', 'hold', 'release', 'charge')`,
+      sql`${table.kind} in ('plan_grant', 'purchase', 'bonus', 'hold', 'release', 'charge', 'refund')`,
     ),
     check('credit_entries_amount_not_negative', sql`${table.amount} >= 0`),
     check('credit_entries_lead_amount_not_negative', sql`${table.leadAmount} >= 0`),

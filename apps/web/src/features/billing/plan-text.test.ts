@@ -19,13 +19,19 @@ describe('plan card texts (product-spec §2 "Purchase")', () => {
   it('gives the fully verified emails per interval', () => {
     expect(planEmailsText(free)).toBe('25 fully verified emails per month');
     expect(planEmailsText(growth)).toBe('2,000 fully verified emails per month');
-    // 500 every month, billed yearly.
+    // A year of Starter's 500 a month, granted with the yearly payment.
     expect(planEmailsText(starterYearly)).toBe('6,000 fully verified emails per year');
   });
 
   it('adds /Look-Alike to the lead finder searches of paid plans only', () => {
     expect(planSearchesText(free)).toBe('10 searches with Lead Finder');
     expect(planSearchesText(starter)).toBe('50 searches with Lead Finder/Look-Alike');
+  });
+
+  it("counts a yearly plan's lead searches for the year, as its e-mails", () => {
+    expect(planSearchesText(starterYearly)).toBe(
+      '600 searches with Lead Finder/Look-Alike per year',
+    );
   });
 
   it('prices paid plans in dollars per interval and the default plan as FREE Forever', () => {

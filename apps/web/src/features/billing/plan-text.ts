@@ -13,18 +13,25 @@ function dollarsFromCents(cents: number): string {
   });
 }
 
-// A yearly plan grants its credits every month (billing-api.md), so a year holds twelve grants.
+// Plan rules count credits per month; a yearly plan is paid, and granted, a year at once
+// (twelve months' credits and lead searches), so its card shows what the year brings.
+function perPeriod(monthly: number, interval: Plan['rules']['interval']): string {
+  return (interval === 'year' ? monthly * 12 : monthly).toLocaleString('en-US');
+}
+
 export function planEmailsText(plan: Plan): string {
   const { credits, interval } = plan.rules;
-  const perInterval = interval === 'year' ? credits * 12 : credits;
-  const emails = `${perInterval.toLocaleString('en-US')} fully verified emails`;
+  const emails = `${perPeriod(credits, interval)} fully verified emails`;
   return interval === null ? emails : `${emails} per ${interval}`;
 }
 
-// Look-alike is for paid plans only (product-spec §6).
+// Look-alike is for paid plans only (product-spec §6). Monthly cards read as per month beside
+// the e-mails line; a yearly card says its year.
 export function planSearchesText(plan: Plan): string {
-  const searches = `${plan.rules.lead_search_credits.toLocaleString('en-US')} searches with Lead Finder`;
-  return plan.is_default ? searches : `${searches}/Look-Alike`;
+  const { lead_search_credits, interval } = plan.rules;
+  const searches = `${perPeriod(lead_search_credits, interval)} searches with Lead Finder`;
+  const named = plan.is_default ? searches : `${searches}/Look-Alike`;
+  return interval === 'year' ? `${named} per year` : named;
 }
 
 export function planPriceText(plan: Plan): string {

@@ -62,7 +62,12 @@ describe('plans list (product-spec §2 "Purchase")', () => {
     await screen.findByRole('article', { name: 'Starter' });
     expect(screen.queryByRole('article', { name: 'Starter Yearly' })).toBeNull();
     await user.click(screen.getByText('Yearly'));
-    expect(within(planCard('Starter Yearly')).getByText('$470/year')).toBeInTheDocument();
+    const yearly = within(planCard('Starter Yearly'));
+    expect(yearly.getByText('$470/year')).toBeInTheDocument();
+    expect(yearly.getByText('6,000 fully verified emails per year')).toBeInTheDocument();
+    expect(
+      yearly.getByText('600 searches with Lead Finder/Look-Alike per year'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Starter' })).toBeNull();
     expect(planCard('Free')).toBeInTheDocument();
   });
