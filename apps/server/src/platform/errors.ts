@@ -163,7 +163,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = first ? describeIssue(first, where) : 'Invalid request';
       return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message });
     }
-    const statusCode = error.statusCode ?? 500;
+    // @fastify/multipart answers a body that is not multipart with 406 (Not Acceptable, which
+    // is about the answer's type); the request's own type is what is wrong: 415.
+    const statusCode =
+      error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ? 415 : (error.statusCode ?? 500);
     if (statusCode >= 400 && statusCode < 500) {
       // Fastify's and its plugins' own client errors: malformed JSON, body or upload too large
       // (413), wrong content type, rate limits; worded for the client below.

@@ -251,8 +251,12 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
       headers: { authorization: user.token },
       payload: { file: 'leads.csv' },
     });
-    expect(json.statusCode).toBe(406);
-    expect(json.json().message).toBe('Send the file as multipart/form-data.');
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Send the file as multipart/form-data.',
+    });
     expect(await t.countRows('bulk_requests')).toBe(before);
   });
 
