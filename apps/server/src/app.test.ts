@@ -198,6 +198,38 @@ describe('bad input', () => {
   });
 });
 
+// api-spec §8 and §4: a call that needs a token answers 401 'User unauthorized.' without one,
+// whatever its payload: the token is checked before the body, the query or the path.
+describe('every call that needs a token', () => {
+  it('answers 401 without one, even with a payload it would refuse', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json() as {
+      paths: Record<string, Record<string, { security?: object[] }>>;
+    };
+    // Guest calls (single search and its history) also take no token: `{}` among the options.
+    const calls = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => {
+          const security = operation.security ?? [];
+          return security.length > 0 && security.every((option) => Object.keys(option).length > 0);
+        })
+        .map(([method, _operation]) => ({ method: method.toUpperCase(), path })),
+    );
+    expect(calls.length).toBeGreaterThan(50);
+    const answered: string[] = [];
+    for (const { method, path } of calls) {
+      const url = `${path.replace(/\{[^}]+\}/g, '%20')}?page=-1&perPage=x`;
+      const bad = await t.app.inject({
+        method: method as 'GET',
+        url,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { unexpected: [] } }),
+      });
+      answered.push(`${method} ${path} ${bad.statusCode}`);
+    }
+    expect(answered.filter((line) => !line.endsWith(' 401'))).toEqual([]);
+  });
+});
+
 describe('the built web app', () => {
   let web: TestContext;
   beforeAll(async () => {

@@ -59,6 +59,21 @@ export function registerAuthHook(app: FastifyInstance, deps: { db: Db; tokens: T
       request.user = { ...rest, sections: properties.sections ?? [] };
     }
   });
+  // A route whose schema needs the token (`tokenRequired`, with no anonymous alternative)
+  // answers 'User unauthorized.' without one before its body, query or path is read
+  // (api-spec §8): a caller without a token never learns about its payload first.
+  app.addHook('preValidation', async (request) => {
+    if (request.user || !needsToken(request.routeOptions.schema?.security)) return;
+    throw unauthorized(authMessages.unauthorized);
+  });
+}
+
+function needsToken(security: unknown): boolean {
+  if (!Array.isArray(security) || security.length === 0) return false;
+  return security.every(
+    (requirement) =>
+      typeof requirement === 'object' && requirement !== null && tokenSecurity in requirement,
+  );
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {

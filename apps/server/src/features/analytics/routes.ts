@@ -25,7 +25,7 @@ export function registerAnalyticsRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = { tags: ['analytics'], security: tokenRequired };
-  const guarded = { preHandler: requireMailUser };
+  const guarded = { preValidation: requireMailUser };
 
   typed.get(
     '/mail/analytics',

@@ -87,6 +87,25 @@ describe('PATCH /api/auth/user', () => {
   });
 });
 
+// api-spec §8: 'User unauthorized.' (401) on user, balance and update, and §4: a 401 logs out.
+// Without a valid token the answer is that 401 whatever the payload, never a 400 about it.
+describe('the calls on the current user without a token', () => {
+  it.each([
+    ['PATCH', '/api/auth/user', { fname: 'A', lname: '' }],
+    ['PATCH', '/api/auth/user/password', { oldPassword: '', newPassword: 'short' }],
+    ['DELETE', '/api/auth/user', { password: '', extra: true }],
+  ] as const)(
+    "%s %s answers 401 'User unauthorized.' even for an invalid body",
+    async (method, url, payload) => {
+      for (const headers of [{}, { authorization: 'not-a-token' }]) {
+        const response = await t.app.inject({ method, url, headers, payload });
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual(unauthorized);
+      }
+    },
+  );
+});
+
 describe('GET /api/auth/user/balance', () => {
   it('answers balance, onHold, plan and leadSearchBalance', async () => {
     const user = await activeUser(t);

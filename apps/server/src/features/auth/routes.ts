@@ -32,7 +32,8 @@ const errors = {
 };
 
 // auth-api.md, route by route. Handlers parse (zod, through the type provider), call one
-// service function and answer.
+// service function and answer. The token is checked before the payload (preValidation): a
+// caller without one gets 'User unauthorized.' (api-spec §8), never a 400 about the body.
 export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -73,7 +74,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   api.get(
     '/auth/user',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         security: tokenRequired,
         tags,
@@ -87,7 +88,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   api.patch(
     '/auth/user',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         security: tokenRequired,
         tags,
@@ -102,7 +103,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   api.patch(
     '/auth/user/password',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         security: tokenRequired,
         tags,
@@ -117,7 +118,7 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   api.delete(
     '/auth/user',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         security: tokenRequired,
         tags,

@@ -129,6 +129,23 @@ describe('send invoice', () => {
   });
 });
 
+// api-spec §8 Billing: 'User unauthorized.' on 401, which logs out (§4), whatever the payload.
+describe('billing calls without a token', () => {
+  it.each([
+    ['/api/checkout', { priceId: '', returnUrl: 'not a url' }],
+    ['/api/checkout/customer-portal', { returnUrl: 'not a url' }],
+    ['/api/checkout/receipts/send', { email: 'not-an-email', receipts: [] }],
+  ])("POST %s answers 401 'User unauthorized.' even for an invalid body", async (url, payload) => {
+    const response = await call(t, undefined, 'POST', url, payload);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'User unauthorized.',
+    });
+  });
+});
+
 describe('one-time bonus', () => {
   it('grants BONUS_CREDITS once, then answers 400', async () => {
     const before = await balanceOf(t, buyer.token);

@@ -65,7 +65,8 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
     log: (error, message) => app.log.error({ err: error }, message),
   };
   const links: ReceiptLinks = { publicUrl: deps.config.publicUrl, secret: deps.config.jwtSecret };
-  const auth = { preHandler: requireUser };
+  // The token is checked before the payload: 'User unauthorized.' (api-spec §8), not a 400.
+  const auth = { preValidation: requireUser };
 
   api.get(
     '/checkout/plans/list',

@@ -63,7 +63,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/person/bulk',
       {
-        preHandler: requireActiveUser,
+        preValidation: requireActiveUser,
         schema: {
           tags: ['bulk'],
           summary: 'Upload a list (CSV or XLSX) for a bulk search',

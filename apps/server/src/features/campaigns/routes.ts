@@ -62,7 +62,7 @@ export function registerCampaignRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const common = { tags: ['campaigns'], security: tokenRequired };
-  const guarded = { preHandler: requireMailUser };
+  const guarded = { preValidation: requireMailUser };
   const answer = { 200: campaignAnswerSchema, ...errors };
 
   typed.get(

@@ -92,7 +92,7 @@ export function registerCompanyRoutes(api: App, deps: FeatureDeps): void {
   typed.get(
     '/companies/search',
     {
-      preHandler: requireActiveUser,
+      preValidation: requireActiveUser,
       schema: {
         tags: ['companies'],
         summary: 'Company Finder: one page of companies matching the filters',

@@ -84,7 +84,7 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const common = { tags: ['contacts'], security: tokenRequired };
-  const guarded = { preHandler: requireMailUser };
+  const guarded = { preValidation: requireMailUser };
 
   typed.get(
     '/mail/groups/list',

@@ -9,7 +9,7 @@ export function registerCreditsRoutes(api: App, deps: FeatureDeps): void {
   api.withTypeProvider<ZodTypeProvider>().get(
     '/auth/user/balance',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         security: tokenRequired,
         tags: ['auth'],

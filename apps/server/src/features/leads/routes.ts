@@ -34,7 +34,7 @@ export function registerLeadRoutes(api: App, deps: FeatureDeps): void {
   typed.get(
     '/leads/search',
     {
-      preHandler: requireActiveUser,
+      preValidation: requireActiveUser,
       schema: {
         tags: ['leads'],
         summary: 'Lead Finder: one page of people matching the filters',
@@ -62,7 +62,7 @@ export function registerLeadRoutes(api: App, deps: FeatureDeps): void {
   typed.post(
     '/leads/find-emails',
     {
-      preHandler: requireActiveUser,
+      preValidation: requireActiveUser,
       schema: {
         tags: ['leads'],
         summary: 'Find the e-mail addresses of selected leads (1 credit per address scored 95+)',

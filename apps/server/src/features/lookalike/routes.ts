@@ -71,7 +71,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/lookalike',
       {
-        preHandler: requireActiveUser,
+        preValidation: requireActiveUser,
         schema: {
           tags: ['lookalike'],
           summary: 'Upload a list of companies for a look-alike search (1 lead search)',
@@ -150,7 +150,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
   typed.post(
     '/lookalike/search-emails',
     {
-      preHandler: requireActiveUser,
+      preValidation: requireActiveUser,
       schema: {
         tags: ['lookalike'],
         summary: "Find the e-mail addresses of a look-alike preview's contacts",

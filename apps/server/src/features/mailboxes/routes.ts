@@ -48,7 +48,7 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
     allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
   };
   const common = { tags: ['mailboxes'], security: tokenRequired };
-  const guarded = { preHandler: requireMailUser };
+  const guarded = { preValidation: requireMailUser };
   const answer = { 200: mailboxAnswerSchema, ...errors };
 
   typed.get(

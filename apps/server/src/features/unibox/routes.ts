@@ -32,7 +32,7 @@ export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock } = deps;
   const common = { tags: ['unibox'], security: tokenRequired };
-  const guarded = { preHandler: requireMailUser };
+  const guarded = { preValidation: requireMailUser };
   const render = { tokens: createLinkTokens(config.tracking.secret), publicUrl: config.publicUrl };
   const transports = createMailTransports({
     box: createPasswordBox(config.mailboxes.secretKey),
