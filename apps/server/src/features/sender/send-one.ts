@@ -34,21 +34,21 @@ export function newMessageId(senderEmail: string): string {
   return `<${randomUUID()}@${domain}>`;
 }
 
-// The contact's sequence state after its send settled.
-async function settleContact(
-  db: Queryable,
-  row: { campaignId: string; customerId: string },
-  values: Partial<typeof campaignContacts.$inferInsert>,
-) {
-  await db
-    .update(campaignContacts)
-    .set(values)
-    .where(
-      and(
-        eq(campaignContacts.campaignId, row.campaignId),
-        eq(campaignContacts.customerId, row.customerId),
-      ),
-    );
+// The send is taken back as if never planned: the contact is where it was before it, to be
+// planned again (or not) by a later tick.
+async function withdraw(db: Queryable, send: typeof campaignSends.$inferSelect) {
+  await db.delete(campaignSends).where(eq(campaignSends.id, send.id));
+  const contact = and(
+    eq(campaignContacts.campaignId, send.campaignId),
+    eq(campaignContacts.customerId, send.customerId),
+    eq(campaignContacts.state, 'waiting'),
+  );
+  if (send.step === 0) await db.delete(campaignContacts).where(contact);
+  else
+    await db
+      .update(campaignContacts)
+      .set({ lastStep: send.step - 1, state: 'ready' })
+      .where(contact);
 }
 
 type Claimed = {
@@ -107,20 +107,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       contact?.state === 'waiting' &&
       !(campaign.stopAfterReply && contact.repliedAt);
     if (!wanted || !campaign || !customer || !mailbox) {
-      await tx.delete(campaignSends).where(eq(campaignSends.id, send.id));
-      if (send.step === 0) {
-        await tx
-          .delete(campaignContacts)
-          .where(
-            and(
-              eq(campaignContacts.campaignId, send.campaignId),
-              eq(campaignContacts.customerId, send.customerId),
-              eq(campaignContacts.state, 'waiting'),
-            ),
-          );
-      } else if (contact?.state === 'waiting') {
-        await settleContact(tx, send, { lastStep: send.step - 1, state: 'ready' });
-      }
+      await withdraw(tx, send);
       return undefined;
     }
     const earlierRows =
@@ -244,6 +231,19 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
   } catch (error) {
     const outcome = classifySmtpError(error);
     if (outcome.kind === 'retry') return retryLater(outcome.error);
+    if (outcome.kind === 'login') {
+      // No contact pays for the mailbox's login: the mailbox shows the error and sends nothing
+      // more (the tick takes active mailboxes only) until the user fixes it; the send is
+      // planned again then.
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(mailboxes)
+          .set({ status: 'error', statusMessage: `SMTP: ${outcome.error}` })
+          .where(eq(mailboxes.id, mailbox.id));
+        await withdraw(tx, send);
+      });
+      return { status: 'skipped' };
+    }
     if (outcome.kind === 'ambiguous') {
       await deps.db
         .update(campaignSends)

@@ -12,6 +12,7 @@ import {
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { createMailTransports, type MailTransports } from './mail-transport.ts';
@@ -455,5 +456,142 @@ describe('reconciliation after a crash', () => {
       sql`select state from campaign_contacts where campaign_id = ${campaignId} order by state`,
     );
     expect(states.rows.map((row) => row.state)).toEqual(['ready', 'stopped']);
+  });
+});
+
+describe('a connection that breaks while sending', () => {
+  it('after the whole message went out: never sent again, left for the Sent folder to tell; before it: tried again', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: 'broken@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Broken links', [
+      'drop@client.test',
+      'cut@client.test',
+    ]);
+    const id = (await call('POST', '/campaigns', { name: 'Broken', status: 'paused' })).json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    const customerEmail = async (customerId: string) =>
+      (await t.db.select().from(customers).where(eq(customers.id, customerId)))[0]?.email;
+    const statusOf = async () => {
+      const rows = await sendRows(id);
+      return Object.fromEntries(
+        await Promise.all(rows.map(async (row) => [await customerEmail(row.customerId), row])),
+      ) as Record<string, typeof campaignSends.$inferSelect>;
+    };
+    const first = await statusOf();
+    expect(first['drop@client.test']?.status).toBe('sending');
+    expect(first['cut@client.test']?.status).toBe('queued');
+
+    now = new Date(now.getTime() + 15 * 60_000);
+    await sendOne(deps, first['drop@client.test']?.id ?? '');
+    await tickAndSend();
+    const received = (address: string) =>
+      sink.messages.filter((message) => message.to.includes(address)).length;
+    expect(received('drop@client.test')).toBe(1);
+    expect((await statusOf())['drop@client.test']?.status).toBe('sending');
+  });
+});
+
+describe('a contact taken off the campaign’s list', () => {
+  it('gets no further step; the others on the list go on', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: 'offlist@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId, customerIds } = await createList(call, 'Off the list', [
+      'stays@client.test',
+      'leaves@client.test',
+    ]);
+    const id = (await call('POST', '/campaigns', { name: 'Off list', status: 'paused' })).json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep, { subject: 'Second', body: '<p>Again</p>', email_gap: 1 }],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    expect((await sendRows(id)).map((row) => [row.step, row.status])).toEqual([
+      [0, 'sent'],
+      [0, 'sent'],
+    ]);
+    const [, leaves] = customerIds;
+    const removed = await call('PATCH', `/groups/${groupId}/del-users`, { customer_ids: [leaves] });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    now = new Date(now.getTime() + 86_400_000 + 60_000);
+    await tickAndSend();
+    const second = (await sendRows(id)).filter((row) => row.step === 1);
+    expect(second.map((row) => row.customerId)).toEqual([customerIds[0]]);
+  });
+});
+
+describe('a mailbox whose login the SMTP server refuses', () => {
+  it('is marked in error and sends nothing more; its contacts are not stopped, and go out once it is fixed', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: 'locked@sender.test',
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, 'Locked out', [
+      'one@locked.test',
+      'two@locked.test',
+    ]);
+    const id = (await call('POST', '/campaigns', { name: 'Locked', status: 'paused' })).json().id;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    const mailbox = async () =>
+      (await t.db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId)))[0];
+    expect(await mailbox()).toMatchObject({ status: 'error' });
+    expect((await mailbox())?.statusMessage).toMatch(/^SMTP: 535 /);
+    expect(await sendRows(id)).toEqual([]);
+    const contactsOf = () =>
+      t.db.select().from(campaignContacts).where(eq(campaignContacts.campaignId, id));
+    expect(await contactsOf()).toEqual([]);
+    now = new Date(now.getTime() + 10 * 60_000);
+    expect(await tickAndSend()).toEqual([]);
+
+    // The user enters the right login; the check passes.
+    await t.db
+      .update(mailboxes)
+      .set({ email: 'unlocked@sender.test', status: 'active', updatedAt: now })
+      .where(eq(mailboxes.id, mailboxId));
+    now = new Date(now.getTime() + 10 * 60_000);
+    await tickAndSend();
+    expect((await sendRows(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });

@@ -4,7 +4,10 @@ export type SmtpOutcome =
   | { kind: 'bounced'; error: string }
   // Refused for now (4xx) or never reached the server: nothing was delivered, try later.
   | { kind: 'retry'; error: string }
-  // Refused for good for another reason (5xx on MAIL FROM, DATA, AUTH): nothing was delivered.
+  // The server refused the mailbox's login for good (5xx on AUTH): nothing was delivered, and
+  // nothing will be until the user fixes the mailbox.
+  | { kind: 'login'; error: string }
+  // Refused for good for another reason (5xx on MAIL FROM, DATA): nothing was delivered.
   | { kind: 'failed'; error: string }
   // The connection broke while the message may already have been accepted: only the Sent
   // folder can tell.
@@ -16,6 +19,8 @@ type SmtpError = {
   code?: string;
   response?: string;
   message?: string;
+  // Set by mail-transport.ts: the whole message had gone to the server.
+  messageHandedOver?: boolean;
 };
 
 const beforeAnything = new Set(['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'EENVELOPE']);
@@ -24,12 +29,16 @@ export function classifySmtpError(error: unknown): SmtpOutcome {
   const found = (error ?? {}) as SmtpError;
   const text = (found.response ?? found.message ?? String(error)).trim();
   const code = found.responseCode;
+  if (found.code === 'EAUTH' && (code ?? 500) >= 500) return { kind: 'login', error: text };
   if (code !== undefined && code >= 500) {
     return /RCPT/i.test(found.command ?? '')
       ? { kind: 'bounced', error: text }
       : { kind: 'failed', error: text };
   }
   if (code !== undefined && code >= 400) return { kind: 'retry', error: text };
+  // nodemailer names a broken or timed-out connection 'CONN' whatever it was doing; after the
+  // message, the server may have taken it.
+  if (found.messageHandedOver) return { kind: 'ambiguous', error: text };
   if (found.command === 'CONN' || beforeAnything.has(found.code ?? '')) {
     return { kind: 'retry', error: text };
   }

@@ -9,7 +9,10 @@ export type SmtpSink = {
 };
 
 // An SMTP server on loopback that keeps what it accepts. Recipients starting with "bounce"
-// are refused for good (550 on RCPT), with "later" for now (450).
+// are refused for good (550 on RCPT), with "later" for now (450). For recipients starting with
+// "cut" the connection is closed at RCPT; for "drop" once the whole message has come, without
+// an answer (the message is kept: the server may have delivered it). Logins starting with
+// "locked" are refused (535).
 export async function startSmtpSink(
   options: {
     keep?: boolean;
@@ -18,14 +21,23 @@ export async function startSmtpSink(
   } = {},
 ): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
+  const hangUp = (sessionId: string) => {
+    const connections = (server as unknown as { connections: Set<{ id: string; close(): void }> })
+      .connections;
+    for (const connection of connections) if (connection.id === sessionId) connection.close();
+  };
   const server = new SMTPServer({
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 10 * 1024 * 1024,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    onRcptTo: (address, _session, callback) => {
+    onAuth: (auth, _session, callback) =>
+      /^locked/.test(auth.username ?? '')
+        ? callback(new Error('Invalid username or password'))
+        : callback(null, { user: auth.username }),
+    onRcptTo: (address, session, callback) => {
+      if (/^cut/.test(address.address)) return hangUp(session.id);
       const refusal = /^bounce/.test(address.address)
         ? { code: 550, text: '5.1.1 No such user' }
         : /^later/.test(address.address)
@@ -50,6 +62,9 @@ export async function startSmtpSink(
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw,
           });
+        }
+        if (session.envelope.rcptTo.some((rcpt) => /^drop/.test(rcpt.address))) {
+          return hangUp(session.id);
         }
         callback();
       });

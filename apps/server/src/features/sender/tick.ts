@@ -172,6 +172,9 @@ async function loadContacts(
       and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
       and not exists (select 1 from customers b where b.id = cc.customer_id and b.bounced_at is not null)
       and (cc.replied_at is null or not ${campaign.stopAfterReply})
+      -- Taken off the campaign's list: no more steps, as when the whole list is taken away.
+      and exists (select 1 from group_customers gc
+                  where gc.group_id = ${campaign.groupId} and gc.customer_id = cc.customer_id)
     order by cc.last_sent_at
     limit ${capacity}`);
   const contacts: EngineContact[] = followUps.rows.map((row) => ({
