@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
@@ -7,7 +7,7 @@ import { createList, firstStep, insertMailbox } from '../campaigns/test-kit.ts';
 import { mailUser } from '../contacts/test-kit.ts';
 import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
 import { campaignSends } from '../sender/schema.ts';
-import { queueInboxSyncs } from './jobs.ts';
+import { inboxSyncQueue, queueInboxSyncs } from './jobs.ts';
 import { inboxThreads, mailboxSyncState } from './schema.ts';
 import { replyMail } from './test-messages.ts';
 
@@ -81,4 +81,34 @@ it('the inbox-sync queue takes one job per mailbox, and the job files the reply'
     threads = await t.db.select().from(inboxThreads).where(eq(inboxThreads.campaignId, campaignId));
   }
   expect(threads.map((thread) => thread.status)).toEqual(['replied']);
+});
+
+it('a read whose worker died frees its mailbox at the next supervision, not when the job expires', async () => {
+  const { call, id: userId } = await mailUser(t);
+  const mailboxId = await insertMailbox(t, userId, { email: 'died@sender.test' });
+  const campaignId = (await call('POST', '/campaigns', { name: 'Died', status: 'paused' })).json()
+    .id;
+  await t.db.insert(campaignMailboxes).values({ campaignId, mailboxId, userId });
+  // Read a moment ago by polling: the next read waits a minute, and no worker takes it first.
+  await t.db.insert(mailboxSyncState).values({ mailboxId, lastSyncedAt: new Date() });
+  const jobs = t.jobs;
+  if (!jobs) throw new Error('jobs are on in this test');
+  const statesOfItsJobs = async () =>
+    (
+      await t.db.execute<{ state: string }>(sql`
+        select state from pgboss.job
+        where name = ${inboxSyncQueue} and singleton_key = ${mailboxId} order by created_on`)
+    ).rows.map((row) => row.state);
+  await queueInboxSyncs(jobs, t.db, new Date(), 60);
+  // A worker took it two minutes ago and was killed.
+  await t.db.execute(sql`
+    update pgboss.job set state = 'active', start_after = now() - interval '2 minutes',
+      started_on = now() - interval '2 minutes', heartbeat_on = now() - interval '2 minutes'
+    where name = ${inboxSyncQueue} and singleton_key = ${mailboxId}`);
+  await queueInboxSyncs(jobs, t.db, new Date(Date.now() + 60_000), 60);
+  expect(await statesOfItsJobs()).toEqual(['active']);
+
+  await jobs.boss.supervise(inboxSyncQueue);
+  await queueInboxSyncs(jobs, t.db, new Date(Date.now() + 60_000), 60);
+  expect(await statesOfItsJobs()).toEqual(['failed', 'created']);
 });

@@ -8,6 +8,10 @@ import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
 
 export const inboxTickQueue = 'inbox-tick';
 export const inboxSyncQueue = 'inbox-sync';
+// A read whose worker died (kill -9, out of memory) frees its mailbox this soon, instead of
+// holding it until the job expires (INBOX_IDLE_SECONDS + 15 minutes) with the replies unread.
+// Set on each job: the options of a queue that already exists are not updated.
+const SYNC_HEARTBEAT_SECONDS = 30;
 
 export function syncDeps(config: Config, db: Db, clock: Clock): SyncDeps {
   return {
@@ -33,7 +37,11 @@ export async function queueInboxSyncs(
     const id = await jobs.boss.send(
       inboxSyncQueue,
       { mailboxId: mailbox.id },
-      { singletonKey: mailbox.id, startAfter: mailbox.startAfter },
+      {
+        singletonKey: mailbox.id,
+        startAfter: mailbox.startAfter,
+        heartbeatSeconds: SYNC_HEARTBEAT_SECONDS,
+      },
     );
     if (id) queued += 1;
   }
