@@ -53,6 +53,15 @@ async function addMailbox(page: Page, baseUrl: string, smtp: number, imap: numbe
   expect(mailbox.status).toBe('active');
 }
 
+async function getCampaign(page: Page, baseUrl: string, id: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/mail/campaigns/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { steps: unknown[] };
+}
+
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
@@ -132,21 +141,53 @@ describe('campaigns, in a real browser against the real app', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Schedule saved.').waitFor();
 
-      // Sequences: two steps, a variable from its button, a gap of 2 days.
+      // Sequences: two steps written in the rich-text editor (a variable from its menu, bold,
+      // a list, the unsubscribe link), a gap of 2 days.
       await page.getByRole('tab', { name: 'Sequences' }).click();
       await page.waitForURL(/\/sequences$/);
       const first = page.getByRole('region', { name: 'Step 1' });
       await first.getByRole('textbox', { name: 'Subject' }).fill('Hello there');
-      await first.getByRole('textbox', { name: 'Body (HTML)' }).fill('<p>Hi </p>');
-      await first.getByRole('textbox', { name: 'Body (HTML)' }).press('End');
-      await first.getByRole('button', { name: 'First Name' }).click();
+      const firstBody = first.getByRole('textbox', { name: 'Body' });
+      await firstBody.click();
+      await page.keyboard.type('Hi ');
+      await first.getByRole('button', { name: 'Variables', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'First Name' }).click();
+      await page.keyboard.type(',');
+      await page.keyboard.press('Enter');
+      await first.getByRole('button', { name: 'Bold' }).click();
+      await page.keyboard.type('Mailhound');
+      await first.getByRole('button', { name: 'Bold' }).click();
+      await page.keyboard.type(' finds:');
+      await page.keyboard.press('Enter');
+      await first.getByRole('button', { name: 'Bullet list' }).click();
+      await page.keyboard.type('e-mails');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('companies');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Leave: ');
+      await first.getByRole('button', { name: 'Variables', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Unsubscribe Link' }).click();
       await page.getByRole('button', { name: 'Add step' }).click();
       const second = page.getByRole('region', { name: 'Step 2' });
       await second.getByRole('textbox', { name: 'Subject' }).fill('Following up');
-      await second.getByRole('textbox', { name: 'Body (HTML)' }).fill('<p>Any news?</p>');
+      await second.getByRole('textbox', { name: 'Body' }).fill('Any news?');
       await second.getByRole('textbox', { name: 'Wait (days)' }).fill('2');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Sequences saved.').waitFor();
+      const campaignId = campaignUrl.split('/').at(-1) ?? '';
+      expect((await getCampaign(page, baseUrl, campaignId)).steps).toEqual([
+        {
+          subject: 'Hello there',
+          body:
+            '<p>Hi {{first_name}},</p><p><strong>Mailhound</strong> finds:</p>' +
+            '<ul><li><p>e-mails</p></li><li><p>companies</p></li></ul>' +
+            '<p>Leave: <a target="_blank" rel="noopener noreferrer nofollow" ' +
+            'href="{{unsubscribe_link}}">{{unsubscribe_link}}</a></p>',
+          email_gap: 0,
+        },
+        { subject: 'Following up', body: '<p>Any news?</p>', email_gap: 2 },
+      ]);
 
       // Analytics is a title only for now (issue 12).
       await page.getByRole('tab', { name: 'Analytics' }).click();

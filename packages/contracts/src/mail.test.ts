@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bodyToHtml,
   campaignCreateSchema,
   campaignNameSchema,
   campaignSettingsDefaults,
@@ -11,6 +12,7 @@ import {
   forwardSchema,
   hasOnlyKnownVariables,
   htmlToText,
+  isHtmlBody,
   listNameSchema,
   mailboxFormSchema,
   noteSchema,
@@ -188,6 +190,23 @@ describe('template variables', () => {
     expect(htmlToText('<p><br></p>')).toBe('');
     expect(htmlToText('<p>&nbsp;</p>')).toBe('');
     expect(htmlToText('<p>Hello <b>Ann</b></p>')).toBe('Hello Ann');
+  });
+});
+
+describe('a body as HTML', () => {
+  it('keeps an HTML body as it is', () => {
+    const html = '<p>Hi {{first_name}},</p><ul><li><p>One</p></li></ul>';
+    expect(isHtmlBody(html)).toBe(true);
+    expect(bodyToHtml(html)).toBe(html);
+    expect(isHtmlBody('Best,<br>Sam')).toBe(true);
+  });
+
+  it('turns a text body into paragraphs, single line breaks kept, special characters escaped', () => {
+    expect(isHtmlBody('I <3 Mailhound & you')).toBe(false);
+    expect(bodyToHtml('Hi {{first_name}},\r\n\r\nI <3 Mailhound & you\nSam\n\n\n')).toBe(
+      '<p>Hi {{first_name}},</p><p>I &lt;3 Mailhound &amp; you<br>Sam</p>',
+    );
+    expect(bodyToHtml('  \n \n')).toBe('');
   });
 });
 

@@ -123,6 +123,35 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+// A body with at least one tag is HTML; anything else is text written before bodies were HTML
+// (or a text-only message body).
+export function isHtmlBody(body: string): boolean {
+  return /<\/?[a-z][a-z0-9]*(?:\s[^>]*)?\/?>/i.test(body);
+}
+
+const htmlEscapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+// A body as HTML: text gets one <p> per paragraph (blank lines between) and <br> for a single
+// line break; HTML is kept as it is.
+export function bodyToHtml(body: string): string {
+  if (isHtmlBody(body)) return body;
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map(
+      (paragraph) =>
+        `<p>${paragraph.replace(/[&<>"]/g, (char) => htmlEscapes[char] ?? char).replace(/\n/g, '<br>')}</p>`,
+    )
+    .join('');
+}
+
 // product-spec §5 Campaign steps.
 export const campaignStepSchema = z.object({
   subject: requiredText(50).refine(hasOnlyKnownVariables, m.subjectInvalidVariables),

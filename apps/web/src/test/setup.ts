@@ -33,6 +33,12 @@ class ResizeObserver {
 }
 window.ResizeObserver = ResizeObserver;
 
+// ProseMirror (the rich-text editor) asks where text and clicks are on screen; jsdom lays
+// nothing out, so there is nothing there.
+document.elementFromPoint = () => null;
+Range.prototype.getClientRects = () => Object.assign([], { item: () => null });
+Range.prototype.getBoundingClientRect = () => new DOMRect();
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardSubject, replySubject, textToHtml } from './compose-defaults.ts';
+import { forwardSubject, replySubject } from './compose-defaults.ts';
 
 describe('reply and forward defaults', () => {
   it('answers with Re: once', () => {
@@ -13,12 +13,5 @@ describe('reply and forward defaults', () => {
     expect(forwardSubject('Fwd: Quick question')).toBe('Fwd: Quick question');
     expect(forwardSubject('FW: Quick question')).toBe('FW: Quick question');
     expect(forwardSubject('Re: Quick question')).toBe('Fwd: Re: Quick question');
-  });
-
-  it('wraps paragraphs in <p>, keeps line breaks and escapes markup', () => {
-    expect(textToHtml('Hi Bob,\n\nThanks <3 & see you\nAnn\n\n\n')).toBe(
-      '<p>Hi Bob,</p><p>Thanks &lt;3 &amp; see you<br>Ann</p>',
-    );
-    expect(textToHtml('  \n \n')).toBe('');
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { typeIntoEditor } from '../../../test/rich-text-editor.ts';
 import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns-test-support.ts';
 
 type Step = { subject: string; body: string; email_gap: number };
@@ -23,15 +24,16 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     const { server, user } = openSequences();
     await screen.findByRole('region', { name: 'Step 1' });
     await user.type(step(1).getByRole('textbox', { name: /Subject/ }), 'Hello');
-    const body = step(1).getByRole('textbox', { name: /Body/ });
-    await user.type(body, 'Hi ,');
-    // The caret goes back before the comma; the variable goes in there.
-    await user.keyboard('{ArrowLeft}');
-    await user.click(step(1).getByRole('button', { name: 'First Name' }));
-    expect(body).toHaveValue('Hi {{first_name}},');
+    const body = step(1).getByRole('textbox', { name: 'Body' });
+    await typeIntoEditor(user, body, 'Hi ');
+    await user.click(step(1).getByRole('button', { name: 'Variables' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'First Name' }));
+    await waitFor(() => expect(body).toHaveFocus());
+    await typeIntoEditor(user, body, ',');
+    expect(body).toHaveTextContent('Hi {{first_name}},');
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.type(step(2).getByRole('textbox', { name: /Subject/ }), 'Following up');
-    await user.type(step(2).getByRole('textbox', { name: /Body/ }), '<p>Any news?</p>');
+    await typeIntoEditor(user, step(2).getByRole('textbox', { name: 'Body' }), 'Any news?');
     const gap = step(2).getByRole('textbox', { name: /Wait \(days\)/ });
     await user.clear(gap);
     await user.type(gap, '003');
@@ -41,7 +43,7 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
       expect(patches(server)).toEqual([
         {
           steps: [
-            { subject: 'Hello', body: 'Hi {{first_name}},', email_gap: 0 },
+            { subject: 'Hello', body: '<p>Hi {{first_name}},</p>', email_gap: 0 },
             { subject: 'Following up', body: '<p>Any news?</p>', email_gap: 3 },
           ],
         },
@@ -50,20 +52,28 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(await screen.findByText('Sequences saved.')).toBeInTheDocument();
   });
 
-  it('offers exactly the four variables', async () => {
-    openSequences();
-    const group = await screen.findByRole('group', { name: 'Step 1 variables' });
-    expect(
-      within(group)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['First Name', 'Last Name', 'Email', 'Unsubscribe Link']);
+  it('offers exactly the four variables, to the Subject and to the Body', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    for (const menu of ['Subject variables', 'Variables']) {
+      await user.click(step(1).getByRole('button', { name: menu }));
+      const items = await screen.findAllByRole('menuitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        'First Name',
+        'Last Name',
+        'Email',
+        'Unsubscribe Link',
+      ]);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    }
   });
 
   it('requires a subject of at most 50 characters and a body with text once HTML is stripped', async () => {
     const { server, user } = openSequences();
     await screen.findByRole('region', { name: 'Step 1' });
-    await user.type(step(1).getByRole('textbox', { name: /Body/ }), '<p><br></p>');
+    // Paragraphs with nothing in them are no body.
+    await typeIntoEditor(user, step(1).getByRole('textbox', { name: 'Body' }), ' {Enter} ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);
     const subject = step(1).getByRole('textbox', { name: /Subject/ });
@@ -98,52 +108,87 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(step(1).getAllByText('This field is required')).toHaveLength(1);
   });
 
-  it('puts a variable into the Subject at its caret when the Subject was the field in use', async () => {
+  it('checks the Body as it is typed, and when it is left empty', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    const body = step(1).getByRole('textbox', { name: 'Body' });
+    await typeIntoEditor(user, body, 'Dear {{{{title}}');
+    expect(await step(1).findByText('Body contains invalid variables')).toBeVisible();
+    expect(body).toHaveFocus();
+    expect(body).toHaveAttribute('aria-invalid', 'true');
+    expect(body).toHaveAccessibleDescription('Body contains invalid variables');
+    await typeIntoEditor(user, body, '{Control>}a{/Control}{Backspace}');
+    expect(await step(1).findByText('This field is required')).toBeVisible();
+    // The Subject, not typed in yet, says nothing.
+    expect(step(1).getAllByText('This field is required')).toHaveLength(1);
+  });
+
+  it('says an untouched Body is required once it is left', async () => {
+    const { user } = openSequences();
+    await screen.findByRole('region', { name: 'Step 1' });
+    const body = step(1).getByRole('textbox', { name: 'Body' });
+    await typeIntoEditor(user, body, '');
+    expect(screen.queryByText('This field is required')).toBeNull();
+    await user.tab();
+    expect(await step(1).findByText('This field is required')).toBeVisible();
+  });
+
+  it('puts a variable into the Subject at its caret, the Body untouched', async () => {
     const { user } = openSequences();
     await screen.findByRole('region', { name: 'Step 1' });
     const subject = step(1).getByRole('textbox', { name: /Subject/ });
-    const body = step(1).getByRole('textbox', { name: /Body/ });
-    await user.type(body, 'Dear');
+    const body = step(1).getByRole('textbox', { name: 'Body' });
+    await typeIntoEditor(user, body, 'Dear');
     await user.type(subject, 'Hi !');
     await user.keyboard('{ArrowLeft}');
-    await user.click(step(1).getByRole('button', { name: 'First Name' }));
+    await user.click(step(1).getByRole('button', { name: 'Subject variables' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'First Name' }));
     expect(subject).toHaveValue('Hi {{first_name}}!');
-    expect(subject).toHaveFocus();
+    await waitFor(() => expect(subject).toHaveFocus());
     // The caret sits right after the variable.
     await user.keyboard(' and co');
     expect(subject).toHaveValue('Hi {{first_name}} and co!');
-    expect(body).toHaveValue('Dear');
-    // Back in the Body, the next variable goes there.
-    await user.click(body);
-    await user.click(step(1).getByRole('button', { name: 'Last Name' }));
-    expect(body).toHaveValue('Dear{{last_name}}');
-    expect(body).toHaveFocus();
-    expect(subject).toHaveValue('Hi {{first_name}} and co!');
+    expect(body).toHaveTextContent(/^Dear$/);
   });
 
-  it('puts a variable at the end of the Body when no field was used yet', async () => {
-    const { user } = openSequences([{ subject: 'Hello', body: 'Dear ', email_gap: 0 }]);
+  it('opens a step saved as plain text as paragraphs, a variable going after its text', async () => {
+    const { server, user } = openSequences([
+      { subject: 'Hello', body: 'Hi,\n\nBest regards\nSam', email_gap: 0 },
+    ]);
     await screen.findByRole('region', { name: 'Step 1' });
-    await user.click(step(1).getByRole('button', { name: 'Email' }));
-    const body = step(1).getByRole('textbox', { name: /Body/ });
-    expect(body).toHaveValue('Dear {{email}}');
-    expect(body).toHaveFocus();
-    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Hello');
+    const body = step(1).getByRole('textbox', { name: 'Body' });
+    expect(body.querySelectorAll('p')).toHaveLength(2);
+    expect(body.querySelector('br')).not.toBeNull();
+    await user.click(step(1).getByRole('button', { name: 'Variables' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        {
+          steps: [
+            {
+              subject: 'Hello',
+              body: '<p>Hi,</p><p>Best regards<br>Sam{{email}}</p>',
+              email_gap: 0,
+            },
+          ],
+        },
+      ]),
+    );
   });
 
-  it('a variable clicked from an empty Subject lands there: the Subject keeps focus, no error pushes the chips', async () => {
+  it('a variable picked for an empty Subject lands there, with no error on the way', async () => {
     const { user } = openSequences();
     await screen.findByRole('region', { name: 'Step 1' });
     const subject = step(1).getByRole('textbox', { name: /Subject/ });
     await user.click(subject);
-    const chip = step(1).getByRole('button', { name: 'First Name' });
-    // Mid-click, with the button pressed, the Subject still has focus and nothing moved.
-    await user.pointer({ keys: '[MouseLeft>]', target: chip });
-    expect(subject).toHaveFocus();
+    await user.click(step(1).getByRole('button', { name: 'Subject variables' }));
+    // Going into the menu is not leaving the Subject.
+    const item = await screen.findByRole('menuitem', { name: 'First Name' });
     expect(screen.queryByText('This field is required')).toBeNull();
-    await user.pointer({ keys: '[/MouseLeft]', target: chip });
+    await user.click(item);
     expect(subject).toHaveValue('{{first_name}}');
-    expect(subject).toHaveFocus();
+    await waitFor(() => expect(subject).toHaveFocus());
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
@@ -251,6 +296,8 @@ describe('e-mail templates', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Load Intro mail' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Intro');
-    expect(step(1).getByRole('textbox', { name: /Body/ })).toHaveValue('<p>Hi {{first_name}}</p>');
+    expect(step(1).getByRole('textbox', { name: 'Body' })).toHaveTextContent(
+      /^Hi \{\{first_name\}\}$/,
+    );
   });
 });

@@ -8,12 +8,11 @@ import {
   Paper,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconBraces, IconDots, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
@@ -25,7 +24,13 @@ import {
 } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { EmailBodyEditor } from '../../../shared/ui/email-body-editor.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import {
+  movesIntoVariablesMenu,
+  type TemplateVariableChoice,
+  VariablesMenu,
+} from '../../../shared/ui/variables-menu.tsx';
 import { toFourDigits } from '../../mailboxes/four-digits.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
@@ -43,17 +48,21 @@ import { SaveTemplateModal } from './save-template-modal.tsx';
 
 const SUBJECT_MAX = 50;
 
-// The step's fields a variable can go into.
-type TextField = 'subject' | 'body';
-type StepField = TextField | 'email_gap';
+type StepField = 'subject' | 'body' | 'email_gap';
 
-// product-spec §3 Template variables, as the buttons that insert them.
+// product-spec §3 Template variables, as the menus of the Subject and the Body offer them.
 const variableLabels: Record<TemplateVariable, string> = {
   '{{first_name}}': 'First Name',
   '{{last_name}}': 'Last Name',
   '{{email}}': 'Email',
   '{{unsubscribe_link}}': 'Unsubscribe Link',
 };
+const variableChoices: TemplateVariableChoice[] = TEMPLATE_VARIABLES.map((token) => ({
+  token,
+  label: variableLabels[token],
+  // In the body the unsubscribe URL is a link the recipient can click.
+  asLink: token === '{{unsubscribe_link}}',
+}));
 
 export function SequencesStep() {
   const { campaignId = '' } = useParams();
@@ -73,9 +82,7 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
     defaultValues: stepsFormDefaults(campaign.steps),
   });
   const steps = useFieldArray({ control: form.control, name: 'steps' });
-  const inputs = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
-  // Per step, the field the user was last in: the variables go there.
-  const lastUsed = useRef(new Map<string, TextField>());
+  const subjects = useRef(new Map<string, HTMLInputElement>());
   // Steps whose errors show before their fields are touched: those a Save or a template
   // action checked. The field array re-validates every step when one is added or removed,
   // and a step the user has not reached yet must not say it is wrong.
@@ -95,36 +102,24 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
       shown.has(`${stepId}.${which}`) ? shown : new Set([...shown, `${stepId}.${which}`]),
     );
 
-  const bindInput =
-    (stepId: string, which: TextField, ref: RefCallBack) =>
-    (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-      ref(element);
-      if (element) inputs.current.set(`${stepId}.${which}`, element);
-      else inputs.current.delete(`${stepId}.${which}`);
-    };
+  const bindSubject = (stepId: string, ref: RefCallBack) => (element: HTMLInputElement | null) => {
+    ref(element);
+    if (element) subjects.current.set(stepId, element);
+    else subjects.current.delete(stepId);
+  };
 
-  // Into the field last used, at its caret (or over its selection); a step nobody has
-  // typed in yet gets the variable at the end of its body.
-  const insertVariable = (index: number, stepId: string, token: string) => {
-    const used = lastUsed.current.get(stepId);
-    const which = used ?? 'body';
-    const name = `steps.${index}.${which}` as const;
+  // Into the Subject at its caret (or over its selection); the Body's editor inserts its own.
+  const insertIntoSubject = (index: number, stepId: string, token: string) => {
+    const name = `steps.${index}.subject` as const;
     const current = form.getValues(name);
-    const element = inputs.current.get(`${stepId}.${which}`);
-    const known = used !== undefined && element !== undefined;
-    const start = (known ? element.selectionStart : null) ?? current.length;
-    const end = (known ? element.selectionEnd : null) ?? current.length;
+    const element = subjects.current.get(stepId);
+    const start = element?.selectionStart ?? current.length;
+    const end = element?.selectionEnd ?? current.length;
     const next = insertAt(current, token, start, end);
+    markTyped(stepId, 'subject');
     // Written at once, so the caret can be placed after it (writing a value moves the caret to
     // the end).
-    flushSync(() =>
-      form.setValue(name, next.text, {
-        shouldDirty: true,
-        shouldTouch: true,
-        shouldValidate: true,
-      }),
-    );
-    lastUsed.current.set(stepId, which);
+    flushSync(() => form.setValue(name, next.text, { shouldDirty: true, shouldValidate: true }));
     element?.focus();
     element?.setSelectionRange(next.caret, next.caret);
   };
@@ -248,50 +243,52 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
                       maxLength={SUBJECT_MAX}
                       description={`${input.value.length}/${SUBJECT_MAX}`}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
-                      ref={bindInput(field.id, 'subject', input.ref)}
+                      ref={bindSubject(field.id, input.ref)}
                       value={input.value}
                       onChange={(event) => {
                         markTyped(field.id, 'subject');
                         input.onChange(event);
                       }}
-                      onFocus={() => lastUsed.current.set(field.id, 'subject')}
-                      onBlur={input.onBlur}
+                      onBlur={(event) => {
+                        if (!movesIntoVariablesMenu(event)) input.onBlur();
+                      }}
                       error={shownError(field.id, 'subject', fieldState)}
+                      rightSectionPointerEvents="all"
+                      rightSection={
+                        <VariablesMenu
+                          variables={variableChoices}
+                          onPick={({ token }) => insertIntoSubject(index, field.id, token)}
+                          onClose={() => subjects.current.get(field.id)?.focus()}
+                        >
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label="Subject variables"
+                            // The Subject keeps its caret (and its focus) for the variable.
+                            onMouseDown={(event) => event.preventDefault()}
+                          >
+                            <IconBraces size={16} />
+                          </ActionIcon>
+                        </VariablesMenu>
+                      }
                     />
                   )}
                 />
-                <Group gap="xs" aria-label={`Step ${index + 1} variables`} role="group">
-                  {TEMPLATE_VARIABLES.map((token) => (
-                    <Button
-                      key={token}
-                      size="compact-xs"
-                      variant="light"
-                      // The field keeps focus: no blur, so no error appears and moves the
-                      // chips away from under the pointer before the click lands.
-                      onMouseDown={(event) => event.preventDefault()}
-                      onClick={() => insertVariable(index, field.id, token)}
-                    >
-                      {variableLabels[token]}
-                    </Button>
-                  ))}
-                </Group>
                 <Controller
                   control={form.control}
                   name={`steps.${index}.body`}
                   render={({ field: input, fieldState }) => (
-                    <Textarea
-                      label="Body (HTML)"
+                    <EmailBodyEditor
+                      label="Body"
                       required
-                      rows={10}
-                      ref={bindInput(field.id, 'body', input.ref)}
+                      ref={input.ref}
                       value={input.value}
-                      onChange={(event) => {
+                      onChange={(html) => {
                         markTyped(field.id, 'body');
-                        input.onChange(event);
+                        input.onChange(html);
                       }}
-                      onFocus={() => lastUsed.current.set(field.id, 'body')}
                       onBlur={input.onBlur}
                       error={shownError(field.id, 'body', fieldState)}
+                      variables={variableChoices}
                     />
                   )}
                 />

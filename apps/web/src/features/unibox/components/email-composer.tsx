@@ -1,47 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SendEmailPayload, sendEmailSchema, type ThreadSummary } from '@mailhound/contracts';
-import {
-  Button,
-  Group,
-  Paper,
-  Stack,
-  TagsInput,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, type FieldError, type Merge, type Resolver, useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { EmailBodyEditor } from '../../../shared/ui/email-body-editor.tsx';
 import { useSendEmail } from '../api/send-email.ts';
-import { forwardSubject, replySubject, textToHtml } from '../compose-defaults.ts';
+import { forwardSubject, replySubject } from '../compose-defaults.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
 
 export type ComposeMode = SendEmailPayload['mode'];
 
 type ComposeValues = { subject: string; body: string; recipients: string[] };
 
-// The form holds what the user types; the contracts' schema checks the payload it becomes
-// (the body as HTML), so the messages are the server's own.
+// The form holds what the user writes (the body as the editor's HTML); the contracts' schema
+// checks the payload it becomes, so the messages are the server's own.
 function composeResolver(
   mode: ComposeMode,
   threadId: string,
 ): Resolver<ComposeValues, unknown, SendEmailPayload> {
   const resolve = zodResolver(sendEmailSchema);
   return (values, context, options) => {
-    const body = textToHtml(values.body);
+    const { subject, body, recipients } = values;
     const payload =
       mode === 'reply'
-        ? { mode, thread_id: threadId, subject: values.subject, body }
-        : {
-            mode,
-            thread_id: threadId,
-            subject: values.subject,
-            body,
-            recipients: values.recipients,
-          };
-    // The field names are the payload's own; only the types differ (the body is HTML).
+        ? { mode, thread_id: threadId, subject, body }
+        : { mode, thread_id: threadId, subject, body, recipients };
+    // The field names are the payload's own; only the mode and the thread are added.
     return resolve(payload, context, { ...options, names: undefined });
   };
 }
@@ -128,11 +113,19 @@ export function EmailComposer({
             error={errors.subject?.message}
             {...form.register('subject')}
           />
-          <Textarea
-            label="Message"
-            rows={6}
-            error={errors.body?.message}
-            {...form.register('body')}
+          <Controller
+            control={form.control}
+            name="body"
+            render={({ field }) => (
+              <EmailBodyEditor
+                label="Message"
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.body?.message}
+              />
+            )}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
