@@ -112,9 +112,22 @@ describe('the plain-text part', () => {
     );
   });
 
-  it('puts list items on lines of their own, the list apart from the paragraphs', () => {
+  it('puts list items on lines of their own, bulleted or numbered, the list apart from the paragraphs', () => {
     expect(htmlToPlainText('<p>Options:</p><ul><li>One</li><li>Two</li></ul><p>Thanks</p>')).toBe(
-      'Options:\n\nOne\nTwo\n\nThanks',
+      'Options:\n\n- One\n- Two\n\nThanks',
     );
+    // The rich-text editor wraps each item in a paragraph.
+    expect(
+      htmlToPlainText('<p>Steps:</p><ol><li><p>Reply</p></li><li><p>Book a call</p></li></ol>'),
+    ).toBe('Steps:\n\n1. Reply\n2. Book a call');
+  });
+
+  it('sends a step saved as plain text as paragraphs, its angle brackets as text', () => {
+    const body = 'Hi {{first_name}},\n\nWrite to Sam <sam@x.test>.\n\nBest,\nSam';
+    const mail = composeMail(input({ step: { subject: 'Hi', body } }));
+    expect(mail.html).toBe(
+      '<p>Hi Ann,</p><p>Write to Sam &lt;sam@x.test&gt;.</p><p>Best,<br>Sam</p>',
+    );
+    expect(mail.text).toBe('Hi Ann,\n\nWrite to Sam <sam@x.test>.\n\nBest,\nSam');
   });
 });

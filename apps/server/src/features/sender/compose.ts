@@ -1,3 +1,4 @@
+import { bodyToHtml } from '@mailhound/contracts';
 import type { LinkTokens } from '../tracking/link-tokens.ts';
 
 export type ComposeInput = {
@@ -59,10 +60,26 @@ const hrefAttribute = `(?<=\\s)href\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`
 const anchorPattern = new RegExp(`<a\\s[^>]*${hrefAttribute}[^>]*>(.*?)</a>`, 'gis');
 const hrefPattern = new RegExp(hrefAttribute, 'gi');
 
+// List items as lines of their own, "- " before a bulleted one and "1. ", "2. " before a
+// numbered one; the editor wraps each item's text in a paragraph, which is not a blank line.
+function listsAsText(html: string): string {
+  return html
+    .replace(/<li([^>]*)>\s*<p[^>]*>/gi, '<li$1>')
+    .replace(/<\/p>\s*<\/li>/gi, '</li>')
+    .replace(/<ol[^>]*>(.*?)<\/ol>/gis, (_list, items: string) => {
+      let number = 0;
+      return `<ol>${items.replace(/<li[^>]*>/gi, () => `<li>${++number}. `)}</ol>`;
+    })
+    .replace(
+      /<ul[^>]*>(.*?)<\/ul>/gis,
+      (_list, items: string) => `<ul>${items.replace(/<li[^>]*>/gi, '<li>- ')}</ul>`,
+    );
+}
+
 // The editor's HTML as plain text: a blank line after each paragraph or heading, one line
 // break for <br>, a list item or a div (editors write a div per line), links as "text (url)".
 export function htmlToPlainText(html: string): string {
-  return html
+  return listsAsText(html)
     .replace(anchorPattern, (_, double?: string, single?: string, bare?: string, label = '') => {
       const href = double ?? single ?? bare ?? '';
       const text = label.replace(/<[^>]*>/g, '').trim();
@@ -101,7 +118,8 @@ export function composeMail(input: ComposeInput): ComposedMail {
   const htmlValues = Object.fromEntries(
     Object.entries(plainValues).map(([name, value]) => [name, escapeHtml(value)]),
   );
-  let html = fill(input.step.body, htmlValues);
+  // A step saved as plain text (before the editor wrote HTML) goes out as paragraphs.
+  let html = fill(bodyToHtml(input.step.body), htmlValues);
   if (input.linkTracking && !input.sendAsText) {
     html = html.replace(hrefPattern, (whole, double?: string, single?: string, bare?: string) => {
       const url = (double ?? single ?? bare ?? '').replace(/&amp;/g, '&');
