@@ -122,5 +122,9 @@ describe('look-alike, in a real browser against the seeded demo data', () => {
     expect(websites.length).toBeGreaterThan(0);
     for (const website of websites) expect(domains).not.toContain(website.trim());
     expect(await page.getByRole('button', { name: 'Find Emails' }).isEnabled()).toBe(true);
+    // No address found yet: nothing to export or to put in a contact list, and the page says so.
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create Contact List' }).isDisabled()).toBe(true);
+    await page.getByText('No emails found yet: click Find Emails first.').waitFor();
   }, 180_000);
 });

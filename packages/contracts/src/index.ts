@@ -10,5 +10,6 @@ export * from './mail.ts';
 export * from './messages.ts';
 export * from './purchase.ts';
 export * from './search.ts';
+export * from './spreadsheet.ts';
 export * from './survey.ts';
 export * from './unibox.ts';

@@ -11,7 +11,6 @@ import { readItem, toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { labEnv } from '../search/test-kit.ts';
-import { safeCell } from './result-files.ts';
 
 let lab: MailLab;
 let t: TestContext;
@@ -194,21 +193,5 @@ describe('downloads', () => {
     expect(response.json()).toMatchObject({ message: 'Not enough credits' });
     expect(await balanceOf(user.id)).toBe(1);
     expect((await readItem(t.app, user.token, item.requestId)).purchases).toEqual([]);
-  });
-});
-
-describe('safeCell', () => {
-  it.each([
-    ['=1+2', "'=1+2"],
-    ['+1', "'+1"],
-    ['-1', "'-1"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
-    ['\rx', "'\rx"],
-    [' =1+2', "' =1+2"],
-    ['ann@acme.test', 'ann@acme.test'],
-    ['', ''],
-  ])('%j → %j', (value, expected) => {
-    expect(safeCell(value)).toBe(expected);
   });
 });

@@ -1,4 +1,4 @@
-import { rowErrorText } from '@mailhound/contracts';
+import { rowErrorText, safeSpreadsheetCell } from '@mailhound/contracts';
 import Papa from 'papaparse';
 import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
@@ -16,13 +16,6 @@ export const contentTypes = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
-
-// A spreadsheet would run a CSV cell starting with one of these, also after spaces, as a
-// formula (OWASP CSV injection): such cells are written with a leading apostrophe. XLSX cells
-// are written as text, which a spreadsheet never runs, so they keep their value as it is.
-export function safeCell(value: string): string {
-  return /^[ ]*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function statusOf(row: ResultRow): string {
   if (row.error) return rowErrorText(row.error);
@@ -56,8 +49,10 @@ export function resultFileName(
 }
 
 export async function encodeTable(table: string[][], format: 'csv' | 'xlsx'): Promise<Buffer> {
+  // CSV cells that a spreadsheet would run as formulas get an apostrophe; XLSX cells are
+  // written as text, which a spreadsheet never runs, so they keep their value as it is.
   if (format === 'csv') {
-    const safe = table.map((row) => row.map(safeCell));
+    const safe = table.map((row) => row.map(safeSpreadsheetCell));
     return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
   }
   return writeXlsxFile(

@@ -1,4 +1,4 @@
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../../shared/save-file.ts';
 
 // The columns bulk search recognises (bulk-api.md), with two example rows: one to find, one
 // whose address is to be verified.

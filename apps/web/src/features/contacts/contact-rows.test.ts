@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingEmailColumnError, toContactRows } from './contact-rows.ts';
+import { foundContactRows, MissingEmailColumnError, toContactRows } from './contact-rows.ts';
 
 describe('contact rows from a table (product-spec §5 "Bulk list creation rows")', () => {
   it('accepts Email / First Name / Last Name and email / fname / lname headers', () => {
@@ -85,5 +85,21 @@ describe('contact rows from a table (product-spec §5 "Bulk list creation rows")
     expect(() => toContactRows([['First Name'], ['Ann']], { customColumns: false })).toThrow(
       MissingEmailColumnError,
     );
+  });
+});
+
+describe('contact rows from found people (lead finder, look-alike)', () => {
+  it('keeps the bulk rules: a name needed, e-mails stored lower case and once', () => {
+    expect(
+      foundContactRows([
+        { email: 'Ann.Lee@acme.com', fname: 'Ann', lname: null },
+        { email: 'ann.lee@acme.com', fname: 'Ann', lname: 'Lee' },
+        { email: 'info@acme.com', fname: null, lname: null },
+        { email: 'bob@acme.com', fname: null, lname: 'Stone' },
+      ]),
+    ).toEqual([
+      { email: 'ann.lee@acme.com', fname: 'Ann', lname: '' },
+      { email: 'bob@acme.com', fname: '', lname: 'Stone' },
+    ]);
   });
 });

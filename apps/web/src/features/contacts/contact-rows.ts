@@ -99,3 +99,16 @@ export function toContactRows(
   const columns = custom.filter((name): name is string => name !== null);
   return { rows, skipped, columns };
 }
+
+export type FoundContact = { email: string; fname: string | null; lname: string | null };
+
+// People whose e-mail the finder found (lead finder, look-alike) become contacts under the
+// rules of a bulk result's rows (product-spec §5 "Bulk list creation rows"): an e-mail and a
+// first or last name, each e-mail once.
+export function foundContactRows(people: readonly FoundContact[]): ContactRow[] {
+  const table = [
+    ['Email', 'First Name', 'Last Name'],
+    ...people.map((person) => [person.email, person.fname ?? '', person.lname ?? '']),
+  ];
+  return toContactRows(table, { customColumns: false }).rows;
+}

@@ -8,8 +8,12 @@ import type { LookalikeContact, LookalikeItem } from './lookalike-item.ts';
 
 export const paidPlan = { name: 'Starter', is_default: false };
 
-export function logInPaid(server: FakeServer, balance?: { balance: number; onHold: number }) {
-  return logIn(server, { user: { plan: paidPlan }, balance });
+export function logInPaid(
+  server: FakeServer,
+  balance?: { balance: number; onHold: number },
+  sections: string[] = [],
+) {
+  return logIn(server, { user: { plan: paidPlan, properties: { sections } }, balance });
 }
 
 export function contact(

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
+import { saveFile } from '../../../shared/save-file.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { fileNameFromContentDisposition } from '../content-disposition.ts';
-import { saveFile } from '../save-file.ts';
 import { bulkHistoryKey } from './get-bulk-history.ts';
 import { bulkItemKey } from './get-bulk-item.ts';
 import { bulkPreviewKey } from './get-bulk-preview.ts';

@@ -1,16 +1,25 @@
 import {
+  contactMessages,
   filtersToQuery,
   type LeadItem,
   validationMessages as m,
   searchMessages,
   storageKeys,
 } from '@mailhound/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { captureSavedFiles } from '../../bulk/bulk-test-kit.ts';
 import { filterInput as input, pickOption } from '../../companies/filter-panel-driver.ts';
+import {
+  endBlock,
+  logInWithMail,
+  makeList,
+  progressBlock,
+  stubCreateStream,
+} from '../../contacts/contacts-test-support.ts';
 
 function lead(index: number): LeadItem {
   return {
@@ -356,5 +365,167 @@ describe('the searched state in the address (Back and reload show the same resul
     expect(location()).toBe(`/lead-finder?${acmeQuery}&page=2`);
     expect(within(table()).getByText('Ann Lee11')).toBeInTheDocument();
     expect(leadSearches(server).map((request) => request.query.get('page'))).toEqual(['1', '2']);
+  });
+});
+
+// The export's bytes: Blob.text() would drop the byte-order mark.
+async function savedText(file: Blob | undefined): Promise<string> {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file?.arrayBuffer());
+}
+
+function answerFound(server: FakeServer) {
+  server.on('POST /api/leads/find-emails', (request) => {
+    const { leadIds } = request.body as { leadIds: string[] };
+    return {
+      body: {
+        items: leadIds.map((leadId) =>
+          leadId === '2'
+            ? { leadId, exactEmail: null, exactEmailScore: 0, error: null }
+            : {
+                leadId,
+                exactEmail: `ann.lee${leadId}@acme-robotics.com`,
+                exactEmailScore: leadId === '11' ? 60 : 99,
+                error: null,
+              },
+        ),
+      },
+    };
+  });
+}
+
+async function findFor(user: ReturnType<typeof renderApp>['user'], names: string[]) {
+  for (const name of names) await user.click(screen.getByRole('checkbox', { name }));
+  await user.click(screen.getByRole('button', { name: 'Find emails' }));
+  await waitFor(() => expect(screen.getByText('0 selected')).toBeInTheDocument());
+}
+
+// Opened on a searched page: these flows are about what follows the search.
+const acmePage = `/lead-finder?${acmeQuery}&page=1`;
+
+// Each flow runs a search, finds and creates; a busy machine may need more than 5 s for it.
+describe('taking the found emails away (Export CSV, Create Contact List)', {
+  timeout: 15_000,
+}, () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('turns both off, saying why, until an email has been found', async () => {
+    const server = createFakeServer();
+    logInWithMail(server);
+    serveLeads(server);
+    renderApp(acmePage);
+    await screen.findByRole('table', { name: 'Leads' });
+    const hint = 'No emails found yet: select leads and click Find emails first.';
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toHaveAccessibleDescription(hint);
+    expect(screen.getByRole('button', { name: 'Create Contact List' })).toBeDisabled();
+    expect(screen.getByText(hint)).toBeInTheDocument();
+  });
+
+  it('exports every lead looked up, on any page, with its email and score, formula-safe and free', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('GET /api/leads/search', (request) => {
+      const page = Number(request.query.get('page'));
+      const items =
+        page === 1
+          ? [
+              lead(1),
+              { ...lead(2), jobTitle: '=HYPERLINK("http://evil.test")', companyName: 'Acme, Inc' },
+              lead(3),
+            ]
+          : [lead(11)];
+      return {
+        body: { items, currentPage: page, totalPages: 2, totalItems: 4, leadSearchBalance: 5 },
+      };
+    });
+    answerFound(server);
+    const saved = captureSavedFiles();
+    const { user } = renderApp(acmePage);
+    await screen.findByRole('table', { name: 'Leads' });
+    await findFor(user, ['Select Ann Lee1', 'Select Ann Lee2']);
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await within(table()).findByText('Ann Lee11');
+    await findFor(user, ['Select Ann Lee11']);
+    // Without the mail section there is no list to create.
+    expect(screen.queryByRole('button', { name: 'Create Contact List' })).toBeNull();
+    const charged = server.requests.length;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.fileName).toMatch(/^mailhound-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(saved[0]?.file.type).toBe('text/csv;charset=utf-8');
+    expect(await savedText(saved[0]?.file)).toBe(
+      [
+        '\uFEFFFirst Name,Last Name,Job Title,Company,Website,LinkedIn URL,Email,Score',
+        'Ann,Lee1,Head of Sales,Acme Robotics,acme-robotics.com,https://linkedin.com/in/ann-lee-1,ann.lee1@acme-robotics.com,99',
+        'Ann,Lee2,"\'=HYPERLINK(""http://evil.test"")","Acme, Inc",acme-robotics.com,https://linkedin.com/in/ann-lee-2,,',
+        'Ann,Lee11,Head of Sales,Acme Robotics,acme-robotics.com,https://linkedin.com/in/ann-lee-11,ann.lee11@acme-robotics.com,60',
+        '',
+      ].join('\r\n'),
+    );
+    // Built in the browser: no call, no credit.
+    expect(server.requests).toHaveLength(charged);
+  });
+
+  it('creates a contact list of the leads with an email found, then opens it', async () => {
+    const server = createFakeServer();
+    logInWithMail(server);
+    serveLeads(server);
+    answerFound(server);
+    server.on('GET /api/mail/groups/check', { body: { available: true } });
+    server.on('GET /api/mail/customers/create-or-update/op-1', {
+      body: {
+        data: [
+          { id: 'c-1', email: 'ann.lee1@acme-robotics.com', fname: 'Ann', lname: 'Lee1' },
+          { id: 'c-3', email: 'ann.lee3@acme-robotics.com', fname: 'Ann', lname: 'Lee3' },
+        ],
+      },
+    });
+    server.on('POST /api/mail/groups', { status: 201, body: makeList(9, { id: 'list-9' }) });
+    const stream = stubCreateStream([progressBlock(2, 2), endBlock('op-1')]);
+    const { user, location } = renderApp(acmePage);
+    await screen.findByRole('table', { name: 'Leads' });
+    await findFor(user, ['Select Ann Lee1', 'Select Ann Lee2', 'Select Ann Lee3']);
+
+    await user.click(screen.getByRole('button', { name: 'Create Contact List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Contact List' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Acme heads of sales');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(location()).toBe('/contacts/details/list-9'));
+    expect(server.requestsTo('GET /api/mail/groups/check')[0]?.query.get('name')).toBe(
+      'Acme heads of sales',
+    );
+    // Lee2 has no email: only the found ones become contacts.
+    expect(stream.calls[0]?.body).toEqual({
+      customers: [
+        { email: 'ann.lee1@acme-robotics.com', fname: 'Ann', lname: 'Lee1' },
+        { email: 'ann.lee3@acme-robotics.com', fname: 'Ann', lname: 'Lee3' },
+      ],
+    });
+    expect(server.requestsTo('POST /api/mail/groups')[0]?.body).toEqual({
+      name: 'Acme heads of sales',
+      customer_ids: ['c-1', 'c-3'],
+    });
+  });
+
+  it('keeps the name modal open with the name-in-use error', async () => {
+    const server = createFakeServer();
+    logInWithMail(server);
+    serveLeads(server);
+    answerFound(server);
+    server.on('GET /api/mail/groups/check', errorBody(409, contactMessages.nameInUse));
+    const stream = stubCreateStream([endBlock('op-1')]);
+    const { user } = renderApp(acmePage);
+    await screen.findByRole('table', { name: 'Leads' });
+    await findFor(user, ['Select Ann Lee1']);
+    await user.click(screen.getByRole('button', { name: 'Create Contact List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Contact List' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Taken');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(contactMessages.nameInUse)).toBeInTheDocument();
+    expect(stream.calls).toHaveLength(0);
   });
 });

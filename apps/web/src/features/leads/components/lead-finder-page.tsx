@@ -1,7 +1,7 @@
-import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
+import { type CompanyFilters, companyMessages, type LeadItem } from '@mailhound/contracts';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.ts';
@@ -18,11 +18,35 @@ import {
 } from '../../companies/use-filter-search.ts';
 import { findEmailsInChunks } from '../api/find-emails.ts';
 import { useLeadSearch } from '../api/search-leads.ts';
+import type { FoundPerson } from '../found-people.ts';
+import { FoundPeopleActions } from './found-people-actions.tsx';
 import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
 
 // The find-emails call takes at most this many leads.
 const FIND_EMAILS_MAX = 100;
 const findFailure = 'The emails could not be found. Please try again.';
+const noEmailHint = 'No emails found yet: select leads and click Find emails first.';
+
+// The export's name carries the day it was made: several exports do not overwrite each other.
+function exportFileName(now: Date): string {
+  const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-');
+  return `mailhound-leads-${day}.csv`;
+}
+
+function foundPerson(lead: LeadItem, found: FoundEmail): FoundPerson {
+  return {
+    fname: lead.fname,
+    lname: lead.lname,
+    jobTitle: lead.jobTitle,
+    companyName: lead.companyName,
+    website: lead.website,
+    linkedinUrl: lead.linkedinUrl,
+    email: found.exactEmail,
+    score: found.exactEmailScore,
+  };
+}
 
 // product-spec §2 route /lead-finder: filters, a paged table of people, and Find emails for
 // the selected ones through the finder, with credits.
@@ -36,6 +60,8 @@ export function LeadFinderPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [finding, setFinding] = useState<ReadonlySet<string>>(new Set());
   const [found, setFound] = useState<ReadonlyMap<string, FoundEmail>>(new Map());
+  // Every lead ever selected, by id: a lead found on another page is exported with its details.
+  const [selectedLeads, setSelectedLeads] = useState<ReadonlyMap<string, LeadItem>>(new Map());
   const [findError, setFindError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const stopRequested = useRef(false);
@@ -50,7 +76,13 @@ export function LeadFinderPage() {
     finder.run(filters);
   };
 
-  const select = (ids: string[], checked: boolean) =>
+  const select = (ids: string[], checked: boolean) => {
+    if (checked) {
+      const leads = results.data?.items.filter((lead) => ids.includes(lead.id)) ?? [];
+      setSelectedLeads(
+        (current) => new Map([...current, ...leads.map((lead) => [lead.id, lead] as const)]),
+      );
+    }
     setSelected((current) => {
       const next = new Set(current);
       for (const id of ids) {
@@ -59,6 +91,19 @@ export function LeadFinderPage() {
       }
       return next;
     });
+  };
+
+  // Export and list creation take every lead looked up since the page opened, on any page
+  // and in any search, in the order they were selected: the selection is what Find emails
+  // still has to do, and a found lead leaves it.
+  const lookedUp = useMemo(
+    () =>
+      [...selectedLeads.values()].flatMap((lead) => {
+        const item = found.get(lead.id);
+        return item === undefined ? [] : [foundPerson(lead, item)];
+      }),
+    [found, selectedLeads],
+  );
 
   const available = balance.data?.balanceAvailable;
   const find = async () => {
@@ -135,19 +180,26 @@ export function LeadFinderPage() {
       )}
       {results.data && finder.search && (
         <Stack gap="sm">
-          <Group gap="sm">
-            <Button
-              onClick={find}
-              disabled={selected.size === 0 || selected.size > FIND_EMAILS_MAX}
-              loading={progress !== null}
-            >
-              Find emails
-            </Button>
-            <Text size="sm" c={selected.size > FIND_EMAILS_MAX ? 'red' : 'dimmed'}>
-              {selected.size > FIND_EMAILS_MAX
-                ? `Select at most ${FIND_EMAILS_MAX} leads at a time`
-                : `${selected.size} selected`}
-            </Text>
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              <Button
+                onClick={find}
+                disabled={selected.size === 0 || selected.size > FIND_EMAILS_MAX}
+                loading={progress !== null}
+              >
+                Find emails
+              </Button>
+              <Text size="sm" c={selected.size > FIND_EMAILS_MAX ? 'red' : 'dimmed'}>
+                {selected.size > FIND_EMAILS_MAX
+                  ? `Select at most ${FIND_EMAILS_MAX} leads at a time`
+                  : `${selected.size} selected`}
+              </Text>
+            </Group>
+            <FoundPeopleActions
+              people={lookedUp}
+              fileName={exportFileName(new Date())}
+              noEmailHint={noEmailHint}
+            />
           </Group>
           {progress && (
             <Group gap="sm" wrap="nowrap">

@@ -3,6 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { captureSavedFiles } from '../../bulk/bulk-test-kit.ts';
+import {
+  endBlock,
+  makeList,
+  progressBlock,
+  stubCreateStream,
+} from '../../contacts/contacts-test-support.ts';
 import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
 import {
   contact,
@@ -281,5 +288,103 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
       'The e-mails of this search are already being found.',
     );
     expect(screen.queryByText(somethingWentWrong)).toBeNull();
+  });
+});
+
+// The export's bytes: Blob.text() would drop the byte-order mark.
+async function savedText(file: Blob | undefined): Promise<string> {
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file?.arrayBuffer());
+}
+
+const searchedContacts = () => [
+  contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99, searched: true }),
+  contact(2, { searched: true, jobTitle: '+CEO', linkedinUrl: null }),
+  contact(3, { exactEmail: 'ann.lee3@similar3.com', exactEmailScore: 50, searched: true }),
+];
+
+describe('taking the found emails away (Export CSV, Create Contact List)', () => {
+  it('turns both off, saying why, until Find Emails has found an address', async () => {
+    const server = createFakeServer();
+    logInPaid(server, undefined, ['mail']);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2, { searched: true })]));
+    renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    const hint = 'No emails found yet: click Find Emails first.';
+    const exportButton = await screen.findByRole('button', { name: 'Export CSV' });
+    expect(exportButton).toBeDisabled();
+    expect(exportButton).toHaveAccessibleDescription(hint);
+    expect(screen.getByRole('button', { name: 'Create Contact List' })).toBeDisabled();
+  });
+
+  it('offers neither when the search found no contacts', async () => {
+    const server = createFakeServer();
+    logInPaid(server, undefined, ['mail']);
+    serveItem(server, () => withPreview('r1', [], 0));
+    renderApp('/look-alike/preview/r1');
+    expect(await screen.findByText(bulkMessages.noContactsFound)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Contact List' })).toBeNull();
+  });
+
+  it('exports every contact of the search with its email and score, formula-safe and free', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', searchedContacts()));
+    const saved = captureSavedFiles();
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    expect(screen.queryByRole('button', { name: 'Create Contact List' })).toBeNull();
+    const calls = server.requests.length;
+    await app.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(saved.map((file) => file.fileName)).toEqual(['best-customers-look-alike.csv']);
+    expect(await savedText(saved[0]?.file)).toBe(
+      [
+        '\uFEFFFirst Name,Last Name,Job Title,Company,Website,LinkedIn URL,Email,Score',
+        'Ann,Lee1,Chief Executive Officer,Similar 1 Inc,similar1.com,https://www.linkedin.com/in/ann-lee-1,ann.lee1@similar1.com,99',
+        "Ann,Lee2,'+CEO,Similar 2 Inc,similar2.com,,,",
+        'Ann,Lee3,Chief Executive Officer,Similar 3 Inc,similar3.com,https://www.linkedin.com/in/ann-lee-3,ann.lee3@similar3.com,50',
+        '',
+      ].join('\r\n'),
+    );
+    expect(server.requests).toHaveLength(calls);
+  });
+
+  it('creates a contact list of the contacts with an email, then opens it', async () => {
+    const server = createFakeServer();
+    logInPaid(server, undefined, ['mail']);
+    serveItem(server, () => withPreview('r1', searchedContacts()));
+    server.on('GET /api/mail/groups/check', { body: { available: true } });
+    server.on('GET /api/mail/customers/create-or-update/op-7', {
+      body: {
+        data: [
+          { id: 'c-1', email: 'ann.lee1@similar1.com', fname: 'Ann', lname: 'Lee1' },
+          { id: 'c-3', email: 'ann.lee3@similar3.com', fname: 'Ann', lname: 'Lee3' },
+        ],
+      },
+    });
+    server.on('POST /api/mail/groups', { status: 201, body: makeList(4, { id: 'list-4' }) });
+    const stream = stubCreateStream([progressBlock(1, 2), endBlock('op-7')], { hold: true });
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Create Contact List' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Contact List' });
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Look-alike CEOs');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText(bulkMessages.listCreationProgress)).toBeInTheDocument();
+    expect(await screen.findByText('50%')).toBeInTheDocument();
+    stream.release();
+    await waitFor(() => expect(app.location()).toBe('/contacts/details/list-4'));
+    expect(stream.calls[0]?.body).toEqual({
+      customers: [
+        { email: 'ann.lee1@similar1.com', fname: 'Ann', lname: 'Lee1' },
+        { email: 'ann.lee3@similar3.com', fname: 'Ann', lname: 'Lee3' },
+      ],
+    });
+    expect(server.requestsTo('POST /api/mail/groups')[0]?.body).toEqual({
+      name: 'Look-alike CEOs',
+      customer_ids: ['c-1', 'c-3'],
+    });
   });
 });

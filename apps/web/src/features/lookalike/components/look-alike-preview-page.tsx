@@ -10,13 +10,25 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { fromPageOf } from '../../../shared/ui/search-history.tsx';
+import { FoundPeopleActions } from '../../leads/components/found-people-actions.tsx';
+import type { FoundPerson } from '../../leads/found-people.ts';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import { useLookalikeItem } from '../api/get-lookalike-item.ts';
 import { useSearchLookalikeEmails } from '../api/search-lookalike-emails.ts';
-import { lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
+import { type LookalikeContact, lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
 import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
 
 const findEmailsFailed = 'The emails could not be found. Please try again.';
+const noEmailHint = 'No emails found yet: click Find Emails first.';
+
+function foundPerson(contact: LookalikeContact): FoundPerson {
+  return { ...contact, email: contact.exactEmail, score: contact.exactEmailScore };
+}
+
+// 'best-customers.csv' exports as 'best-customers-look-alike.csv'.
+function exportFileName(fileName: string): string {
+  return `${fileName.replace(/\.(csv|xlsx|txt)$/i, '') || 'contacts'}-look-alike.csv`;
+}
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';
@@ -127,15 +139,25 @@ export function LookAlikePreviewPage() {
                   ? outcomeTexts.success(result?.totalCount ?? 0)
                   : outcomeTexts.empty}
               </Text>
-              <Button
-                leftSection={<IconMailSearch size={16} />}
-                onClick={findEmails}
-                loading={searchEmails.isPending}
-                // Nothing left to search once every contact with a name has been searched.
-                disabled={missing === 0}
-              >
-                Find Emails
-              </Button>
+              <Group gap="sm">
+                {/* Every contact of the search, with or without an address found. */}
+                {contacts.length > 0 && (
+                  <FoundPeopleActions
+                    people={contacts.map(foundPerson)}
+                    fileName={exportFileName(input.fileName)}
+                    noEmailHint={noEmailHint}
+                  />
+                )}
+                <Button
+                  leftSection={<IconMailSearch size={16} />}
+                  onClick={findEmails}
+                  loading={searchEmails.isPending}
+                  // Nothing left to search once every contact with a name has been searched.
+                  disabled={missing === 0}
+                >
+                  Find Emails
+                </Button>
+              </Group>
             </Group>
           </Paper>
           {findError && (

@@ -1,0 +1,36 @@
+import { Modal } from '@mantine/core';
+import { checkListName } from '../api/check-list-name.ts';
+import { ListCreationOverlay } from './list-creation-overlay.tsx';
+import { ListNameForm } from './list-name-form.tsx';
+
+export const createContactListLabel = 'Create Contact List';
+
+// product-spec §2 "Bulk preview": the Create Contact List modal asking for a Name, and the
+// progress overlay. The name is checked free first (a 409 stays under the field); the modal
+// then closes and `onCreate` runs while the overlay shows `percent`.
+export function CreateContactListModal({
+  opened,
+  onClose,
+  onCreate,
+  percent,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreate: (name: string) => Promise<void>;
+  percent: number | null;
+}) {
+  const start = async (name: string) => {
+    await checkListName(name);
+    onClose();
+    await onCreate(name);
+  };
+
+  return (
+    <>
+      <Modal opened={opened} onClose={onClose} title={createContactListLabel} centered>
+        {opened && <ListNameForm submitLabel="Create" onCancel={onClose} onSubmit={start} />}
+      </Modal>
+      <ListCreationOverlay percent={percent} />
+    </>
+  );
+}
