@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextPeriodEnd, periodEnd, periodGrant, refundedShare } from './billing-period.ts';
+import {
+  nextPeriodEnd,
+  periodEnd,
+  periodGrant,
+  refundedShare,
+  upgradeTopUp,
+} from './billing-period.ts';
 
 const starter = {
   credits: 500,
@@ -46,5 +52,37 @@ describe('refunded share', () => {
     expect(refundedShare(10, 300, 300, 400)).toBe(0);
     expect(refundedShare(10, 300, 200, 200)).toBe(0);
     expect(refundedShare(10, 0, 0, 0)).toBe(0);
+  });
+});
+
+describe('upgrade top-up', () => {
+  const growth = { ...starter, credits: 2000, lead_search_credits: 200, price: 14900 };
+  const period = (credits: number, leadCredits: number) =>
+    ({ kind: 'period', credits, leadCredits }) as const;
+  const upgrade = (credits: number, leadCredits: number) =>
+    ({ kind: 'upgrade', credits, leadCredits }) as const;
+
+  it("tops the current period up to the new plan's grant", () => {
+    expect(upgradeTopUp(growth, [period(500, 50)])).toEqual({ credits: 1500, leadCredits: 150 });
+    // Monthly to yearly: the month's grant counts towards the year's.
+    expect(upgradeTopUp({ ...growth, interval: 'year' }, [period(2000, 200)])).toEqual({
+      credits: 22000,
+      leadCredits: 2200,
+    });
+  });
+
+  it('counts only the current period: the one that starts with the last period grant', () => {
+    expect(upgradeTopUp(growth, [period(500, 50), upgrade(1500, 150), period(500, 50)])).toEqual({
+      credits: 1500,
+      leadCredits: 150,
+    });
+  });
+
+  it('grants nothing more to a period already on the plan: down and back up, or a downgrade', () => {
+    expect(upgradeTopUp(growth, [period(500, 50), upgrade(1500, 150)])).toEqual({
+      credits: 0,
+      leadCredits: 0,
+    });
+    expect(upgradeTopUp(starter, [period(2000, 200)])).toEqual({ credits: 0, leadCredits: 0 });
   });
 });

@@ -11,6 +11,36 @@ export function periodGrant(rules: PlanRules): { credits: number; leadCredits: n
   return { credits: rules.credits * months, leadCredits: rules.lead_search_credits * months };
 }
 
+// A subscription's grants, oldest first: each paid period's, and the plan upgrades' since.
+export type SubscriptionGrant = {
+  kind: 'period' | 'upgrade';
+  credits: number;
+  leadCredits: number;
+};
+
+// An upgrade paid during a period tops that period up to the new plan's grant (Hunter gives the
+// new plan's credits at once): what the period has brought so far counts against it, so a
+// period never brings more than the largest plan it was on, and going down and back up grants
+// nothing more.
+export function upgradeTopUp(
+  rules: PlanRules,
+  grants: readonly SubscriptionGrant[],
+): { credits: number; leadCredits: number } {
+  const periodStart = grants.findLastIndex((grant) => grant.kind === 'period');
+  const sofar = grants.slice(Math.max(periodStart, 0)).reduce(
+    (sum, grant) => ({
+      credits: sum.credits + grant.credits,
+      leadCredits: sum.leadCredits + grant.leadCredits,
+    }),
+    { credits: 0, leadCredits: 0 },
+  );
+  const target = periodGrant(rules);
+  return {
+    credits: Math.max(0, target.credits - sofar.credits),
+    leadCredits: Math.max(0, target.leadCredits - sofar.leadCredits),
+  };
+}
+
 // As Stripe, periods keep the anchor's day: bought on 31 January, renewed on 28 (or 29)
 // February, then on 31 March; the time of day stays the anchor's.
 function addMonths(anchor: Date, months: number): Date {

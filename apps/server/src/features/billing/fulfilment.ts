@@ -1,13 +1,19 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import { users } from '../auth/schema.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { findDefaultPlan } from '../credits/queries.ts';
 import { creditEntries, type PlanRules } from '../credits/schema.ts';
-import { periodEnd, periodGrant, refundedShare } from './billing-period.ts';
+import {
+  periodEnd,
+  periodGrant,
+  refundedShare,
+  type SubscriptionGrant,
+  upgradeTopUp,
+} from './billing-period.ts';
 import { localId } from './local-provider.ts';
 import type { PaymentEvent } from './payment-provider.ts';
-import { findPlan } from './plans.ts';
+import { findPlan, findPlanByPrice } from './plans.ts';
 import {
   checkoutSessions,
   type PaymentProviderName,
@@ -30,6 +36,8 @@ export type FulfilmentResult = {
   // The user's other open sessions for the plan just bought; the caller expires them at the
   // provider after commit.
   expired: string[];
+  // A subscription moved to a price no plan bills for: the plan stays, the caller logs it.
+  unknownPrice?: { subscriptionId: string; priceId: string };
 };
 
 function onlyApplied(applied: boolean): FulfilmentResult {
@@ -57,13 +65,18 @@ export function periodGrantKey(subscriptionId: string, paymentId: string): strin
   return `plan_grant:${subscriptionId}:${paymentId}`;
 }
 
+// A plan upgrade paid during a period tops the period up, keyed by the subscription and the
+// upgrade's invoice (upgradeTopUp).
+export function upgradeGrantKey(subscriptionId: string, paymentId: string): string {
+  return `plan_upgrade:${subscriptionId}:${paymentId}`;
+}
+
 async function grantPaidPeriod(
   tx: Tx,
   userId: string,
-  rules: PlanRules,
+  grant: { credits: number; leadCredits: number },
   grantKey: string,
 ): Promise<void> {
-  const grant = periodGrant(rules);
   await applyCreditEntry(tx, {
     userId,
     kind: 'plan_grant',
@@ -170,20 +183,9 @@ export async function fulfilCheckout(
     .update(users)
     .set({ planId: plan.id, updatedAt: now })
     .where(eq(users.id, session.userId));
-  await grantPaidPeriod(tx, session.userId, plan.rules, grantKey);
-  // The same plan chosen in another tab must not be paid for a second time.
-  const expired = await tx
-    .update(checkoutSessions)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(checkoutSessions.userId, session.userId),
-        eq(checkoutSessions.planId, plan.id),
-        eq(checkoutSessions.status, 'open'),
-        ne(checkoutSessions.id, session.id),
-      ),
-    )
-    .returning({ id: checkoutSessions.id, provider: checkoutSessions.provider });
+  await grantPaidPeriod(tx, session.userId, periodGrant(plan.rules), grantKey);
+  // This session is complete already: only the user's other sessions for the plan are open.
+  const expired = await expireOpenSessions(tx, session.userId, plan.id);
   const atThisProvider = (row: { provider: PaymentProviderName }) =>
     row.provider === session.provider;
   return {
@@ -191,6 +193,21 @@ export async function fulfilCheckout(
     replaced: replaced.filter(atThisProvider).map((row) => row.id),
     expired: expired.filter(atThisProvider).map((row) => row.id),
   };
+}
+
+// The plan the user is on now must not be paid for a second time from another tab.
+async function expireOpenSessions(tx: Tx, userId: string, planId: number) {
+  return tx
+    .update(checkoutSessions)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(checkoutSessions.userId, userId),
+        eq(checkoutSessions.planId, planId),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    )
+    .returning({ id: checkoutSessions.id, provider: checkoutSessions.provider });
 }
 
 export async function recordFailedPayment(
@@ -245,18 +262,82 @@ export async function endSubscription(tx: Tx, subscriptionId: string, now: Date)
 }
 
 // A subscription's first invoice, or a renewal: the invoices that pay for a period of the plan.
-// A proration or a manual invoice pays for something else, and grants nothing.
 function paysForPeriod(billingReason: string | null): boolean {
   return billingReason === 'subscription_create' || billingReason === 'subscription_cycle';
 }
 
-// A paid invoice grants its period's credits (product rule: credits follow paid periods, not
-// the calendar); a failed one leaves a failed receipt and grants nothing.
-async function recordInvoice(
+// A plan changed in the customer portal that Stripe invoices at once (billing_reason
+// subscription_update): the proration it charges pays for the rest of the period on the new plan.
+function paysForUpgrade(billingReason: string | null): boolean {
+  return billingReason === 'subscription_update';
+}
+
+async function grantsOfSubscription(
   tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'invoice_paid' | 'invoice_failed' }>,
-  now: Date,
-): Promise<void> {
+  userId: string,
+  subscriptionId: string,
+): Promise<SubscriptionGrant[]> {
+  const periodPrefix = periodGrantKey(subscriptionId, '');
+  const upgradePrefix = upgradeGrantKey(subscriptionId, '');
+  const rows = await tx
+    .select({
+      key: creditEntries.idempotencyKey,
+      credits: creditEntries.amount,
+      leadCredits: creditEntries.leadAmount,
+    })
+    .from(receipts)
+    .innerJoin(creditEntries, eq(creditEntries.idempotencyKey, receipts.grantKey))
+    .where(
+      and(
+        eq(receipts.userId, userId),
+        or(
+          sql`starts_with(${receipts.grantKey}, ${periodPrefix})`,
+          sql`starts_with(${receipts.grantKey}, ${upgradePrefix})`,
+        ),
+      ),
+    )
+    .orderBy(asc(creditEntries.id));
+  return rows.map((row) => ({
+    kind: row.key.startsWith(upgradePrefix) ? 'upgrade' : 'period',
+    credits: row.credits,
+    leadCredits: row.leadCredits,
+  }));
+}
+
+type InvoiceEvent = Extract<PaymentEvent, { kind: 'invoice_paid' | 'invoice_failed' }>;
+type InvoiceGrant = { key: string; credits: number; leadCredits: number };
+
+// Credits follow payments, never the calendar nor a plan change alone (product rule):
+// - a period's invoice (first or renewal) grants the subscription's plan's period, keyed
+//   plan_grant:<subscription>:<invoice>;
+// - a plan change invoiced at once grants, when it took money, the top-up of the current period
+//   to the plan it charges for (upgradeTopUp), keyed plan_upgrade:<subscription>:<invoice>. A
+//   downgrade, or a change Stripe bills with the next renewal, grants nothing now: the renewal
+//   grants the new plan's period;
+// - a failed invoice, a $0 one, or any other invoice grants nothing.
+// Keyed by payment, a replay or a second event about the same invoice grants nothing more.
+async function grantOfInvoice(
+  tx: Tx,
+  subscription: { id: string; userId: string },
+  rules: PlanRules,
+  event: InvoiceEvent,
+): Promise<InvoiceGrant | null> {
+  if (event.kind !== 'invoice_paid') return null;
+  if (paysForPeriod(event.billingReason)) {
+    return { key: periodGrantKey(subscription.id, event.invoiceId), ...periodGrant(rules) };
+  }
+  if (!paysForUpgrade(event.billingReason) || event.amount <= 0) return null;
+  const topUp = upgradeTopUp(
+    rules,
+    await grantsOfSubscription(tx, subscription.userId, subscription.id),
+  );
+  if (topUp.credits === 0 && topUp.leadCredits === 0) return null;
+  return { key: upgradeGrantKey(subscription.id, event.invoiceId), ...topUp };
+}
+
+// A paid invoice grants what it paid for (grantOfInvoice); a failed one leaves a failed receipt
+// and grants nothing.
+async function recordInvoice(tx: Tx, event: InvoiceEvent, now: Date): Promise<void> {
   if (!event.subscriptionId) return;
   const [owner] = await tx
     .select({ userId: subscriptions.userId })
@@ -272,12 +353,14 @@ async function recordInvoice(
     .where(eq(subscriptions.id, event.subscriptionId))
     .for('update');
   if (!subscription) return;
-  const plan = await findPlan(tx, subscription.planId);
+  // A plan change's invoice may come before the subscription's update: it is for the plan whose
+  // price it charges.
+  const plan =
+    paysForUpgrade(event.billingReason) && event.priceId
+      ? await findPlanByPrice(tx, event.priceId)
+      : await findPlan(tx, subscription.planId);
   const paid = event.kind === 'invoice_paid';
-  const grantKey =
-    paid && plan && paysForPeriod(event.billingReason)
-      ? periodGrantKey(subscription.id, event.invoiceId)
-      : null;
+  const grant = plan ? await grantOfInvoice(tx, subscription, plan.rules, event) : null;
   await tx
     .insert(receipts)
     .values({
@@ -286,13 +369,13 @@ async function recordInvoice(
       amount: event.amount,
       status: paid ? 'paid' : 'failed',
       description: `${plan?.name ?? 'Plan'} plan`,
-      grantKey,
+      grantKey: grant?.key ?? null,
       createdAt: now,
     })
     .onConflictDoNothing({ target: receipts.paymentId });
-  if (!grantKey || !plan) return;
+  if (!grant) return;
   // Money taken for a period is honoured even when the plan has ended since.
-  await grantPaidPeriod(tx, subscription.userId, plan.rules, grantKey);
+  await grantPaidPeriod(tx, subscription.userId, grant, grant.key);
   if (
     event.periodEnd &&
     (!subscription.currentPeriodEnd || subscription.currentPeriodEnd < event.periodEnd)
@@ -302,6 +385,57 @@ async function recordInvoice(
       .set({ currentPeriodEnd: event.periodEnd })
       .where(eq(subscriptions.id, subscription.id));
   }
+}
+
+// customer.subscription.updated (the customer portal, or Stripe's retries):
+// - the plan follows the price the subscription is billed at; a price no plan bills for leaves
+//   the plan as it is (logged by the caller);
+// - a cancellation at the period's end changes nothing now: the plan stays until Stripe ends the
+//   subscription (subscription_ended);
+// - past_due or unpaid keep the plan while Stripe retries; an update never grants credits, the
+//   invoices do (grantOfInvoice);
+// - an update older than the state applied last (Stripe does not deliver in order) is stale, and
+//   an ended subscription is never revived.
+async function updateSubscription(
+  tx: Tx,
+  event: Extract<PaymentEvent, { kind: 'subscription_updated' }>,
+  now: Date,
+): Promise<FulfilmentResult> {
+  const [owner] = await tx
+    .select({ userId: subscriptions.userId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, event.subscriptionId));
+  // A subscription its checkout has not fulfilled yet gets its plan from the checkout session.
+  if (!owner) return onlyApplied(false);
+  await lockUser(tx, owner.userId);
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, event.subscriptionId))
+    .for('update');
+  if (subscription?.status !== 'active') return onlyApplied(false);
+  // Stripe's event time is in whole seconds: an update of the same second as the last one is
+  // applied (a user does not change plans twice in a second).
+  if (subscription.providerStateAt && event.stateAt < subscription.providerStateAt) {
+    return onlyApplied(false);
+  }
+  const plan = event.priceId ? await findPlanByPrice(tx, event.priceId) : undefined;
+  const planId = plan?.id ?? subscription.planId;
+  await tx
+    .update(subscriptions)
+    .set({ providerStateAt: event.stateAt, planId })
+    .where(eq(subscriptions.id, subscription.id));
+  const result = onlyApplied(true);
+  if (event.priceId && !plan) {
+    return { ...result, unknownPrice: { subscriptionId: subscription.id, priceId: event.priceId } };
+  }
+  if (planId === subscription.planId) return result;
+  await tx.update(users).set({ planId, updatedAt: now }).where(eq(users.id, subscription.userId));
+  const expired = await expireOpenSessions(tx, subscription.userId, planId);
+  return {
+    ...result,
+    expired: expired.filter((row) => row.provider === subscription.provider).map((row) => row.id),
+  };
 }
 
 // A refund takes back the refunded share of what the payment granted, at most what is still
@@ -388,6 +522,8 @@ export async function applyPaymentEvent(
       return onlyApplied(true);
     case 'subscription_ended':
       return onlyApplied(await endSubscription(tx, event.subscriptionId, now));
+    case 'subscription_updated':
+      return updateSubscription(tx, event, now);
     case 'payment_refunded':
       return onlyApplied(await refundPayment(tx, event));
     case 'ignored':

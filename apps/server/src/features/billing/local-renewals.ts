@@ -56,6 +56,7 @@ export async function renewLocalSubscription(
       amount: plan.rules.price,
       billingReason: 'subscription_cycle',
       periodEnd: nextPeriodEnd(subscription.createdAt, plan.rules.interval, periodStart),
+      priceId: plan.rules.price_id,
     };
     if (paid) {
       await tx

@@ -52,8 +52,21 @@ export type PaymentEvent = { id: string; type: string } & (
       billingReason: string | null;
       // The end of the period the invoice pays for.
       periodEnd: Date | null;
+      // The price the invoice charges for (its largest line): a plan change's invoice names the
+      // new plan even when it is delivered before the subscription's update.
+      priceId: string | null;
     }
   | { kind: 'subscription_ended'; subscriptionId: string }
+  | {
+      // The subscription changed at the provider (the customer portal): plan, scheduled
+      // cancellation, or payment standing. An ended subscription is 'subscription_ended'.
+      kind: 'subscription_updated';
+      subscriptionId: string;
+      // The price the subscription is billed at now.
+      priceId: string | null;
+      // When the provider made this state: an older one delivered later is stale.
+      stateAt: Date;
+    }
   | {
       kind: 'payment_refunded';
       // Every id a receipt may be keyed by: the payment intent, and the invoice it paid.

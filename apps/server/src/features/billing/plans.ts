@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Queryable } from '../../platform/database.ts';
 import type { Plan } from '../credits/queries.ts';
@@ -54,6 +54,18 @@ export async function findPlanOnSale(
 ): Promise<Plan | undefined> {
   const listed = await listPlans(db, catalogue);
   return listed.find((plan) => plan.rules.price_id === priceId && !plan.isDefault);
+}
+
+// The plan a provider's price bills for, on sale or not (a plan dropped from the configuration
+// still bills the users on it); the newest row when a price was passed to a renamed plan.
+export async function findPlanByPrice(db: Queryable, priceId: string): Promise<Plan | undefined> {
+  const [plan] = await db
+    .select({ id: plans.id, name: plans.name, isDefault: plans.isDefault, rules: plans.rules })
+    .from(plans)
+    .where(and(sql`${plans.rules} ->> 'price_id' = ${priceId}`, eq(plans.isDefault, false)))
+    .orderBy(desc(plans.id))
+    .limit(1);
+  return plan;
 }
 
 export async function findPlan(db: Queryable, planId: number): Promise<Plan | undefined> {

@@ -324,6 +324,10 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
         const result = await deps.db.transaction((tx) =>
           applyPaymentEvent(tx, provider.name, event, deps.clock.now()),
         );
+        if (result.unknownPrice) {
+          // A price sold in the portal that PLANS_FILE does not name: the operator must add it.
+          request.log.error(result.unknownPrice, 'subscription moved to a price no plan bills for');
+        }
         await settleAtProvider(
           { provider, log: (error, message) => request.log.error({ err: error }, message) },
           result,

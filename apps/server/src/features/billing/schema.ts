@@ -104,6 +104,9 @@ export const subscriptions = pgTable(
     // The end of the period paid for: the local provider bills the next one then (Stripe
     // renews by itself and reports the invoice).
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    // When the provider made the state last applied from it (Stripe's event `created`): an
+    // older update delivered later is stale and changes nothing.
+    providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
   },
   (table) => [
     // A user pays for one plan at a time.

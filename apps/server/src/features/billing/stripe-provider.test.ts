@@ -288,4 +288,86 @@ describe('Stripe provider against an API that answers as Stripe does', () => {
       paymentIds: ['pi_old_1', 'in_old_1'],
     });
   });
+
+  it('reads a subscription update: its price and when Stripe made it; a canceled one has ended', async () => {
+    const updated = (status: string) =>
+      signedEvent({
+        id: `evt_sub_${status}`,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: 1_900_000_123,
+        data: {
+          object: {
+            id: 'sub_9',
+            object: 'subscription',
+            status,
+            cancel_at_period_end: true,
+            items: {
+              object: 'list',
+              data: [
+                { id: 'si_9', object: 'subscription_item', price: { id: 'price_growth_month' } },
+              ],
+            },
+          },
+          previous_attributes: { items: { data: [{ price: { id: 'price_starter_month' } }] } },
+        },
+      });
+    const active = updated('past_due');
+    expect(await provider.parseWebhook(active.body, active.signature)).toEqual({
+      id: 'evt_sub_past_due',
+      type: 'customer.subscription.updated',
+      kind: 'subscription_updated',
+      subscriptionId: 'sub_9',
+      priceId: 'price_growth_month',
+      stateAt: new Date(1_900_000_123_000),
+    });
+    const canceled = updated('canceled');
+    expect(await provider.parseWebhook(canceled.body, canceled.signature)).toEqual({
+      id: 'evt_sub_canceled',
+      type: 'customer.subscription.updated',
+      kind: 'subscription_ended',
+      subscriptionId: 'sub_9',
+    });
+  });
+
+  it("names the price a plan change's invoice charges: its largest line", async () => {
+    const line = (price: string, amount: number) => ({
+      id: `il_${price}`,
+      object: 'line_item',
+      amount,
+      pricing: { type: 'price_details', price_details: { price, product: 'prod_1' } },
+      period: { start: 1_900_000_000, end: 1_902_592_000 },
+    });
+    const invoice = signedEvent({
+      id: 'evt_in_change',
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: 'in_change',
+          object: 'invoice',
+          amount_paid: 5000,
+          amount_due: 5000,
+          billing_reason: 'subscription_update',
+          parent: {
+            type: 'subscription_details',
+            subscription_details: { subscription: 'sub_9', metadata: {} },
+          },
+          lines: {
+            object: 'list',
+            data: [line('price_starter_month', -2450), line('price_growth_month', 7450)],
+          },
+        },
+      },
+    });
+    expect(await provider.parseWebhook(invoice.body, invoice.signature)).toMatchObject({
+      kind: 'invoice_paid',
+      invoiceId: 'in_change',
+      subscriptionId: 'sub_9',
+      billingReason: 'subscription_update',
+      amount: 5000,
+      priceId: 'price_growth_month',
+      periodEnd: new Date(1_902_592_000_000),
+    });
+  });
 });

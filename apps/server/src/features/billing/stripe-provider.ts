@@ -75,6 +75,27 @@ function invoicePeriodEnd(invoice: Stripe.Invoice): Date | null {
   return end ? new Date(end * 1000) : null;
 }
 
+// A plan change's invoice credits the unused time of the old price and charges the new one: the
+// largest line is the price paid for.
+function invoicePriceId(invoice: Stripe.Invoice): string | null {
+  const lines = invoice.lines?.data ?? [];
+  const largest = lines.reduce<Stripe.InvoiceLineItem | undefined>(
+    (best, line) => (line.amount > 0 && (!best || line.amount > best.amount) ? line : best),
+    undefined,
+  );
+  return idOf(largest?.pricing?.price_details?.price);
+}
+
+// Our checkout sells one price per subscription.
+function subscriptionPriceId(subscription: Stripe.Subscription): string | null {
+  return idOf(subscription.items?.data?.[0]?.price);
+}
+
+// Stripe keeps a canceled subscription canceled; an incomplete one that expired never started.
+function hasEnded(status: Stripe.Subscription.Status): boolean {
+  return status === 'canceled' || status === 'incomplete_expired';
+}
+
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type };
   switch (event.type) {
@@ -113,10 +134,24 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         amount: paid ? invoice.amount_paid : invoice.amount_due,
         billingReason: invoice.billing_reason,
         periodEnd: invoicePeriodEnd(invoice),
+        priceId: invoicePriceId(invoice),
       };
     }
     case 'customer.subscription.deleted':
       return { ...base, kind: 'subscription_ended', subscriptionId: event.data.object.id };
+    case 'customer.subscription.updated': {
+      const subscription = event.data.object;
+      if (hasEnded(subscription.status)) {
+        return { ...base, kind: 'subscription_ended', subscriptionId: subscription.id };
+      }
+      return {
+        ...base,
+        kind: 'subscription_updated',
+        subscriptionId: subscription.id,
+        priceId: subscriptionPriceId(subscription),
+        stateAt: new Date(event.created * 1000),
+      };
+    }
     case 'charge.refunded': {
       const charge = event.data.object;
       // Webhook endpoints on API versions before 2025-03-31 still name the charge's invoice.

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { plans } from '../credits/schema.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
+import { subscriptions } from './schema.ts';
 import { type Buyer, balanceOf, call, createBillingContext, startCheckout } from './test-kit.ts';
 
 const webhookSecret = 'whsec_app_secret';
@@ -223,7 +226,7 @@ describe('a plan through Stripe', () => {
     expect(await balanceOf(t, buyer.token)).toEqual(before);
     const [newest] = (await call(t, buyer.token, 'GET', '/api/checkout/receipts')).json();
     expect(newest).toMatchObject({ status: 'failed', amount: 14900, receipt_number: null });
-    // A proration (a plan changed in the portal) pays for no period of the plan.
+    // A plan change's proration on the plan the period already has grants nothing more.
     await deliver(event('invoice.paid', growthInvoice('in_proration', 'subscription_update')));
     expect(await balanceOf(t, buyer.token)).toEqual(before);
   });
@@ -419,5 +422,299 @@ describe('refunds', () => {
     expect(after.balance).toBe(before.balance);
     expect(after.leadSearchBalance).toBe(before.leadSearchBalance);
     expect(await newestReceipt(buyer)).toMatchObject({ status: 'refunded', amount: 14900 });
+  });
+});
+
+// Stripe's event time, in seconds: a later change has a larger one.
+let clockSeconds = 1_900_000_000;
+
+function subscriptionUpdated(
+  subscriptionId: string,
+  priceId: string,
+  extra: object = {},
+  created = ++clockSeconds,
+) {
+  return {
+    ...event('customer.subscription.updated', {
+      id: subscriptionId,
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      items: {
+        object: 'list',
+        data: [{ id: `si_${subscriptionId}`, object: 'subscription_item', price: { id: priceId } }],
+      },
+      ...extra,
+    }),
+    created,
+  };
+}
+
+function invoiceLine(priceId: string, amount: number) {
+  return {
+    id: `il_${priceId}_${amount}`,
+    object: 'line_item',
+    amount,
+    pricing: { type: 'price_details', price_details: { price: priceId, product: 'prod_1' } },
+    period: { start: 1_900_000_000, end: 1_902_592_000 },
+  };
+}
+
+// A plan change invoiced at once: the unused time of the old price credited, the rest of the
+// period on the new price charged.
+function changeInvoice(
+  id: string,
+  subscriptionId: string,
+  lines: ReturnType<typeof invoiceLine>[],
+  amountPaid: number,
+) {
+  return {
+    id,
+    object: 'invoice',
+    amount_paid: amountPaid,
+    amount_due: amountPaid,
+    billing_reason: 'subscription_update',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: {} },
+    },
+    lines: { object: 'list', data: lines, has_more: false },
+  };
+}
+
+function renewal(id: string, subscriptionId: string) {
+  return {
+    ...growthInvoice(id),
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: {} },
+    },
+  };
+}
+
+describe('plan changes in the customer portal', () => {
+  let counter = 0;
+
+  // A user on Starter through Stripe: 500 credits and 50 lead searches for the first period.
+  async function starterSubscriber() {
+    const user = await activeUser(t);
+    const subscriptionId = `sub_portal_${++counter}`;
+    const { sessionId } = await startCheckout(t, user.token, 'price_starter_month');
+    await deliver(
+      event(
+        'checkout.session.completed',
+        completedSession(sessionId, {
+          payment_intent: null,
+          invoice: `in_${subscriptionId}_first`,
+          subscription: subscriptionId,
+          amount_total: 4900,
+        }),
+      ),
+    );
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Starter');
+    return { user, subscriptionId };
+  }
+
+  async function storedPlanOf(subscriptionId: string) {
+    const [row] = await t.db
+      .select({ planId: subscriptions.planId, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId));
+    const [plan] = await t.db
+      .select({ name: plans.name })
+      .from(plans)
+      .where(eq(plans.id, row?.planId ?? -1));
+    return { plan: plan?.name, status: row?.status };
+  }
+
+  it('a new price moves the subscription and the user to its plan, and grants nothing by itself', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const before = await balanceOf(t, user.token);
+    const answer = await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const after = await balanceOf(t, user.token);
+    expect(after.plan).toEqual({ name: 'Growth', is_default: false });
+    expect(after.balance).toBe(before.balance);
+    expect(await storedPlanOf(subscriptionId)).toEqual({ plan: 'Growth', status: 'active' });
+  });
+
+  it('a price no plan bills for is ignored: the plan stays, the webhook answers 200', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const answer = await deliver(subscriptionUpdated(subscriptionId, 'price_not_in_plans'));
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Starter');
+    expect(await storedPlanOf(subscriptionId)).toEqual({ plan: 'Starter', status: 'active' });
+    // The next known price still applies.
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Growth');
+  });
+
+  it("an upgrade invoiced at once tops the period up to the new plan's credits, once", async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const before = await balanceOf(t, user.token);
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    const upgrade = event(
+      'invoice.paid',
+      changeInvoice(
+        'in_upgrade_1',
+        subscriptionId,
+        [invoiceLine('price_starter_month', -2450), invoiceLine('price_growth_month', 7450)],
+        5000,
+      ),
+    );
+    await deliver(upgrade);
+    const upgraded = await balanceOf(t, user.token);
+    expect(upgraded.balance).toBe(before.balance + 1500);
+    expect(upgraded.leadSearchBalance).toBe(before.leadSearchBalance + 150);
+
+    // A replay, and the same invoice under another event id, grant nothing more.
+    await deliver(upgrade);
+    await deliver(event('invoice.paid', { ...upgrade.data.object }));
+    expect(await balanceOf(t, user.token)).toEqual(upgraded);
+    const receipts = (await call(t, user.token, 'GET', '/api/checkout/receipts')).json();
+    expect(receipts[0]).toMatchObject({ amount: 5000, status: 'paid' });
+
+    // Down to Starter and back up within the period: the period has had Growth's credits.
+    await deliver(subscriptionUpdated(subscriptionId, 'price_starter_month'));
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    await deliver(
+      event(
+        'invoice.paid',
+        changeInvoice(
+          'in_upgrade_2',
+          subscriptionId,
+          [invoiceLine('price_starter_month', -2000), invoiceLine('price_growth_month', 6000)],
+          4000,
+        ),
+      ),
+    );
+    expect(await balanceOf(t, user.token)).toEqual(upgraded);
+
+    // The next period is Growth's, in full.
+    await deliver(event('invoice.paid', renewal('in_upgrade_renewal', subscriptionId)));
+    expect((await balanceOf(t, user.token)).balance).toBe(upgraded.balance + 2000);
+  });
+
+  it('an upgrade invoice delivered before the subscription update grants the plan it charges', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const before = await balanceOf(t, user.token);
+    await deliver(
+      event(
+        'invoice.paid',
+        changeInvoice(
+          'in_early_upgrade',
+          subscriptionId,
+          [invoiceLine('price_starter_month', -2450), invoiceLine('price_growth_month', 7450)],
+          5000,
+        ),
+      ),
+    );
+    expect((await balanceOf(t, user.token)).balance).toBe(before.balance + 1500);
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    const after = await balanceOf(t, user.token);
+    expect(after.plan.name).toBe('Growth');
+    expect(after.balance).toBe(before.balance + 1500);
+  });
+
+  it('a change that takes no money now grants nothing; the renewal grants the new plan', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const before = await balanceOf(t, user.token);
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    // Paid from the customer's credit balance, or prorations left for the next invoice.
+    await deliver(
+      event(
+        'invoice.paid',
+        changeInvoice('in_free_change', subscriptionId, [invoiceLine('price_growth_month', 0)], 0),
+      ),
+    );
+    // A failed upgrade payment grants nothing either.
+    await deliver(
+      event(
+        'invoice.payment_failed',
+        changeInvoice(
+          'in_failed_change',
+          subscriptionId,
+          [invoiceLine('price_growth_month', 7450)],
+          7450,
+        ),
+      ),
+    );
+    expect((await balanceOf(t, user.token)).balance).toBe(before.balance);
+    await deliver(event('invoice.paid', renewal('in_after_free_change', subscriptionId)));
+    const after = await balanceOf(t, user.token);
+    expect(after.balance).toBe(before.balance + 2000);
+    expect(after.leadSearchBalance).toBe(before.leadSearchBalance + 200);
+  });
+
+  it('an older update delivered after a newer one is stale and does not move the plan back', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const older = subscriptionUpdated(subscriptionId, 'price_starter_year');
+    const newer = subscriptionUpdated(subscriptionId, 'price_growth_month');
+    await deliver(newer);
+    await deliver(older);
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Growth');
+    expect(await storedPlanOf(subscriptionId)).toEqual({ plan: 'Growth', status: 'active' });
+    // Back to Starter later on; the Growth update replayed is applied once only, already.
+    await deliver(subscriptionUpdated(subscriptionId, 'price_starter_month'));
+    await deliver(newer);
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Starter');
+  });
+
+  it('a scheduled cancellation keeps the plan until Stripe ends the subscription; a late update does not revive it', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const lateUpgrade = subscriptionUpdated(subscriptionId, 'price_growth_month');
+    await deliver(
+      subscriptionUpdated(subscriptionId, 'price_starter_month', {
+        cancel_at_period_end: true,
+        cancel_at: clockSeconds + 86_400,
+      }),
+    );
+    expect((await balanceOf(t, user.token)).plan.name).toBe('Starter');
+    await deliver(
+      event('customer.subscription.deleted', {
+        id: subscriptionId,
+        object: 'subscription',
+        status: 'canceled',
+      }),
+    );
+    expect((await balanceOf(t, user.token)).plan).toEqual({ name: 'Free', is_default: true });
+    await deliver(lateUpgrade);
+    expect((await balanceOf(t, user.token)).plan).toEqual({ name: 'Free', is_default: true });
+    expect(await storedPlanOf(subscriptionId)).toEqual({ plan: 'Starter', status: 'canceled' });
+  });
+
+  it('past_due and unpaid keep the plan and grant nothing while Stripe retries; canceled ends it', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const before = await balanceOf(t, user.token);
+    await deliver(event('invoice.payment_failed', renewal('in_retried', subscriptionId)));
+    await deliver(
+      subscriptionUpdated(subscriptionId, 'price_starter_month', { status: 'past_due' }),
+    );
+    await deliver(subscriptionUpdated(subscriptionId, 'price_starter_month', { status: 'unpaid' }));
+    expect(await balanceOf(t, user.token)).toEqual(before);
+    expect(await storedPlanOf(subscriptionId)).toEqual({ plan: 'Starter', status: 'active' });
+    await deliver(
+      subscriptionUpdated(subscriptionId, 'price_starter_month', { status: 'canceled' }),
+    );
+    const after = await balanceOf(t, user.token);
+    expect(after.plan).toEqual({ name: 'Free', is_default: true });
+    expect(after.balance).toBe(before.balance);
+    expect((await storedPlanOf(subscriptionId)).status).toBe('canceled');
+  });
+
+  it('a session open in another tab for the plan moved to is expired at Stripe', async () => {
+    const { user, subscriptionId } = await starterSubscriber();
+    const tab = await startCheckout(t, user.token, 'price_growth_month');
+    await deliver(subscriptionUpdated(subscriptionId, 'price_growth_month'));
+    expect(
+      fake.requests.some(
+        (request) =>
+          request.method === 'POST' &&
+          request.path === `/v1/checkout/sessions/${tab.sessionId}/expire`,
+      ),
+    ).toBe(true);
+    const status = await call(t, user.token, 'GET', `/api/checkout/${tab.sessionId}`);
+    expect(status.json()).toEqual({ status: 'expired' });
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "provider_state_at" timestamp with time zone;
