@@ -54,6 +54,10 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const pool = new pg.Pool({ connectionString: url.href, max: 5 });
+  // As in production (platform/database.ts): a dropped idle connection is the pool's error,
+  // not the process's. pg-pool's end() resolves before its clients' connections have closed,
+  // so close() below may drop the database under one that is still closing.
+  pool.on('error', () => undefined);
   const db = createDb(pool);
   const clock = createTestClock();
   let jobs: Jobs | undefined;
