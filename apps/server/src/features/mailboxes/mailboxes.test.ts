@@ -192,6 +192,9 @@ describe('mailbox form, details, limits and pages', () => {
     expect(list.mailboxes[0].id).toBe(mailbox.id);
     expect((await call('GET', '/mailboxes/search?key=replies')).json().total_count).toBe(1);
     expect((await call('GET', '/mailboxes/search?key=nothing')).json().total_count).toBe(0);
+    const long = await call('GET', `/mailboxes/search?key=${'r'.repeat(31)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('key must be at most 30 characters');
 
     const deleted = await call('DELETE', `/mailboxes/${mailbox.id}`);
     expect(deleted.statusCode).toBe(200);

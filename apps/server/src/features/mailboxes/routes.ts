@@ -7,6 +7,7 @@ import {
   mailboxFormSchema,
   mailboxPageSchema,
   messageAnswerSchema,
+  SEARCH_KEY_MAX,
   sendingLimitsSchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,7 +73,10 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         ...common,
         summary: 'Mailboxes whose e-mail, name or description contains the key',
-        querystring: pageQuerySchema.extend({ key: z.string().trim().optional() }),
+        // product-spec §5 "Search name": at most 30, as the other mail searches.
+        querystring: pageQuerySchema.extend({
+          key: z.string().trim().max(SEARCH_KEY_MAX).optional(),
+        }),
         response: { 200: mailboxPageSchema, ...errors },
       },
     },
