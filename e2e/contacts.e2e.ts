@@ -81,5 +81,37 @@ describe('contact lists, in a real browser against the real app', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('trade   FAIR');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('This name is already in use. Try another one.').waitFor();
+
+    // A second list holding Ann; copying Trade fair into it adds Bob only (Snov.io "Copy to list").
+    await page.getByRole('textbox', { name: 'Name' }).fill('Follow-ups');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/contacts\/contacts-source$/);
+    await page.getByText('Add Manually').click();
+    const only = page.getByRole('group', { name: 'Contact 1' });
+    await only.getByLabel('Email').fill('ann.lee@fair-e2e.com');
+    await only.getByLabel('First Name').fill('Ann');
+    await only.getByLabel('Last Name').fill('Lee');
+    await page.getByRole('button', { name: 'Create List' }).click();
+    await page.getByRole('heading', { name: 'Follow-ups', level: 2 }).waitFor();
+
+    await page.getByRole('link', { name: 'Contact lists' }).click();
+    await page.getByRole('link', { name: 'Trade fair' }).click();
+    await page.getByRole('heading', { name: 'Trade fair', level: 2 }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all contacts on this page' }).check();
+    await page.getByRole('button', { name: 'Copy to List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy to List' });
+    await dialog.getByRole('combobox', { name: 'Contact list' }).click();
+    await page.getByRole('option', { name: 'Follow-ups' }).click();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await dialog
+      .getByText('1 contact added to "Follow-ups". 1 was already on it and was not added again.')
+      .waitFor();
+    await dialog.getByRole('link', { name: 'Open List' }).click();
+    await page.getByRole('heading', { name: 'Follow-ups', level: 2 }).waitFor();
+    await page
+      .getByRole('table', { name: 'Contacts' })
+      .getByText('bob.stone@fair-e2e.com')
+      .waitFor();
+    await page.getByText('Showing 1-2 of 2 results').waitFor();
   });
 });

@@ -184,6 +184,22 @@ export const contactMessages = {
   // Not the spec's text: contacts are one per e-mail, so a second row with the same e-mail
   // would silently replace the first.
   duplicateEmail: 'This e-mail is already in the list above.',
+  // Not the spec's texts: it is silent on deleting a column and on copying contacts. A custom
+  // column is the user's, shown on all their lists, and its values go with it (cascade).
+  deleteColumnConfirm: (column: string) =>
+    `Delete the column "${column}"? Its values are erased for every contact, in this list and in all your other contact lists, where the column disappears too. The contacts themselves stay. This cannot be undone.`,
+  columnGone: 'This column was already deleted.',
+  // A list is its campaign's audience: the sender takes new members as new leads.
+  listHasCampaign: (campaign: string) =>
+    `The campaign "${campaign}" sends to this list: the contacts you copy join it and get its e-mails while it is active.`,
+  copiedToList: (added: number, already: number, list: string) => {
+    const contacts = `${added} contact${added === 1 ? '' : 's'}`;
+    const skipped =
+      already === 0
+        ? ''
+        : ` ${already} ${already === 1 ? 'was' : 'were'} already on it and ${already === 1 ? 'was' : 'were'} not added again.`;
+    return `${contacts} added to "${list}".${skipped}`;
+  },
 } as const;
 
 export const invoiceMessages = {

@@ -69,3 +69,5 @@ export type GroupExtended = z.infer<typeof groupExtendedSchema>;
 export const tagSchema = z.object({ id: idSchema, name: z.string() });
 
 export const additionalFieldSchema = z.object({ id: idSchema, name: z.string() });
+
+export const copyAnswerSchema = z.object({ copied: z.number().int() });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
 import { additionalFieldSchema } from '../contact-schemas.ts';
 import { contactListsKey } from './get-contact-lists.ts';
+import { customColumnsKey } from './get-custom-columns.ts';
 
 // A custom column is an additional field (name ≤ 20, product-spec §5).
 export function createCustomColumn(name: string) {
@@ -12,6 +13,10 @@ export function useCreateCustomColumn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCustomColumn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactListsKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: contactListsKey }),
+        queryClient.invalidateQueries({ queryKey: customColumnsKey }),
+      ]),
   });
 }

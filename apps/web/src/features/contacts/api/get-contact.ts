@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
 import { type Customer, customerSchema } from '../contact-schemas.ts';
 
-export const contactKey = (id: string) => ['mail', 'customers', id] as const;
+export const contactsKey = ['mail', 'customers'] as const;
+export const contactKey = (id: string) => [...contactsKey, id] as const;
 
 export function getContact(id: string): Promise<Customer> {
   return mailClient.get(`/customers/${encodeURIComponent(id)}`, { schema: customerSchema });

@@ -45,7 +45,7 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     const headers = within(await screen.findByRole('table', { name: 'Contacts' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['Email', 'First Name', 'Last Name', 'Company', 'Tags', 'Actions']);
+    expect(headers).toEqual(['', 'Email', 'First Name', 'Last Name', 'Company', 'Tags', 'Actions']);
     expect(within(contactsTable()).getByText('Co 1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1-10 of 12 results')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));

@@ -9,6 +9,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Menu,
   Paper,
@@ -22,12 +23,15 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
+  IconChevronDown,
   IconColumns,
+  IconCopy,
   IconDots,
   IconNotes,
   IconPencil,
   IconPlus,
   IconSearch,
+  IconTrash,
   IconUserMinus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,17 +41,21 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
-import type { Customer } from '../contact-schemas.ts';
+import type { Customer, MailId } from '../contact-schemas.ts';
 import { AddColumnModal } from './add-column-modal.tsx';
 import { ContactFormModal } from './contact-form-modal.tsx';
 import { searchKey } from './contact-lists-page.tsx';
 import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
+import { CopyToListModal } from './copy-to-list-modal.tsx';
+import { DeleteColumnModal } from './delete-column-modal.tsx';
 import { PagingFooter } from './paging-footer.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
 
 // product-spec §2: contact list detail at details/{id} — its contacts with the custom columns,
-// a search inside the list, paging, contacts added by hand or edited, tags and notes.
+// a search inside the list, paging, contacts added by hand or edited, tags and notes, custom
+// columns added or deleted, and selected contacts copied to another list. The selection is
+// kept across pages and searches, as the count beside Copy to List says.
 export function ContactListDetailsPage() {
   const groupId = useParams().requestId ?? '';
   const [text, setText] = useState('');
@@ -63,6 +71,9 @@ export function ContactListDetailsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [addingColumn, setAddingColumn] = useState(false);
   const [notesFor, setNotesFor] = useState<Customer | null>(null);
+  const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
+  const [copying, setCopying] = useState(false);
+  const [selected, setSelected] = useState<ReadonlyMap<string, MailId>>(new Map());
   const removeContacts = useRemoveListContacts();
 
   const extended = useListExtended(groupId, page);
@@ -72,6 +83,17 @@ export function ContactListDetailsPage() {
   const columns = extended.data?.columns ?? [];
   const shown = key === '' ? extended.data : search.data;
   const listName = extended.data?.group.name;
+  const shownIds = shown?.customers.map((contact) => contact.id) ?? [];
+  const shownSelected = shownIds.filter((id) => selected.has(String(id))).length;
+  const select = (ids: MailId[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const id of ids) {
+        if (on) next.set(String(id), id);
+        else next.delete(String(id));
+      }
+      return next;
+    });
 
   return (
     <Page title="Contacts">
@@ -117,6 +139,27 @@ export function ContactListDetailsPage() {
               </Button>
             </Group>
           </Group>
+          {selected.size > 0 && (
+            <Paper withBorder px="md" py="xs" radius="md" aria-label="Selection">
+              <Group justify="space-between">
+                <Text size="sm">
+                  {selected.size} contact{selected.size === 1 ? '' : 's'} selected
+                </Text>
+                <Group gap="sm">
+                  <Button variant="subtle" size="xs" onClick={() => setSelected(new Map())}>
+                    Clear Selection
+                  </Button>
+                  <Button
+                    size="xs"
+                    leftSection={<IconCopy size={14} />}
+                    onClick={() => setCopying(true)}
+                  >
+                    Copy to List
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          )}
           {shown === undefined ? (
             <PageLoader />
           ) : shown.total_count === 0 ? (
@@ -131,11 +174,44 @@ export function ContactListDetailsPage() {
                 <Table aria-label="Contacts" striped highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
+                      <Table.Th w={40}>
+                        <Checkbox
+                          aria-label="Select all contacts on this page"
+                          checked={shownIds.length > 0 && shownSelected === shownIds.length}
+                          indeterminate={shownSelected > 0 && shownSelected < shownIds.length}
+                          onChange={(event) => select(shownIds, event.currentTarget.checked)}
+                        />
+                      </Table.Th>
                       <Table.Th>Email</Table.Th>
                       <Table.Th>First Name</Table.Th>
                       <Table.Th>Last Name</Table.Th>
                       {columns.map((column) => (
-                        <Table.Th key={column}>{column}</Table.Th>
+                        <Table.Th key={column}>
+                          <Group gap={4} wrap="nowrap">
+                            {column}
+                            <Menu position="bottom-start" withinPortal hideDetached={false}>
+                              <Menu.Target>
+                                <ActionIcon
+                                  variant="subtle"
+                                  size="sm"
+                                  color="gray"
+                                  aria-label={`Column options for ${column}`}
+                                >
+                                  <IconChevronDown size={14} />
+                                </ActionIcon>
+                              </Menu.Target>
+                              <Menu.Dropdown>
+                                <Menu.Item
+                                  color="red"
+                                  leftSection={<IconTrash size={16} />}
+                                  onClick={() => setDeletingColumn(column)}
+                                >
+                                  Delete Column
+                                </Menu.Item>
+                              </Menu.Dropdown>
+                            </Menu>
+                          </Group>
+                        </Table.Th>
                       ))}
                       <Table.Th>Tags</Table.Th>
                       <Table.Th>
@@ -145,7 +221,21 @@ export function ContactListDetailsPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {shown.customers.map((contact) => (
-                      <Table.Tr key={String(contact.id)}>
+                      <Table.Tr
+                        key={String(contact.id)}
+                        bg={
+                          selected.has(String(contact.id))
+                            ? 'var(--mantine-primary-color-light)'
+                            : undefined
+                        }
+                      >
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`Select ${contact.email}`}
+                            checked={selected.has(String(contact.id))}
+                            onChange={(event) => select([contact.id], event.currentTarget.checked)}
+                          />
+                        </Table.Td>
                         <Table.Td>{contact.email}</Table.Td>
                         <Table.Td>{contact.fname}</Table.Td>
                         <Table.Td>{contact.lname}</Table.Td>
@@ -189,9 +279,10 @@ export function ContactListDetailsPage() {
                               <Menu.Item
                                 color="red"
                                 leftSection={<IconUserMinus size={16} />}
-                                onClick={() =>
-                                  removeContacts.mutate({ groupId, customerIds: [contact.id] })
-                                }
+                                onClick={() => {
+                                  select([contact.id], false);
+                                  removeContacts.mutate({ groupId, customerIds: [contact.id] });
+                                }}
                               >
                                 Remove from List
                               </Menu.Item>
@@ -221,6 +312,14 @@ export function ContactListDetailsPage() {
         onClose={() => setEditing(null)}
       />
       <AddColumnModal opened={addingColumn} onClose={() => setAddingColumn(false)} />
+      <DeleteColumnModal column={deletingColumn} onClose={() => setDeletingColumn(null)} />
+      <CopyToListModal
+        sourceGroupId={groupId}
+        customerIds={[...selected.values()]}
+        opened={copying}
+        onClose={() => setCopying(false)}
+        onCopied={() => setSelected(new Map())}
+      />
       <ContactNotesDrawer contact={notesFor} onClose={() => setNotesFor(null)} />
     </Page>
   );

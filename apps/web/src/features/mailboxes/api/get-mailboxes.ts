@@ -5,16 +5,20 @@ import { type MailboxPage, mailboxPageSchema } from '../mailbox-schemas.ts';
 
 export const mailboxesKey = ['mail', 'mailboxes'] as const;
 
-export function getMailboxes(page: number): Promise<MailboxPage> {
-  return mailClient.get('/mailboxes/list', {
-    query: { page, count: PAGE_SIZE },
-    schema: mailboxPageSchema,
-  });
+// A search key (already at least 2 characters) asks /mailboxes/search, otherwise /mailboxes/list.
+export function getMailboxes(page: number, key = ''): Promise<MailboxPage> {
+  const query = { page, count: PAGE_SIZE };
+  return key === ''
+    ? mailClient.get('/mailboxes/list', { query, schema: mailboxPageSchema })
+    : mailClient.get('/mailboxes/search', { query: { key, ...query }, schema: mailboxPageSchema });
 }
 
-export const mailboxesQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...mailboxesKey, 'list', page], queryFn: () => getMailboxes(page) });
+export const mailboxesQueryOptions = (page: number, key = '') =>
+  queryOptions({
+    queryKey: key === '' ? [...mailboxesKey, 'list', page] : [...mailboxesKey, 'search', key, page],
+    queryFn: () => getMailboxes(page, key),
+  });
 
-export function useMailboxes(page: number) {
-  return useQuery({ ...mailboxesQueryOptions(page), placeholderData: keepPreviousData });
+export function useMailboxes(page: number, key = '') {
+  return useQuery({ ...mailboxesQueryOptions(page, key), placeholderData: keepPreviousData });
 }

@@ -377,3 +377,56 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     ).toBeInTheDocument();
   });
 });
+
+describe('sender list search (product-spec §5 "Search name": at most 30)', () => {
+  const all = Array.from({ length: 12 }, (_, index) => makeMailbox(index + 1));
+  const slice = (found: Mailbox[], request: FakeRequest) => {
+    const number = Number(request.query.get('page'));
+    return page(found.slice((number - 1) * 10, number * 10), number, found.length);
+  };
+
+  it('searches from 2 characters after the pause, starting at page 1 and paging the results', async () => {
+    const { server, user } = openSenderList((request) => slice(all, request));
+    server.on('GET /api/mail/mailboxes/search', (request) => {
+      const key = request.query.get('key') ?? '';
+      const found = all.filter((mailbox) => `${mailbox.email} ${mailbox.name}`.includes(key));
+      return { body: slice(key === 'sender' ? found.slice(0, 11) : found, request) };
+    });
+    await screen.findByRole('table', { name: 'Mailboxes' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-12 of 12 results')).toBeInTheDocument();
+
+    const box = screen.getByRole('textbox', { name: 'Search mailboxes' });
+    expect(box).toHaveAttribute('maxLength', '30');
+    await user.type(box, 's');
+    await user.type(box, 'ender');
+    expect(await screen.findByText('Showing 1-10 of 11 results')).toBeInTheDocument();
+    const searches = server.requestsTo('GET /api/mail/mailboxes/search');
+    // Debounced: one call for the whole word, none for a single character.
+    expect(searches.map((request) => request.query.get('key'))).toEqual(['sender']);
+    expect(searches[0]?.query.get('page')).toBe('1');
+    expect(searches[0]?.query.get('count')).toBe('10');
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11-11 of 11 results')).toBeInTheDocument();
+    expect(server.requestsTo('GET /api/mail/mailboxes/search').at(-1)?.query.get('page')).toBe('2');
+
+    await user.clear(box);
+    expect(await screen.findByText('Showing 1-10 of 12 results')).toBeInTheDocument();
+  });
+
+  it('says when nothing matches, keeping the search box', async () => {
+    const { server, user } = openSenderList((request) => slice(all, request));
+    server.on('GET /api/mail/mailboxes/search', { body: page([], 1, 0) });
+    await screen.findByRole('table', { name: 'Mailboxes' });
+    await user.type(screen.getByRole('textbox', { name: 'Search mailboxes' }), 'nobody');
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search mailboxes' })).toHaveValue('nobody');
+  });
+
+  it('has no search box before the first mailbox', async () => {
+    openSenderList(() => page([]));
+    expect(await screen.findByText(/No mailboxes yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Search mailboxes' })).toBeNull();
+  });
+});
