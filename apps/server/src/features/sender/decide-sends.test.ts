@@ -300,3 +300,52 @@ describe('the engine picks', () => {
     expect(decide(0)).toBe(5);
   });
 });
+
+describe('new leads shared by mailboxes with short gaps', () => {
+  it('go out from every mailbox in turn, not all from the first', () => {
+    const now = new Date('2030-01-07T09:30:00+01:00');
+    const quick = {
+      emailsLimit: 50,
+      minEmailGap: 1,
+      maxEmailGap: 3,
+      sentToday: 0,
+      nextSendAt: null,
+    };
+    const decision = decideSends({
+      now,
+      horizonMs: MINUTE,
+      random: seededRandom(7),
+      campaigns: [
+        {
+          ...campaign,
+          minEmailGap: 1,
+          maxEmailGap: 3,
+          maxNewLeads: 0,
+          mailboxIds: ['alice', 'bruno'],
+          newLeadsToday: 0,
+          sentTodayByMailbox: {},
+        },
+      ],
+      mailboxes: [
+        { ...quick, id: 'alice' },
+        { ...quick, id: 'bruno' },
+      ],
+      contacts: contactIds.slice(0, 6).map((customerId) => ({
+        campaignId: campaign.id,
+        customerId,
+        lastStep: -1,
+        mailboxId: null,
+        lastSentAt: null,
+        waiting: false,
+        stop: null,
+      })),
+    });
+    expect(decision.sends).toHaveLength(6);
+    const byMailbox = (id: string) => decision.sends.filter((send) => send.mailboxId === id);
+    expect(byMailbox('alice')).toHaveLength(3);
+    expect(byMailbox('bruno')).toHaveLength(3);
+    // In the order of their times: the plan is the order they go out in.
+    const times = decision.sends.map((send) => send.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+});

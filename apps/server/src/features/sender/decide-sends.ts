@@ -90,6 +90,53 @@ function gapSeconds(random: () => number, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 
+// The mailboxes still sending in this tick, the one with the earliest free slot first (ties in
+// the order they came, so runs agree): a binary heap, as a tick may hold 10,000 mailboxes.
+class LaneQueue<Lane extends { at: number }> {
+  private readonly heap: Array<{ lane: Lane; order: number }> = [];
+  private added = 0;
+
+  constructor(lanes: Lane[]) {
+    for (const lane of lanes) this.push(lane);
+  }
+
+  private before(a: number, b: number): boolean {
+    const x = this.heap[a]!;
+    const y = this.heap[b]!;
+    return x.lane.at < y.lane.at || (x.lane.at === y.lane.at && x.order < y.order);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.heap[a], this.heap[b]] = [this.heap[b]!, this.heap[a]!];
+  }
+
+  push(lane: Lane): void {
+    this.heap.push({ lane, order: this.added++ });
+    for (let i = this.heap.length - 1; i > 0 && this.before(i, (i - 1) >> 1); i = (i - 1) >> 1) {
+      this.swap(i, (i - 1) >> 1);
+    }
+  }
+
+  pop(): Lane | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (top === undefined || last === undefined) return undefined;
+    if (this.heap.length === 0) return top.lane;
+    this.heap[0] = last;
+    for (let i = 0; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let first = i;
+      if (left < this.heap.length && this.before(left, first)) first = left;
+      if (right < this.heap.length && this.before(right, first)) first = right;
+      if (first === i) break;
+      this.swap(i, first);
+      i = first;
+    }
+    return top.lane;
+  }
+}
+
 // The engine: which contact gets which step from which mailbox, and when, within the next
 // `horizonMs`. Each mailbox sends one mail, then waits a random gap; only inside an open
 // schedule window, under both daily limits (the campaign's per mailbox and the mailbox's own),
@@ -144,63 +191,69 @@ export function decideSends(input: DecideInput): Decision {
     return open;
   };
 
-  for (const mailbox of input.mailboxes) {
+  // The mailboxes send in the order of their next free slot, so that new leads shared by a
+  // campaign's mailboxes are spread over all of them, whatever the gaps.
+  const lanes = input.mailboxes.flatMap((mailbox) => {
     const campaignsOf = campaignsByMailbox.get(mailbox.id) ?? [];
-    if (campaignsOf.length === 0) continue;
-    let sentToday = mailbox.sentToday;
-    let at = Math.max(now.getTime(), mailbox.nextSendAt?.getTime() ?? 0);
-    let sentHere = false;
-    while (at < end && sentToday < mailbox.emailsLimit) {
-      const when = new Date(at);
-      let planned: { campaign: EngineCampaign; contact: EngineContact } | undefined;
-      // Campaigns sharing a mailbox take turns.
-      for (let offset = 0; offset < campaignsOf.length && !planned; offset += 1) {
-        const campaign = campaignsOf[(turn + offset) % campaignsOf.length];
-        if (!campaign || !isOpen(campaign, when)) continue;
-        const key = `${campaign.id}/${mailbox.id}`;
-        const sentInCampaign =
-          (campaign.sentTodayByMailbox[mailbox.id] ?? 0) + (sentByCampaignMailbox.get(key) ?? 0);
-        const limit = campaign.emailsLimit > 0 ? campaign.emailsLimit : mailbox.emailsLimit;
-        if (sentInCampaign >= limit) continue;
-        const pickFollowUp = () => {
-          const pool = followUps.get(key) ?? [];
-          const index = pool.findIndex((contact) => isDue(campaign, contact, when));
-          return index < 0 ? undefined : pool.splice(index, 1)[0];
-        };
-        const pickNewLead = () => {
-          const taken = campaign.newLeadsToday + (newLeadsPlanned.get(campaign.id) ?? 0);
-          if (campaign.maxNewLeads > 0 && taken >= campaign.maxNewLeads) return undefined;
-          return newLeads.get(campaign.id)?.shift();
-        };
-        const contact = campaign.newLeadsFirst
-          ? (pickNewLead() ?? pickFollowUp())
-          : (pickFollowUp() ?? pickNewLead());
-        if (contact) planned = { campaign, contact };
-      }
-      if (!planned) break;
-      turn += 1;
-      const { campaign, contact } = planned;
-      const step = contact.lastStep + 1;
-      sends.push({
-        campaignId: campaign.id,
-        customerId: contact.customerId,
-        step,
-        mailboxId: mailbox.id,
-        at: when,
-      });
+    if (campaignsOf.length === 0) return [];
+    const at = Math.max(now.getTime(), mailbox.nextSendAt?.getTime() ?? 0);
+    return [{ mailbox, campaignsOf, sentToday: mailbox.sentToday, at, sentHere: false }];
+  });
+  const open = new LaneQueue(
+    lanes.filter((lane) => lane.at < end && lane.sentToday < lane.mailbox.emailsLimit),
+  );
+  for (let lane = open.pop(); lane; lane = open.pop()) {
+    const { mailbox, campaignsOf } = lane;
+    const when = new Date(lane.at);
+    let planned: { campaign: EngineCampaign; contact: EngineContact } | undefined;
+    // Campaigns sharing a mailbox take turns.
+    for (let offset = 0; offset < campaignsOf.length && !planned; offset += 1) {
+      const campaign = campaignsOf[(turn + offset) % campaignsOf.length];
+      if (!campaign || !isOpen(campaign, when)) continue;
       const key = `${campaign.id}/${mailbox.id}`;
-      sentByCampaignMailbox.set(key, (sentByCampaignMailbox.get(key) ?? 0) + 1);
-      if (step === 0) newLeadsPlanned.set(campaign.id, (newLeadsPlanned.get(campaign.id) ?? 0) + 1);
-      sentToday += 1;
-      sentHere = true;
-      const gap = gapSeconds(
-        random,
-        Math.max(campaign.minEmailGap, mailbox.minEmailGap),
-        Math.max(campaign.maxEmailGap, mailbox.maxEmailGap),
-      );
-      at += gap * 1000;
+      const sentInCampaign =
+        (campaign.sentTodayByMailbox[mailbox.id] ?? 0) + (sentByCampaignMailbox.get(key) ?? 0);
+      const limit = campaign.emailsLimit > 0 ? campaign.emailsLimit : mailbox.emailsLimit;
+      if (sentInCampaign >= limit) continue;
+      const pickFollowUp = () => {
+        const pool = followUps.get(key) ?? [];
+        const index = pool.findIndex((contact) => isDue(campaign, contact, when));
+        return index < 0 ? undefined : pool.splice(index, 1)[0];
+      };
+      const pickNewLead = () => {
+        const taken = campaign.newLeadsToday + (newLeadsPlanned.get(campaign.id) ?? 0);
+        if (campaign.maxNewLeads > 0 && taken >= campaign.maxNewLeads) return undefined;
+        return newLeads.get(campaign.id)?.shift();
+      };
+      const contact = campaign.newLeadsFirst
+        ? (pickNewLead() ?? pickFollowUp())
+        : (pickFollowUp() ?? pickNewLead());
+      if (contact) planned = { campaign, contact };
     }
-    if (sentHere) nextSendAt.set(mailbox.id, new Date(at));
+    if (!planned) continue;
+    turn += 1;
+    const { campaign, contact } = planned;
+    const step = contact.lastStep + 1;
+    sends.push({
+      campaignId: campaign.id,
+      customerId: contact.customerId,
+      step,
+      mailboxId: mailbox.id,
+      at: when,
+    });
+    const key = `${campaign.id}/${mailbox.id}`;
+    sentByCampaignMailbox.set(key, (sentByCampaignMailbox.get(key) ?? 0) + 1);
+    if (step === 0) newLeadsPlanned.set(campaign.id, (newLeadsPlanned.get(campaign.id) ?? 0) + 1);
+    lane.sentToday += 1;
+    lane.sentHere = true;
+    const gap = gapSeconds(
+      random,
+      Math.max(campaign.minEmailGap, mailbox.minEmailGap),
+      Math.max(campaign.maxEmailGap, mailbox.maxEmailGap),
+    );
+    lane.at += gap * 1000;
+    if (lane.at < end && lane.sentToday < mailbox.emailsLimit) open.push(lane);
   }
+  for (const lane of lanes) if (lane.sentHere) nextSendAt.set(lane.mailbox.id, new Date(lane.at));
   return { sends, nextSendAt };
 }
