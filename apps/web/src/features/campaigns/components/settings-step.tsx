@@ -132,7 +132,13 @@ function SettingsForm({ campaign }: { campaign: Campaign }) {
                   <Group gap={4} component="span">
                     Accounts
                     <Tooltip label={accountsTooltip} withArrow>
-                      <Box component="span" tabIndex={0} aria-label={accountsTooltip} lh={0}>
+                      <Box
+                        component="span"
+                        role="img"
+                        tabIndex={0}
+                        aria-label={accountsTooltip}
+                        lh={0}
+                      >
                         <IconInfoCircle size={16} aria-hidden />
                       </Box>
                     </Tooltip>

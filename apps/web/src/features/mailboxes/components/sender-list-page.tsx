@@ -126,7 +126,7 @@ export function SenderListPage() {
                           {mailbox.status === 'active' ? 'Active' : 'Error'}
                         </Badge>
                         {mailbox.status === 'error' && mailbox.status_message && (
-                          <Text size="xs" c="red" style={{ whiteSpace: 'pre-line' }}>
+                          <Text size="xs" c="red.9" style={{ whiteSpace: 'pre-line' }}>
                             {mailbox.status_message}
                           </Text>
                         )}

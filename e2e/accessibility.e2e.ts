@@ -1,0 +1,148 @@
+import { createRequire } from 'node:module';
+import type axe from 'axe-core';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, openBrowser } from './browser.ts';
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core');
+
+type Screen = {
+  name: string;
+  path: string;
+  // What shows once the screen has its data, so axe does not audit a loader.
+  ready: (page: Page) => Locator;
+  open?: (page: Page) => Promise<void>;
+};
+
+// WCAG 2.0 A and AA rules; only serious and critical findings fail the test.
+async function seriousViolations(page: Page) {
+  // Mantine's transitions (modals fade in) would give axe half-transparent colours.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  await page.addScriptTag({ path: axeScript });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+    }),
+  );
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({
+        target: node.target.join(' '),
+        failure: node.failureSummary,
+      })),
+    }));
+}
+
+function auditScreens(session: () => BrowserSession, screens: Screen[]) {
+  it.each(screens)('$name has no serious WCAG 2 A/AA violation', async (screen) => {
+    const { page, baseUrl } = session();
+    await page.goto(`${baseUrl}${screen.path}`);
+    await screen.ready(page).first().waitFor();
+    await screen.open?.(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+describe('accessibility (axe-core), in a real browser against the seeded demo data', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await openBrowser();
+  });
+  afterAll(async () => {
+    await session.browser.close();
+  });
+
+  describe('as a guest', () => {
+    auditScreens(
+      () => session,
+      [
+        {
+          name: 'single search',
+          path: '/search/single',
+          ready: (page) => page.getByRole('heading', { name: 'Single Search' }),
+        },
+        {
+          name: 'login',
+          path: '/auth/login',
+          ready: (page) => page.getByRole('button', { name: 'Log In' }),
+        },
+      ],
+    );
+  });
+
+  describe('as the demo user', () => {
+    beforeAll(async () => {
+      const { page, baseUrl } = session;
+      await page.goto(`${baseUrl}/auth/login`);
+      await page.getByLabel('Email').fill('demo@mailhound.dev');
+      await page.getByLabel(/^Password/).fill('Demo1234');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL(/\/search\/single$/);
+    });
+
+    auditScreens(
+      () => session,
+      [
+        {
+          name: 'single search',
+          path: '/search/single',
+          ready: (page) => page.getByText(/^Credits available/),
+        },
+        {
+          name: 'bulk search',
+          path: '/search/bulk',
+          ready: (page) => page.getByRole('button', { name: /^(Upload List Now|New Bulk)$/ }),
+        },
+        {
+          name: 'bulk upload modal',
+          path: '/search/bulk',
+          ready: (page) => page.getByRole('button', { name: /^(Upload List Now|New Bulk)$/ }),
+          open: async (page) => {
+            await page
+              .getByRole('button', { name: /^(Upload List Now|New Bulk)$/ })
+              .first()
+              .click();
+            await page.getByRole('dialog', { name: 'Upload your list' }).waitFor();
+          },
+        },
+        {
+          name: 'lead finder',
+          path: '/lead-finder',
+          ready: (page) => page.getByText(/^Searches available: \d+$/),
+        },
+        {
+          name: 'purchase',
+          path: '/purchase',
+          ready: (page) => page.getByRole('button', { name: 'Choose Plan' }),
+        },
+        {
+          name: 'contacts',
+          path: '/contacts',
+          ready: (page) => page.getByRole('table'),
+        },
+        {
+          name: 'campaigns',
+          path: '/campaigns',
+          ready: (page) => page.getByRole('table'),
+        },
+        {
+          name: 'unibox',
+          path: '/unibox',
+          ready: (page) => page.getByRole('list', { name: 'Conversations' }).getByRole('listitem'),
+        },
+      ],
+    );
+  });
+});
