@@ -90,9 +90,10 @@ function CampaignHeader({ campaign, base }: { campaign: Campaign; base: string }
 
   return (
     <Stack gap="sm" id={CAMPAIGN_HEADER_ID}>
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm">
-          <Title order={1} size="h2">
+      {/* The name gives way on a phone; Start and Pause keep their full width. */}
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" miw={0}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {campaign.name}
           </Title>
           <CampaignStatusBadge campaign={campaign} />
@@ -101,6 +102,7 @@ function CampaignHeader({ campaign, base }: { campaign: Campaign; base: string }
           <Button
             variant="default"
             leftSection={<IconPlayerPause size={16} />}
+            style={{ flexShrink: 0 }}
             loading={update.isPending}
             onClick={() => setStatus('paused')}
           >
@@ -109,6 +111,7 @@ function CampaignHeader({ campaign, base }: { campaign: Campaign; base: string }
         ) : (
           <Button
             leftSection={<IconPlayerPlay size={16} />}
+            style={{ flexShrink: 0 }}
             disabled={!campaign.ready || campaign.ended}
             loading={update.isPending}
             onClick={() => setStatus('active')}

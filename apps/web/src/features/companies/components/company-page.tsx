@@ -58,7 +58,14 @@ export function CompanyPage() {
           <Title order={2} size="h3">
             Connect with Decision Makers
           </Title>
-          <Button size="md" onClick={openLeadFinder}>
+          {/* The long label wraps on a phone instead of being cut. */}
+          <Button
+            size="md"
+            h="auto"
+            py="xs"
+            styles={{ label: { whiteSpace: 'normal' } }}
+            onClick={openLeadFinder}
+          >
             Try for Free (Receive Free Credits Every Month!)
           </Button>
         </Group>

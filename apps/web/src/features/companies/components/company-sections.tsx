@@ -67,26 +67,28 @@ export function DecisionMakers({
       {rows.length === 0 ? (
         <Empty>No decision makers listed yet.</Empty>
       ) : (
-        <Table aria-label="Decision makers">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Job Title</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Phone</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((person, index) => (
-              // Masked contacts can repeat; the position tells the rows apart.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list has no ids and never reorders
-              <Table.Tr key={index}>
-                <Table.Td>{person.jobTitle}</Table.Td>
-                <Table.Td>{person.email}</Table.Td>
-                <Table.Td>{person.phone ?? '—'}</Table.Td>
+        <Table.ScrollContainer minWidth={420}>
+          <Table aria-label="Decision makers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Job Title</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Phone</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((person, index) => (
+                // Masked contacts can repeat; the position tells the rows apart.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list has no ids and never reorders
+                <Table.Tr key={index}>
+                  <Table.Td>{person.jobTitle}</Table.Td>
+                  <Table.Td>{person.email}</Table.Td>
+                  <Table.Td>{person.phone ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <div>
         <Button onClick={onShowContacts}>Show Contacts</Button>

@@ -45,8 +45,9 @@ export function ThreadMessageCard({ message }: { message: ThreadMessage }) {
       bg={message.direction === 'out' ? 'var(--mantine-color-gray-0)' : undefined}
     >
       <Stack gap="xs">
+        {/* Long addresses break, so the kind and date stay inside the card on a phone. */}
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={0}>
+          <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
             <Text size="sm" fw={600}>
               {addressText(message.from)}
             </Text>
@@ -55,7 +56,7 @@ export function ThreadMessageCard({ message }: { message: ThreadMessage }) {
               {message.cc.length > 0 && ` · Cc: ${message.cc.map(addressText).join(', ')}`}
             </Text>
           </Stack>
-          <Stack gap={4} align="flex-end">
+          <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
             <Badge color={kindColors[message.kind]} variant="light" size="sm">
               {kindLabel(message)}
             </Badge>
