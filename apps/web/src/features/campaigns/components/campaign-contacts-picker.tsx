@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { searchKey } from '../../../shared/ui/search-key.tsx';
 import { useContactLists } from '../../contacts/api/get-contact-lists.ts';
-import { searchKey } from '../../contacts/components/contact-lists-page.tsx';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 

@@ -1,17 +1,12 @@
-import {
-  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
-  CONTACT_LIST_SEARCH_MIN_CHARS,
-  contactMessages,
-  SEARCH_KEY_MAX,
-} from '@mailhound/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { contactMessages } from '@mailhound/contracts';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
 import { type CampaignSort, type CampaignSortColumn, useCampaigns } from '../api/get-campaigns.ts';
 import type { Campaign } from '../campaign-schemas.ts';
@@ -20,13 +15,6 @@ import { DeleteCampaignModal } from './delete-campaign-modal.tsx';
 import { RenameCampaignModal } from './rename-campaign-modal.tsx';
 
 const newLabel = 'New Campaign';
-
-// The spec is silent on the campaign search: it follows the contact lists' (2 characters,
-// 500 ms after the last key press).
-function searchKey(text: string): string {
-  const key = text.trim();
-  return key.length >= CONTACT_LIST_SEARCH_MIN_CHARS ? key : '';
-}
 
 // A header click sorts by it ascending (A-Z, active first, oldest first), a second click
 // reverses.
@@ -40,19 +28,11 @@ function nextSort(current: CampaignSort | null, column: CampaignSortColumn): Cam
 // The campaigns list: 10 a page, sortable by name, status and creation date, search, rename,
 // delete.
 export function CampaignsPage() {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
-  const key = searchKey(debounced);
-  const [page, setPage] = useState(1);
+  const { text, setText, key } = useSearchKey();
+  const [page, setPage] = useSearchedPage(key);
   const [sort, setSort] = useState<CampaignSort | null>(null);
   const [renaming, setRenaming] = useState<Campaign | null>(null);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
-  const [searchedKey, setSearchedKey] = useState(key);
-  // A new search starts on its first page.
-  if (searchedKey !== key) {
-    setSearchedKey(key);
-    setPage(1);
-  }
   const campaigns = useCampaigns({ page, key, sort });
   fitPageToAnswer(page, setPage, campaigns);
   const total = campaigns.data?.total_count ?? 0;
@@ -62,15 +42,7 @@ export function CampaignsPage() {
     <Page title="Campaigns">
       <Group justify="space-between">
         {showSearch ? (
-          <TextInput
-            aria-label="Search campaigns"
-            placeholder="Search"
-            maxLength={SEARCH_KEY_MAX}
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            w={320}
-          />
+          <SearchKeyInput label="Search campaigns" value={text} onChange={setText} />
         ) : (
           <span />
         )}

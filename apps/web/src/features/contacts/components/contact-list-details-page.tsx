@@ -1,9 +1,4 @@
-import {
-  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
-  contactMessages,
-  PAGE_SIZE,
-  SEARCH_KEY_MAX,
-} from '@mailhound/contracts';
+import { contactMessages, PAGE_SIZE } from '@mailhound/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -16,11 +11,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconChevronDown,
@@ -30,7 +23,6 @@ import {
   IconNotes,
   IconPencil,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUserMinus,
 } from '@tabler/icons-react';
@@ -39,12 +31,12 @@ import { Link, useParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
 import type { Customer, MailId } from '../contact-schemas.ts';
 import { AddColumnModal } from './add-column-modal.tsx';
 import { ContactFormModal } from './contact-form-modal.tsx';
-import { searchKey } from './contact-lists-page.tsx';
 import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
 import { CopyToListModal } from './copy-to-list-modal.tsx';
 import { DeleteColumnModal } from './delete-column-modal.tsx';
@@ -58,16 +50,9 @@ type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
 // kept across pages and searches, as the count beside Copy to List says.
 export function ContactListDetailsPage() {
   const groupId = useParams().requestId ?? '';
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
-  const key = searchKey(debounced);
+  const { text, setText, key } = useSearchKey();
   const [page, setPage] = useState(1);
-  const [searchPage, setSearchPage] = useState(1);
-  const [searchedKey, setSearchedKey] = useState(key);
-  if (searchedKey !== key) {
-    setSearchedKey(key);
-    setSearchPage(1);
-  }
+  const [searchPage, setSearchPage] = useSearchedPage(key);
   const [editing, setEditing] = useState<Editing>(null);
   const [addingColumn, setAddingColumn] = useState(false);
   const [notesFor, setNotesFor] = useState<Customer | null>(null);
@@ -114,15 +99,7 @@ export function ContactListDetailsPage() {
       ) : (
         <Stack gap="md">
           <Group justify="space-between">
-            <TextInput
-              aria-label="Search contacts"
-              placeholder="Search"
-              maxLength={SEARCH_KEY_MAX}
-              leftSection={<IconSearch size={16} />}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              w={320}
-            />
+            <SearchKeyInput label="Search contacts" value={text} onChange={setText} />
             <Group gap="sm">
               <Button
                 variant="default"

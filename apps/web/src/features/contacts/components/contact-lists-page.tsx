@@ -1,17 +1,12 @@
-import {
-  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
-  CONTACT_LIST_SEARCH_MIN_CHARS,
-  contactMessages,
-  SEARCH_KEY_MAX,
-} from '@mailhound/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { contactMessages } from '@mailhound/contracts';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
 import type { ListGroup } from '../contact-schemas.ts';
 import { ContactListsTable } from './contact-lists-table.tsx';
@@ -21,28 +16,14 @@ import { RenameListModal } from './rename-list-modal.tsx';
 
 const createLabel = 'Create New Contacts List';
 
-// api-spec §9: the search starts from 2 characters, 500 ms after the last key press.
-export function searchKey(text: string): string {
-  const key = text.trim();
-  return key.length >= CONTACT_LIST_SEARCH_MIN_CHARS ? key : '';
-}
-
 // product-spec §2 "Contact lists". The create button leads to the name step next to this
 // screen (/contacts/name, or the campaign's contacts/name inside a campaign).
 export function ContactListsPage() {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
-  const key = searchKey(debounced);
-  const [page, setPage] = useState(1);
+  const { text, setText, key } = useSearchKey();
+  const [page, setPage] = useSearchedPage(key);
   const [order, setOrder] = useState<SortOrder | null>(null);
   const [renaming, setRenaming] = useState<ListGroup | null>(null);
   const [deleting, setDeleting] = useState<ListGroup | null>(null);
-  const [searchedKey, setSearchedKey] = useState(key);
-  // A new search starts on its first page.
-  if (searchedKey !== key) {
-    setSearchedKey(key);
-    setPage(1);
-  }
   const lists = useContactLists({ page, key, order });
   fitPageToAnswer(page, setPage, lists);
   const total = lists.data?.total_count ?? 0;
@@ -53,15 +34,7 @@ export function ContactListsPage() {
     <Page title="Contacts">
       <Group justify="space-between">
         {showSearch ? (
-          <TextInput
-            aria-label="Search contact lists"
-            placeholder="Search"
-            maxLength={SEARCH_KEY_MAX}
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            w={320}
-          />
+          <SearchKeyInput label="Search contact lists" value={text} onChange={setText} />
         ) : (
           <span />
         )}

@@ -9,10 +9,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { searchKey } from '../../../shared/ui/search-key.tsx';
 import { useCopyListContacts } from '../api/copy-list-contacts.ts';
 import { useContactLists } from '../api/get-contact-lists.ts';
 import type { ListGroup, MailId } from '../contact-schemas.ts';
-import { searchKey } from './contact-lists-page.tsx';
 
 type Outcome = { added: number; already: number; list: ListGroup };
 

@@ -1,9 +1,4 @@
-import {
-  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
-  CONTACT_LIST_SEARCH_MIN_CHARS,
-  contactMessages,
-  SEARCH_KEY_MAX,
-} from '@mailhound/contracts';
+import { contactMessages } from '@mailhound/contracts';
 import {
   ActionIcon,
   Badge,
@@ -15,48 +10,25 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAdjustments,
-  IconDots,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconAdjustments, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useMailboxes } from '../api/get-mailboxes.ts';
 import type { Mailbox } from '../mailbox-schemas.ts';
 import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
 import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
 import { SendingLimitsModal } from './sending-limits-modal.tsx';
 
-// The spec is silent on the sender list's search: it follows the contact lists' (from 2
-// characters, 500 ms after the last key press); §5 "Search name" caps it at 30.
-function searchKey(text: string): string {
-  const key = text.trim();
-  return key.length >= CONTACT_LIST_SEARCH_MIN_CHARS ? key : '';
-}
-
 // product-spec §2 Sender List: the user's sending mailboxes, their connection status and
 // sending limits, searched by e-mail, name or description.
 export function SenderListPage() {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
-  const key = searchKey(debounced);
-  const [page, setPage] = useState(1);
-  const [searchedKey, setSearchedKey] = useState(key);
-  // A new search starts on its first page.
-  if (searchedKey !== key) {
-    setSearchedKey(key);
-    setPage(1);
-  }
+  const { text, setText, key } = useSearchKey();
+  const [page, setPage] = useSearchedPage(key);
   const mailboxes = useMailboxes(page, key);
   fitPageToAnswer(page, setPage, mailboxes);
   const [editing, setEditing] = useState<MailboxEditing>(null);
@@ -68,17 +40,7 @@ export function SenderListPage() {
   return (
     <Page title="Sender List">
       <Group justify={showSearch ? 'space-between' : 'flex-end'}>
-        {showSearch && (
-          <TextInput
-            aria-label="Search mailboxes"
-            placeholder="Search"
-            maxLength={SEARCH_KEY_MAX}
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            w={320}
-          />
-        )}
+        {showSearch && <SearchKeyInput label="Search mailboxes" value={text} onChange={setText} />}
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'add' })}>
           Add Mailbox
         </Button>
