@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorAnswerSchema } from './auth.ts';
 import { historyPageSchema } from './search.ts';
 
 // product-spec §3 "Bulk history item": the answer of the bulk history, detail and upload calls
@@ -32,3 +33,11 @@ export const bulkPreviewSchema = z.object({
   hasInputFile: z.boolean(),
 });
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
+
+// The 402 of work that holds a credit per row before it starts (a bulk upload, look-alike
+// Find Emails): `needed` is how many more credits it takes (api-spec §8 'You need N more
+// credits.').
+export const creditsShortAnswerSchema = errorAnswerSchema.extend({
+  needed: z.number().int().positive(),
+});
+export type CreditsShortAnswer = z.infer<typeof creditsShortAnswerSchema>;

@@ -4,12 +4,15 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 // The JSON shape of every error: { statusCode, error, message } (auth-api.md).
+// `details` are more fields of the answer (a 402's `needed`).
 export class HttpError extends Error {
   readonly statusCode: number;
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, details?: Record<string, unknown>) {
     super(message);
     this.statusCode = statusCode;
+    this.details = details;
   }
 }
 
@@ -155,6 +158,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         statusCode: error.statusCode,
         error: errorName(error.statusCode),
         message: error.message,
+        ...error.details,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -3,8 +3,12 @@ import type { BulkItem } from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
-import { paymentRequired } from '../../platform/errors.ts';
-import { holdCredits } from '../credits/holds.ts';
+import {
+  availableCredits,
+  creditsShort,
+  holdCredits,
+  requireAvailableCredits,
+} from '../credits/holds.ts';
 import { creditAccounts } from '../credits/schema.ts';
 import type { ResultRow } from '../files/result-files.ts';
 import { bulkFiles } from '../files/schema.ts';
@@ -48,8 +52,10 @@ function bossThrough(tx: Tx) {
 const insertBatch = 1000;
 
 // Creates a request from a parsed upload in one transaction: the request, its rows (with their
-// chunks), the original file, the credit hold (as much of the rows as the available balance
-// covers) and the jobs. A user with nothing available gets a 402 and nothing is written.
+// chunks), the original file, the credit hold and the jobs. The hold is one credit per row to
+// search (a row without a usable query is never looked up), so that no row is probed beyond
+// what the user can pay; with fewer credits available the answer is a 402 saying how many more
+// it takes, and nothing is written.
 export async function createBulkRequest(
   db: Db,
   boss: PgBoss | undefined,
@@ -63,6 +69,8 @@ export async function createBulkRequest(
 ): Promise<string> {
   const id = randomUUID();
   const queries = upload.rows.map((cells) => queryOfRow(upload.columns, cells));
+  const toSearch = queries.filter((query) => query.kind !== 'skip').length;
+  await requireAvailableCredits(db, upload.userId, toSearch);
   const chunks = assignChunks(queries.map(domainKeyOf));
   const chunkCount = Math.max(...chunks) + 1;
   await db.transaction(async (tx) => {
@@ -72,9 +80,9 @@ export async function createBulkRequest(
       .from(creditAccounts)
       .where(eq(creditAccounts.userId, upload.userId))
       .for('update');
-    const available = account ? account.balance - account.onHold : 0;
-    if (available <= 0) throw paymentRequired(notEnoughCredits);
-    const held = Math.min(available, upload.rows.length);
+    const available = availableCredits(account);
+    if (available < toSearch) throw creditsShort(toSearch - available);
+    const held = toSearch;
     await tx.insert(bulkRequests).values({
       id,
       userId: upload.userId,

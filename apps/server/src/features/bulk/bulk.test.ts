@@ -1,3 +1,4 @@
+import { searchMessages } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +8,12 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { unreadableUpload } from '../files/read-upload.ts';
+import { createSearchFinder } from '../search/finder.ts';
 import { labEnv, parseEventStream } from '../search/test-kit.ts';
-import { type BulkItem, bulkRunQueue } from './bulk-store.ts';
+import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
+import { failRequest, runBulkRequest } from './processing.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './test-kit.ts';
-import { uploadMessages } from './upload-file.ts';
+import { parseUpload, uploadMessages } from './upload-file.ts';
 
 let lab: MailLab;
 let t: TestContext;
@@ -48,6 +51,12 @@ const listRows = [
   ['Dan', 'Doe', 'gone.test', '-2'],
 ];
 const listCsv = toCsv(listRows);
+
+// SMTP sessions opened on the slow lab's hosts so far: the probes of its rows.
+function slowSessions(): number {
+  const { byHost } = lab.stats();
+  return slow.spec.hosts.reduce((sum, host) => sum + (byHost[host.name]?.sessions ?? 0), 0);
+}
 
 async function balancesOf(userId: string) {
   const [row] = await t.db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
@@ -149,16 +158,20 @@ describe('uploading a list', () => {
     });
   });
 
-  it('holds only what the available balance covers', async () => {
+  it('holds one credit per row to search: a user with 25 credits can search 25 rows', async () => {
     const user = await activeUser(t);
     const rows = [
       ['First Name', 'Last Name', 'Company'],
-      ...slow.rows.slice(0, 40).map((row) => [row.firstName, row.lastName, row.domain]),
+      ...slow.rows.slice(0, 25).map((row) => [row.firstName, row.lastName, row.domain]),
+      // Rows without a query are answered with an error, never looked up: they hold nothing.
+      ['', 'Nameless', 'co1.test'],
+      ['Ann', '', ''],
     ];
-    const response = await upload(t.app, user.token, 'forty.csv', toCsv(rows));
+    const response = await upload(t.app, user.token, 'twenty-five.csv', toCsv(rows));
     expect(response.statusCode, response.body).toBe(201);
     const { requestId } = response.json() as BulkItem;
-    await waitUntilDone(t.app, user.token, requestId);
+    const done = await waitUntilDone(t.app, user.token, requestId);
+    expect(done.progress).toEqual({ success: 25, fail: 2, total: 27 });
     const entries = await t.db
       .select({ kind: creditEntries.kind, amount: creditEntries.amount })
       .from(creditEntries)
@@ -167,6 +180,60 @@ describe('uploading a list', () => {
       { kind: 'hold', amount: 25 },
       { kind: 'release', amount: 25 },
     ]);
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+  });
+
+  it('300 rows with 25 credits: 402 You need 275 more credits, nothing stored, no SMTP probe', async () => {
+    const user = await activeUser(t);
+    const rows = [
+      ['First Name', 'Last Name', 'Company'],
+      ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
+    ];
+    const tables = ['bulk_requests', 'bulk_rows', 'bulk_files'];
+    const before = await Promise.all(tables.map((table) => t.countRows(table)));
+    const sessionsBefore = slowSessions();
+    const response = await upload(t.app, user.token, 'three-hundred.csv', toCsv(rows));
+    expect(response.statusCode, response.body).toBe(402);
+    expect(response.json()).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: searchMessages.notEnoughCredits(275),
+      needed: 275,
+    });
+    expect((response.json() as { message: string }).message).toContain(
+      'You need 275 more credits.',
+    );
+    expect(await Promise.all(tables.map((table) => t.countRows(table)))).toEqual(before);
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+    expect(slowSessions()).toBe(sessionsBefore);
+  });
+});
+
+describe('the worker', () => {
+  it('never looks up a row once its request has no hold (failed), even when a job runs it again', async () => {
+    const user = await activeUser(t);
+    const csv = toCsv([
+      ['First Name', 'Last Name', 'Company'],
+      ...slow.rows.slice(0, 10).map((row) => [row.firstName, row.lastName, row.domain]),
+    ]);
+    const bytes = Buffer.from(csv);
+    // Stored without jobs, as a request whose jobs failed for good and whose hold was released.
+    const requestId = await createBulkRequest(t.db, undefined, {
+      ...(await parseUpload(bytes)),
+      userId: user.id,
+      fileName: 'ten.csv',
+      contentType: 'text/csv',
+      bytes,
+    });
+    await failRequest(t.db, requestId);
+    const sessionsBefore = slowSessions();
+    const finder = createSearchFinder(t.config.finder, t.db);
+    await runBulkRequest({ db: t.db, finder, slots: 2 }, requestId);
+    expect(slowSessions()).toBe(sessionsBefore);
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'error',
+      progress: { success: 0, fail: 0, total: 10 },
+    });
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
   });
 });
@@ -220,13 +287,16 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
   });
 
-  it('402 Not enough credits when nothing is available', async () => {
+  it('402 saying how many credits are missing when nothing is available', async () => {
     const user = await activeUser(t);
     await drain(user.id);
     const before = await t.countRows('bulk_requests');
     const response = await upload(t.app, user.token, 'leads.csv', listCsv);
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+    expect(response.json()).toMatchObject({
+      message: 'You do not have enough credits... You need 5 more credits.',
+      needed: 5,
+    });
     expect(await t.countRows('bulk_requests')).toBe(before);
   });
 

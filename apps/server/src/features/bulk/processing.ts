@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDomainLike } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/database.ts';
+import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
-import { settleHold } from '../credits/holds.ts';
+import { isHoldOpen, settleHold } from '../credits/holds.ts';
 import { buildResultFiles } from '../files/result-files.ts';
 import { bulkFiles } from '../files/schema.ts';
 import { companyNotFound } from '../search/company-domain.ts';
@@ -97,12 +97,27 @@ async function tryTakeChunk(tx: Tx, requestId: string, chunk: number): Promise<b
   return taken.rows[0]?.taken === true;
 }
 
+// Rows are looked up only under the request's credit hold: while it is processing and its hold
+// is open. The key-share row lock keeps the request from failing or completing (FOR UPDATE), and
+// so its hold from being released, while a chunk is looked up; chunks writing their counters
+// (no key update) do not wait on each other's.
+async function isUnderHold(tx: Queryable, requestId: string): Promise<boolean> {
+  const [request] = await tx
+    .select({ status: bulkRequests.status })
+    .from(bulkRequests)
+    .where(eq(bulkRequests.id, requestId))
+    .for('key share');
+  return request?.status === 'processing' && (await isHoldOpen(tx, holdReference(requestId)));
+}
+
 type ChunkAttempt = 'done' | 'busy' | 'finished';
 
 // Processes one pending chunk not held by another worker: its rows are looked up, then written
 // with their results, the request's counters moved and the progress announced, all in the
-// transaction that holds the chunk. Rows already done are never looked up again.
+// transaction that holds the chunk. Rows already done are never looked up again, and none is
+// looked up once the request's hold is gone (failed or completed by another worker).
 async function processNextChunk(deps: ProcessingDeps, requestId: string): Promise<ChunkAttempt> {
+  if (!(await isUnderHold(deps.db, requestId))) return 'finished';
   const pending = await deps.db.execute<{ chunk: number }>(
     sql`select distinct chunk from bulk_rows where request_id = ${requestId} and state = 'pending' order by chunk`,
   );
@@ -110,6 +125,7 @@ async function processNextChunk(deps: ProcessingDeps, requestId: string): Promis
   for (const { chunk } of pending.rows) {
     const done = await deps.db.transaction(async (tx) => {
       if (!(await tryTakeChunk(tx, requestId, chunk))) return false;
+      if (!(await isUnderHold(tx, requestId))) return true;
       const rows = await tx.execute<{ row_index: number; query: BulkQuery }>(
         sql`select row_index, query from bulk_rows
             where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,

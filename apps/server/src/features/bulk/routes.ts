@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   bulkHistoryPageSchema,
   bulkItemSchema,
+  creditsShortAnswerSchema,
   errorAnswerSchema,
   PAGE_SIZE,
 } from '@mailhound/contracts';
@@ -67,10 +68,10 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
         schema: {
           tags: ['bulk'],
           summary: 'Upload a list (CSV or XLSX) for a bulk search',
-          description: `Multipart field \`file\`: CSV or XLSX, at most ${maxUploadBytes / 1048576} MB and ${maxUploadRows.toLocaleString('en-US')} data rows. Columns by header: first name, last name, company website or name; an email column verifies that address. The rows' credits are held while processing; a result is paid for when first downloaded.`,
+          description: `Multipart field \`file\`: CSV or XLSX, at most ${maxUploadBytes / 1048576} MB and ${maxUploadRows.toLocaleString('en-US')} data rows. Columns by header: first name, last name, company website or name; an email column verifies that address. One credit per row to search is held while processing (402 with needed, the credits missing, when fewer are available; nothing is stored then); a result is paid for when first downloaded.`,
           security: tokenRequired,
           consumes: ['multipart/form-data'],
-          response: { 201: bulkItemSchema, ...refusals },
+          response: { 201: bulkItemSchema, ...refusals, 402: creditsShortAnswerSchema },
         },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, maskPhone } from './masks.ts';
+import { maskAddress, maskEmail, maskPhone } from './masks.ts';
 
 describe('masked contacts of decision makers', () => {
   it('shows the first letter of the address and the domain', () => {
@@ -7,6 +7,11 @@ describe('masked contacts of decision makers', () => {
     expect(maskEmail('Émile', null, 'acme.fr')).toBe('e•••@acme.fr');
     expect(maskEmail(null, 'Doe', 'acme.com')).toBe('d•••@acme.com');
     expect(maskEmail(null, null, 'acme.com')).toBe('•••@acme.com');
+  });
+
+  it('masks a found address to its first character and its domain', () => {
+    expect(maskAddress('jane.doe@acme.com')).toBe('j•••@acme.com');
+    expect(maskAddress('x@sub.acme.co.uk')).toBe('x•••@sub.acme.co.uk');
   });
 
   it('shows the calling code and the last two digits of a phone', () => {

@@ -1,7 +1,11 @@
-// Key decision makers on the public company page: enough to show that a contact exists,
-// not enough to use it. The full address costs a search in the Lead Finder.
+// Key decision makers on the public company page, and addresses found but not yet paid for
+// (an unpaid bulk preview): enough to show that a contact exists, not enough to use it.
 
 const hidden = '•••';
+
+function masked(initial: string, domain: string): string {
+  return `${initial}${hidden}@${domain}`;
+}
 
 // "Jane", "Doe", "acme.com" → "j•••@acme.com": the first letter of the likely address.
 export function maskEmail(fname: string | null, lname: string | null, domain: string): string {
@@ -10,7 +14,13 @@ export function maskEmail(fname: string | null, lname: string | null, domain: st
     .replace(/[^A-Za-z0-9]/g, '')
     .charAt(0)
     .toLowerCase();
-  return `${initial}${hidden}@${domain}`;
+  return masked(initial, domain);
+}
+
+// "jane.doe@acme.com" → "j•••@acme.com": an address found but not paid for yet.
+export function maskAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return masked(email.charAt(0), email.slice(at + 1));
 }
 
 // Calling codes of two digits (ITU E.164 zones 2 to 9); 1 and 7 have one, the rest three.

@@ -1,6 +1,9 @@
+import { searchMessages } from '@mailhound/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/database.ts';
+import { HttpError } from '../../platform/errors.ts';
 import { applyCreditEntry } from './credit-ledger.ts';
+import { readAccountSummary } from './queries.ts';
 import { creditEntries } from './schema.ts';
 
 // The ledger entries of one held piece of work (a single search): its hold, the release that
@@ -12,6 +15,38 @@ export function holdKeys(reference: string) {
     settle: `settle:${reference}`,
     charge: `charge:${reference}`,
   };
+}
+
+// The 402 of work that needs `needed` more credits than are available (api-spec §8: 'You
+// need N more credits.'); the answer carries the number (creditsShortAnswerSchema).
+export function creditsShort(needed: number): HttpError {
+  return new HttpError(402, searchMessages.notEnoughCredits(needed), { needed });
+}
+
+// Credits not on hold; the caller locks the account row when the answer must hold.
+export function availableCredits(account: { balance: number; onHold: number } | undefined) {
+  return account ? Math.max(0, account.balance - account.onHold) : 0;
+}
+
+// Refuses work that will hold `amount` credits when fewer are available: an early check
+// before the heavy part, the hold taken later is what reserves them.
+export async function requireAvailableCredits(
+  db: Queryable,
+  userId: string,
+  amount: number,
+): Promise<void> {
+  const available = availableCredits(await readAccountSummary(db, userId));
+  if (available < amount) throw creditsShort(amount - available);
+}
+
+// Whether the hold is taken and not yet settled: work under it may go on.
+export async function isHoldOpen(db: Queryable, reference: string): Promise<boolean> {
+  const keys = holdKeys(reference);
+  const entries = await db
+    .select({ key: creditEntries.idempotencyKey })
+    .from(creditEntries)
+    .where(inArray(creditEntries.idempotencyKey, [keys.hold, keys.settle]));
+  return entries.length === 1 && entries[0]?.key === keys.hold;
 }
 
 // Reserves `amount` of the available balance; throws InsufficientCreditsError when short.

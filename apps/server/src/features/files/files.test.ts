@@ -60,7 +60,7 @@ function get(url: string, token: string) {
 }
 
 describe('the preview', () => {
-  it('shows the header row and the rows with an address, and what a download costs', async () => {
+  it('shows the header row and the rows with an address masked (j•••@acme.com) and its score, and what a download costs', async () => {
     const user = await activeUser(t);
     const item = await completedUpload(user.token);
     const response = await get(`/api/file/${item.requestId}/preview`, user.token);
@@ -74,17 +74,17 @@ describe('the preview', () => {
           'Lee',
           'acme.test',
           '=HYPERLINK("http://evil.test")',
-          'ann.lee@acme.test',
+          'a•••@acme.test',
           '99',
           'Verified',
         ],
-        ['Bob', 'Ray', 'acme.test', '+1 555', 'bob.ray@acme.test', '99', 'Verified'],
+        ['Bob', 'Ray', 'acme.test', '+1 555', 'b•••@acme.test', '99', 'Verified'],
         [
           'Cat',
           'Fox',
           'catchall.test',
           '@risk',
-          expect.stringMatching(/@catchall\.test$/),
+          expect.stringMatching(/^[a-z]•••@catchall\.test$/),
           '50',
           'Possible',
         ],
@@ -93,6 +93,26 @@ describe('the preview', () => {
       credits: 2,
       hasInputFile: true,
     });
+    // Uploading the list again gives no address for free either.
+    const again = await completedUpload(user.token);
+    const second = await get(`/api/file/${again.requestId}/preview`, user.token);
+    expect(JSON.stringify(second.json())).not.toMatch(/ann\.lee|bob\.ray/);
+  });
+
+  it('shows the addresses once the result is paid for', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    const download = await get(`/api/file/${item.requestId}/result/success`, user.token);
+    expect(download.statusCode, download.body).toBe(200);
+    const response = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(response.json()).toMatchObject({ paid: true, credits: 0 });
+    const rows = (response.json() as { rows: string[][] }).rows;
+    expect(rows.map((row) => row[4])).toEqual([
+      'Email',
+      'ann.lee@acme.test',
+      'bob.ray@acme.test',
+      expect.stringMatching(/^[a-z.]+@catchall\.test$/),
+    ]);
   });
 });
 

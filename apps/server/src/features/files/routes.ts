@@ -10,6 +10,7 @@ import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
 import { isUuid, notEnoughCredits, readPurchase, readResultRows } from '../bulk/bulk-store.ts';
 import { bulkPurchases, bulkRequests } from '../bulk/schema.ts';
+import { maskAddress } from '../companies/masks.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
 import { resultTable } from './result-files.ts';
 import { bulkFiles, type FileKind } from './schema.ts';
@@ -114,6 +115,8 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
         tags: ['files'],
         summary:
           'Preview of a bulk result: the header row and the first 10 rows with an address found',
+        description:
+          'Until the result is paid for (paid false), each address is masked as j•••@acme.com (its first character and its domain), with its score.',
         security: tokenRequired,
         params: idParams,
         response: { 200: bulkPreviewSchema, ...refusals },
@@ -127,9 +130,14 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
         readPurchase(deps.db, bulk.id),
         hasInputFile(deps.db, bulk.id),
       ]);
+      // Addresses are what a result sells: until it is paid for, each shows masked
+      // (j•••@acme.com) with its score, as the company page shows decision makers.
+      const shown = purchase
+        ? rows
+        : rows.map((row) => ({ ...row, email: row.email && maskAddress(row.email) }));
       return {
         fileName: bulk.fileName,
-        rows: resultTable(bulk.header, rows),
+        rows: resultTable(bulk.header, shown),
         paid: purchase !== undefined,
         credits: purchase ? 0 : (bulk.verifiedCount ?? 0),
         hasInputFile: input,

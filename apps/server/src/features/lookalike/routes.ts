@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  creditsShortAnswerSchema,
   errorAnswerSchema,
   lookalikeHistoryPageSchema,
   lookalikeItemSchema,
@@ -155,10 +156,14 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
         tags: ['lookalike'],
         summary: "Find the e-mail addresses of a look-alike preview's contacts",
         description:
-          'Each contact not searched before is a single search: 1 credit per address scored 95 or more. 402 when the credits run out before every contact is searched (the addresses found are kept).',
+          'Each contact not searched before is a single search: 1 credit per address scored 95 or more. One credit per contact to search must be available first: otherwise 402 with needed, the credits missing, and nobody is searched (a 402 when credits go elsewhere meanwhile keeps the addresses found).',
         security: tokenRequired,
         body: lookalikeSearchEmailsSchema,
-        response: { 200: lookalikeSearchEmailsAnswerSchema, ...refusals },
+        response: {
+          200: lookalikeSearchEmailsAnswerSchema,
+          ...refusals,
+          402: creditsShortAnswerSchema,
+        },
       },
     },
     async (request, reply) => {

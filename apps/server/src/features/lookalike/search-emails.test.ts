@@ -167,7 +167,12 @@ describe('find the e-mails of a look-alike preview', () => {
     );
     const response = await searchEmails(user.token, requestId);
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toMatchObject({ message: 'Not enough credits' });
+    expect(response.json()).toEqual({
+      statusCode: 402,
+      error: 'Payment Required',
+      message: 'You do not have enough credits... You need 2 more credits.',
+      needed: 2,
+    });
   });
 });
 
@@ -183,6 +188,19 @@ function answeringFinder(score: number): Finder {
       };
     },
   } as Finder;
+}
+
+// answeringFinder that counts its probes: a contact searched is one call.
+function countingFinder(score: number): Finder & { calls: () => number } {
+  const inner = answeringFinder(score);
+  let calls = 0;
+  return {
+    find: (input, options) => {
+      calls += 1;
+      return inner.find(input, options);
+    },
+    calls: () => calls,
+  } as Finder & { calls: () => number };
 }
 
 // Spends all but `left` of the user's credits.
@@ -206,10 +224,34 @@ async function searchedPeople(requestId: string): Promise<number> {
 }
 
 describe('find the e-mails of a look-alike preview with few credits', () => {
-  it('searches every contact when fewer credits are free than searches run at once', async () => {
+  it('searches nobody when fewer credits are available than contacts to search: 402 with the number missing', async () => {
     const user = await activeUser(t);
     await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
     await leaveCredits(user, 1);
+    const requestId = await completedSearch(user.id);
+    const finder = countingFinder(60);
+
+    const refusal = searchLookalikeEmails(
+      { db: t.db, finder, logFailure: () => {} },
+      { id: user.id, clientAddress: '127.0.0.1' },
+      requestId,
+      new AbortController().signal,
+    );
+
+    await expect(refusal).rejects.toMatchObject({
+      statusCode: 402,
+      message: 'You do not have enough credits... You need 1 more credits.',
+      details: { needed: 1 },
+    });
+    expect(finder.calls()).toBe(0);
+    expect(await searchedPeople(requestId)).toBe(0);
+    expect(await balanceOf(user.token)).toBe(1);
+  });
+
+  it('searches every contact when as many credits are available, however many run at once', async () => {
+    const user = await activeUser(t);
+    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
+    await leaveCredits(user, 2);
     const requestId = await completedSearch(user.id);
 
     const answer = await searchLookalikeEmails(
@@ -222,7 +264,7 @@ describe('find the e-mails of a look-alike preview with few credits', () => {
     expect(answer.items.map((contact) => contact.exactEmailScore)).toEqual([60, 60]);
     expect(answer.items.every((contact) => contact.searched)).toBe(true);
     expect(await searchedPeople(requestId)).toBe(2);
-    expect(await balanceOf(user.token)).toBe(1);
+    expect(await balanceOf(user.token)).toBe(2);
   });
 
   it('gives the stored answers back at a zero balance, when nobody is left to search', async () => {
@@ -277,23 +319,5 @@ describe('find the e-mails of a look-alike preview with few credits', () => {
       new AbortController().signal,
     );
     expect(retried.items.map((contact) => contact.exactEmailScore)).toEqual([60, 60]);
-  });
-
-  it('answers 402 when the credits run out with contacts left, keeping the addresses found', async () => {
-    const user = await activeUser(t);
-    await putOnPaidPlan(t.db, user.id, { credits: 0, leadSearches: 5 });
-    await leaveCredits(user, 1);
-    const requestId = await completedSearch(user.id);
-
-    const refusal = searchLookalikeEmails(
-      { db: t.db, finder: answeringFinder(99), logFailure: () => {} },
-      { id: user.id, clientAddress: '127.0.0.1' },
-      requestId,
-      new AbortController().signal,
-    );
-
-    await expect(refusal).rejects.toMatchObject({ statusCode: 402, message: 'Not enough credits' });
-    expect(await searchedPeople(requestId)).toBe(1);
-    expect(await balanceOf(user.token)).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import { type Db, withSessionLock } from '../../platform/database.ts';
-import { badRequest, notFound, paymentRequired } from '../../platform/errors.ts';
-import { readAccountSummary } from '../credits/queries.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { creditsShort, requireAvailableCredits } from '../credits/holds.ts';
 import { runSingleSearch, type SearchEvent } from '../search/single-search.ts';
 import {
   type LookalikeContact,
@@ -11,7 +11,6 @@ import {
   readPreview,
 } from './lookalike-store.ts';
 
-export const notEnoughCredits = 'Not enough credits';
 export const notReady = 'The look-alike search has not completed.';
 
 // Contacts searched at once; the finder spreads its own SMTP sessions per host.
@@ -21,7 +20,8 @@ type Deps = { db: Db; finder: Finder; logFailure: (error: unknown) => void };
 
 // 'Find Emails' on a preview: each contact without a stored answer is a single search (search
 // history, a credit held while it runs, charged from score 95, released otherwise) through the
-// search feature's runSingleSearch; answers are kept so a second click costs nothing.
+// search feature's runSingleSearch; answers are kept so a second click costs nothing. With
+// fewer credits available than contacts to search, nobody is searched.
 export async function searchLookalikeEmails(
   deps: Deps,
   user: { id: string; clientAddress: string },
@@ -53,8 +53,9 @@ async function searchPending(
   );
   // Nothing left to search costs nothing: the stored answers come back whatever the balance.
   if (pending.length === 0) return { items: contacts };
-  const summary = await readAccountSummary(deps.db, user.id);
-  if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
+  // One credit per contact to search must be available before any is searched (api-spec §8:
+  // a 402 saying how many more it takes); each search then holds its own while it runs.
+  await requireAvailableCredits(deps.db, user.id, pending.length);
 
   // Whether the contact was searched (its answer stored), or refused a credit hold.
   const searchOne = async (contact: LookalikeContact): Promise<'searched' | 'refused'> => {
@@ -108,10 +109,11 @@ async function searchPending(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, worker));
-  for (const contact of refused) {
+  for (const [index, contact] of refused.entries()) {
     if (signal.aborted) break;
-    // api-spec §7: 402 means not enough credits; the addresses found so far are kept.
-    if ((await searchOne(contact)) === 'refused') throw paymentRequired(notEnoughCredits);
+    // The credits went elsewhere meanwhile (another search of the user's): a 402 for the
+    // contacts left; the addresses found so far are kept.
+    if ((await searchOne(contact)) === 'refused') throw creditsShort(refused.length - index);
   }
   return { items: await readPreview(deps.db, requestId) };
 }

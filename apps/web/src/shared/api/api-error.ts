@@ -1,12 +1,24 @@
-// A failed call: the HTTP status and the server's `message` (auth-api.md error shape).
+import { creditsShortAnswerSchema } from '@mailhound/contracts';
+
+// A failed call: the HTTP status and the server's `message` (auth-api.md error shape), with
+// the whole answer for the refusals that say more (a 402's `needed`).
 export class ApiError extends Error {
   readonly status: number;
+  readonly payload: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, payload?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.payload = payload;
   }
+}
+
+// The credits a 402 says are missing (a bulk upload, look-alike Find Emails), when it says.
+export function creditsMissing(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
+  const answer = creditsShortAnswerSchema.safeParse(error.payload);
+  return answer.success ? answer.data.needed : undefined;
 }
 
 // The server's message for the listed statuses, otherwise the screen's fallback text.

@@ -39,7 +39,7 @@ export function createClient(options: ClientOptions) {
     ) {
       endSession();
     }
-    return new ApiError(response.status, serverMessage(payload) ?? response.statusText);
+    return new ApiError(response.status, serverMessage(payload) ?? response.statusText, payload);
   }
 
   function send(method: string, path: string, init: RequestOptions<unknown>) {

@@ -13,7 +13,9 @@ afterEach(() => {
 
 const header = ['First Name', 'Last Name', 'Company Website', 'Email', 'Score', 'Status'];
 
+// An unpaid preview comes with its addresses masked (j•••@acme.com), a paid one whole.
 function preview(overrides: Partial<BulkPreview> = {}): BulkPreview {
+  const paid = overrides.paid ?? false;
   return {
     fileName: 'leads.csv',
     rows: [
@@ -22,12 +24,12 @@ function preview(overrides: Partial<BulkPreview> = {}): BulkPreview {
         `Ann${index}`,
         'Lee',
         'acme.test',
-        `ann${index}.lee@acme.test`,
+        paid ? `ann${index}.lee@acme.test` : 'a•••@acme.test',
         index === 0 ? '60' : '99',
         'found',
       ]),
     ],
-    paid: false,
+    paid,
     credits: 12,
     hasInputFile: true,
     ...overrides,
@@ -49,7 +51,7 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     const table = within(screen.getByRole('table', { name: 'Bulk preview' }));
     expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(header);
     expect(table.getAllByRole('row')).toHaveLength(11);
-    expect(table.getByText('ann0.lee@acme.test')).toBeInTheDocument();
+    expect(table.getAllByText('a•••@acme.test')).toHaveLength(10);
     expect(table.getByRole('img', { name: 'Score 60' })).toHaveAttribute(
       'data-score-color',
       'yellow',
@@ -100,10 +102,16 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     const first = renderApp('/search/bulk/preview/r1');
     expect(await screen.findByText(bulkMessages.youWillPay(12))).toBeInTheDocument();
     expect(bulkMessages.youWillPay(12)).toBe('You will pay up to 12 credit(s)');
+    expect(
+      screen.getByText('The e-mails show in full once you download the results.'),
+    ).toBeInTheDocument();
     first.unmount();
     paid = true;
     renderApp('/search/bulk/preview/r1');
     expect(await screen.findByText(bulkMessages.alreadyPaid)).toBeInTheDocument();
+    const table = within(screen.getByRole('table', { name: 'Bulk preview' }));
+    expect(table.getByText('ann0.lee@acme.test')).toBeInTheDocument();
+    expect(screen.queryByText(/show in full once you download/)).toBeNull();
   });
 
   it('shows the loading error with the server’s message', async () => {

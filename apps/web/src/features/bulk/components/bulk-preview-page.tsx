@@ -19,6 +19,9 @@ import { previewRows, shortFileName } from '../bulk-item.ts';
 import { DownloadFormatModal } from './download-format-modal.tsx';
 import { PreviewTable } from './preview-table.tsx';
 
+// The server masks an unpaid result's addresses (j•••@acme.com); the download pays for them.
+const maskedNote = 'The e-mails show in full once you download the results.';
+
 function failureText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';
 }
@@ -129,7 +132,14 @@ export function BulkPreviewPage() {
       </Group>
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between">
-          <Text fw={500}>{paymentText}</Text>
+          <div>
+            <Text fw={500}>{paymentText}</Text>
+            {!paid && !noEmails && (
+              <Text size="sm" c="dimmed">
+                {maskedNote}
+              </Text>
+            )}
+          </div>
           <Group gap="xs">
             {/* Only with the mail section and when results exist (product-spec §2). */}
             {user.data?.properties.sections.includes('mail') && !noEmails && (

@@ -343,9 +343,9 @@ describe('upload modal', () => {
     expect(screen.getByRole('dialog', { name: 'Upload your list' })).toBeInTheDocument();
   });
 
-  it('opens the credits modal on a 402', async () => {
+  it('opens the credits modal on a 402, saying how many more credits the list needs', async () => {
     const server = createFakeServer();
-    logIn(server, { balance: { balance: 0, onHold: 0 } });
+    logIn(server, { balance: { balance: 25, onHold: 0 } });
     stubBulkFetch();
     const uploads = stubUploads();
     serveHistory(server, () => [bulkItem('old')]);
@@ -354,10 +354,16 @@ describe('upload modal', () => {
     await app.user.upload(modal.getByLabelText('Choose a file'), csv());
     await app.user.click(modal.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
-    uploads[0]?.respond(402, { message: 'Not enough credits' });
+    // A list of 300 rows with 25 credits available.
+    uploads[0]?.respond(402, {
+      statusCode: 402,
+      error: 'Payment Required',
+      message: searchMessages.notEnoughCredits(275),
+      needed: 275,
+    });
 
     const credits = within(await screen.findByRole('dialog', { name: 'Credits required' }));
-    expect(credits.getByText(searchMessages.notEnoughCredits(1))).toBeInTheDocument();
+    expect(credits.getByText(searchMessages.notEnoughCredits(275))).toBeInTheDocument();
     expect(credits.getByRole('link', { name: searchMessages.purchaseCredits })).toHaveAttribute(
       'href',
       '/purchase',

@@ -28,7 +28,8 @@ export function BulkSearchPage() {
   const { page, setPage, history, searchParams } = useHistoryPage(useBulkHistory);
   const skipVideo = searchParams.has('skipVideo');
   const [uploadOpened, setUploadOpened] = useState(false);
-  const [creditsOpened, setCreditsOpened] = useState(false);
+  // The credits the refused upload needs, while the credits modal is open.
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
   // product-spec §6: a guest cannot use bulk search and is sent to sign up, coming back here.
   const openUpload = () => {
@@ -81,17 +82,18 @@ export function BulkSearchPage() {
           setUploadOpened(false);
           setPage(1);
         }}
-        onNotEnoughCredits={() => {
+        onNotEnoughCredits={(needed) => {
           setUploadOpened(false);
-          setCreditsOpened(true);
+          setCreditsNeeded(needed);
         }}
       />
-      {/* api-spec §8: the upload's 402 means not even the first result can be paid. */}
+      {/* api-spec §8: the upload's 402 ('You need N more credits.'): a list holds one credit
+          per row to search. */}
       <CreditsModal
-        opened={creditsOpened}
-        onClose={() => setCreditsOpened(false)}
+        opened={creditsNeeded !== null}
+        onClose={() => setCreditsNeeded(null)}
         freePlan={false}
-        needed={1}
+        needed={creditsNeeded ?? 1}
       />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
-import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { UploadButtons, UploadProgress } from '../../../shared/ui/upload-controls.tsx';
 import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
@@ -23,7 +23,8 @@ export function UploadModal({
   opened: boolean;
   onClose: () => void;
   onUploaded: (item: BulkItem) => void;
-  onNotEnoughCredits: () => void;
+  // How many more credits the list needs (the 402's needed; at least 1 when it does not say).
+  onNotEnoughCredits: (needed: number) => void;
 }) {
   const upload = useUploadBulkFile();
   const { file, problem, percent, uploading, choose, close, send, cancelUpload } = useFileUpload({
@@ -32,7 +33,7 @@ export function UploadModal({
     check: uploadProblem,
     failure: (error) => {
       if (error instanceof ApiError && error.status === 402) {
-        onNotEnoughCredits();
+        onNotEnoughCredits(creditsMissing(error) ?? 1);
         return null;
       }
       if (error instanceof ApiError && error.status === 413) return uploadMessages.tooLarge;

@@ -186,16 +186,24 @@ describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
     expect((await rowOf('Ann Lee2')).queryByText('No email found')).toBeNull();
   });
 
-  it('opens the credits modal on a 402', async () => {
+  it('opens the credits modal on a 402, with the credits the server says are missing', async () => {
     const server = createFakeServer();
     logInPaid(server);
     serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
-    server.on('POST /api/lookalike/search-emails', errorBody(402, 'Not enough credits'));
+    server.on('POST /api/lookalike/search-emails', {
+      status: 402,
+      body: {
+        statusCode: 402,
+        error: 'Payment Required',
+        message: searchMessages.notEnoughCredits(2),
+        needed: 2,
+      },
+    });
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
     await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
     const modal = within(await screen.findByRole('dialog', { name: 'Credits required' }));
-    expect(modal.getByText(/You do not have enough credits/)).toBeInTheDocument();
+    expect(modal.getByText(searchMessages.notEnoughCredits(2))).toBeInTheDocument();
     expect(modal.getByRole('link', { name: searchMessages.purchaseCredits })).toHaveAttribute(
       'href',
       '/purchase',

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
+import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -97,7 +97,7 @@ export function LookAlikePreviewPage() {
       await searchEmails.mutateAsync();
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 402) {
-        setCreditsNeeded(Math.max(1, missing - (available ?? 0)));
+        setCreditsNeeded(creditsMissing(failure) ?? Math.max(1, missing - (available ?? 0)));
       } else if (failure instanceof ApiError && [500, 502].includes(failure.status)) {
         // api-spec §8: the same notification as the other bulk and look-alike failures.
         notifications.show({
