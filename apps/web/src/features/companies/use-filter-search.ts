@@ -2,6 +2,7 @@ import { type CompanyFilters, filtersFromQuery, filtersToQuery } from '@mailhoun
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withRedirectUrl } from '../../shared/session/redirect-url.ts';
+import { type SignUpReason, signUpReasonState } from '../../shared/session/sign-up-reason.ts';
 import { clearAutoSearch, isAutoSearchRequested } from './auto-search.ts';
 import { canSearch, type FilterKey, pickFilters } from './filter-fields.ts';
 
@@ -67,9 +68,11 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
 export const finderFailure = 'The search could not be completed. Please try again.';
 
 // A guest's search goes to sign-up first, coming back to the same filters.
-export function useGuestSearchRedirect() {
+export function useGuestSearchRedirect(reason: SignUpReason) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (filters: CompanyFilters) =>
-    navigate(withRedirectUrl('/signup', `${pathname}?${filtersToQuery(filters)}`));
+    navigate(withRedirectUrl('/signup', `${pathname}?${filtersToQuery(filters)}`), {
+      state: signUpReasonState(reason),
+    });
 }

@@ -1,6 +1,7 @@
 import { storageKeys } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -177,6 +178,7 @@ describe('public company page (product-spec §2 "Company page")', () => {
     await waitFor(() =>
       expect(location()).toBe(`/signup?${new URLSearchParams({ redirectUrl: leadFinder })}`),
     );
+    expect(await screen.findByText(signUpReasons.companyContacts)).toBeVisible();
     expect(localStorage.getItem(storageKeys.autoSearch)).toBeNull();
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -63,6 +64,17 @@ async function searchAcme(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('lead filters (product-spec §5 "Company filters")', () => {
+  it('sends a guest to sign-up with the reason, without spending a search', async () => {
+    const server = createFakeServer();
+    const { user, location } = renderApp('/lead-finder');
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    await user.type(input('Company Name'), 'Acme Robotics{enter}');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location()).toMatch(/^\/signup\?redirectUrl=/));
+    expect(await screen.findByText(signUpReasons.leadFinder)).toBeVisible();
+    expect(leadSearches(server)).toHaveLength(0);
+  });
+
   it('asks for a job title of at least 2 characters', async () => {
     const server = createFakeServer();
     logIn(server);

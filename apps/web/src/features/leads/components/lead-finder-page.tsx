@@ -55,7 +55,7 @@ export function LeadFinderPage() {
   const balance = useBalance();
   const finder = useFilterSearch(leadFilterFields);
   const results = useLeadSearch(isLoggedIn ? finder.search : null);
-  const toSignUp = useGuestSearchRedirect();
+  const toSignUp = useGuestSearchRedirect('leadFinder');
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [finding, setFinding] = useState<ReadonlySet<string>>(new Set());
