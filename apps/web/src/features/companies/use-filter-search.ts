@@ -35,6 +35,10 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
     isAutoSearchRequested() && page === null && canSearch(filters) ? filtersKey : null,
   );
 
+  // Results shown because the page was opened on a searched address (a reload, a shared
+  // link), not because of a click here: the Lead Finder does not spend a search for those.
+  const [openedSearched] = useState(() => page !== null && canSearch(filters));
+
   let search: FilterSearch | null = null;
   if (page !== null && canSearch(filters)) search = { filters, page };
   else if (page === null && autoSearch === filtersKey) search = { filters, page: 1 };
@@ -56,6 +60,7 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
   return {
     filters,
     search,
+    openedSearched,
     run(next: CompanyFilters) {
       setParams(searchToQuery({ filters: next, page: 1 }), { replace: true });
     },
