@@ -153,8 +153,34 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     expect(server.requestsTo('POST /api/mail/mailboxes')[0]?.headers.get('Authorization')).toMatch(
       /^Bearer /,
     );
-    // The saved mailbox can now be fixed in the same dialog.
-    expect(screen.getByRole('dialog', { name: 'Edit Mailbox' })).toBeInTheDocument();
+    // The saved mailbox's connection can be fixed in the same dialog, which stays 'Add Mailbox'
+    // with one button to test again (no second form, no second save button).
+    const after = screen.getByRole('dialog', { name: 'Add Mailbox' });
+    expect(within(after).getByRole('button', { name: 'Test Again' })).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Save Details' })).toBeNull();
+    expect(within(after).queryByRole('button', { name: /Save and Test/ })).toBeNull();
+  });
+
+  it('fills a provider’s servers and ports and says which password it wants', async () => {
+    const { user } = openSenderList(() => page([]));
+    await user.click(await screen.findByRole('button', { name: 'Add Mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mailbox' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: 'Gmail / Google Workspace', hidden: true }));
+    expect(field('SMTP Host')).toHaveValue('smtp.gmail.com');
+    expect(field('SMTP Port')).toHaveValue('587');
+    expect(field('IMAP Host')).toHaveValue('imap.gmail.com');
+    expect(field('IMAP Port')).toHaveValue('993');
+    expect(
+      within(dialog).getByText(/Use an app password: turn on 2-Step Verification/),
+    ).toBeVisible();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
+    await user.click(await screen.findByRole('option', { name: 'Microsoft 365 / Outlook', hidden: true }));
+    expect(field('SMTP Host')).toHaveValue('smtp.office365.com');
+    expect(field('IMAP Host')).toHaveValue('outlook.office365.com');
   });
 
   it('flags an empty required field when the user leaves it, and ports take digits only', async () => {
