@@ -266,9 +266,17 @@ export const leadItemSchema = z.object({
 });
 export type LeadItem = z.infer<typeof leadItemSchema>;
 
+// A Lead Finder search spends one lead search for its filters, all its pages, until the end
+// of the day (UTC). `spend=false` (a page opened from an address rather than a click) only
+// shows what is already paid for: `paid: false` and no items when the search would spend.
+export const leadSearchQuerySchema = filterPageQuerySchema.extend({
+  spend: z.stringbool().default(true),
+});
+
 export const leadSearchAnswerSchema = companySearchAnswerSchema.extend({
   items: z.array(leadItemSchema),
   leadSearchBalance: z.number().int().nonnegative(),
+  paid: z.boolean().default(true),
 });
 export type LeadSearchAnswer = z.infer<typeof leadSearchAnswerSchema>;
 

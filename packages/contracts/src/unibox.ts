@@ -37,7 +37,17 @@ export const threadSummarySchema = z.object({
     customer_id: z.string(),
   }),
   campaign: z.object({ id: z.string(), name: z.string() }).nullable(),
-  mailbox: z.object({ id: z.string(), email: z.string(), name: z.string() }).nullable(),
+  // The mailbox replies go out through, with its connection state: a mailbox in error cannot
+  // send until its connection is fixed in the Sender List.
+  mailbox: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      status: z.enum(['active', 'error']),
+      status_message: z.string().nullable(),
+    })
+    .nullable(),
   status: threadStatusSchema,
   unread: z.boolean(),
   message_count: z.number().int(),
@@ -122,3 +132,10 @@ export const uniboxMessages = {
   mailboxGone: 'The mailbox of this conversation no longer exists.',
   sendFailed: 'The mail server did not accept the e-mail. Please try again later.',
 } as const;
+
+// A reply or forward through a mailbox whose connection check failed: it names the mailbox,
+// says what is wrong, and where to fix it.
+export function mailboxInErrorMessage(email: string, problem: string | null): string {
+  const why = problem === null ? 'its connection check failed' : problem.replace(/\s+/g, ' ');
+  return `${email} cannot send right now (${why}). Fix its connection in the Sender List, then try again.`;
+}

@@ -3,27 +3,18 @@ import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { paymentRequired } from '../../platform/errors.ts';
-import type { PageRequest } from '../companies/company-search.ts';
 import { canonicalFilters } from '../companies/filters.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
 import { readAccountSummary } from '../credits/queries.ts';
 import { creditEntries } from '../credits/schema.ts';
 
 // Lead searches are a balance of their own in the ledger (lead_amount). One search is spent
-// per new page of results; the same filters and page again on the same (UTC) day are free,
-// so paging back and forth or reloading costs nothing.
-export const leadSearchesPerPage = 1;
+// per new set of filters, for all its pages; the same filters again on the same (UTC) day are
+// free, so paging, going back and forth or reloading costs nothing.
+export const leadSearchesPerSearch = 1;
 
-export function leadSearchKey(
-  userId: string,
-  filters: CompanyFilters,
-  page: PageRequest,
-  at: Date,
-): string {
-  const digest = createHash('sha256')
-    .update(`${canonicalFilters(filters)}|${page.page}|${page.perPage}`)
-    .digest('hex')
-    .slice(0, 32);
+export function leadSearchKey(userId: string, filters: CompanyFilters, at: Date): string {
+  const digest = createHash('sha256').update(canonicalFilters(filters)).digest('hex').slice(0, 32);
   return `lead_search:${userId}:${at.toISOString().slice(0, 10)}:${digest}`;
 }
 
@@ -46,7 +37,7 @@ export async function ensureLeadSearchLeft(db: Db, userId: string): Promise<void
   }
 }
 
-// Takes one lead search for the page; a key already taken takes nothing.
+// Takes one lead search for the filters; a key already taken takes nothing.
 export async function spendLeadSearch(db: Db, userId: string, key: string): Promise<void> {
   try {
     await db.transaction((tx) =>
@@ -54,7 +45,7 @@ export async function spendLeadSearch(db: Db, userId: string, key: string): Prom
         userId,
         kind: 'charge',
         amount: 0,
-        leadAmount: leadSearchesPerPage,
+        leadAmount: leadSearchesPerSearch,
         idempotencyKey: key,
       }),
     );

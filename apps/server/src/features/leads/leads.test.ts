@@ -85,10 +85,17 @@ afterAll(async () => {
   await lab.close();
 });
 
-async function leadSearch(token: string, filters: CompanyFilters, page = 1, perPage = 10) {
+async function leadSearch(
+  token: string,
+  filters: CompanyFilters,
+  page = 1,
+  perPage = 10,
+  spend?: string,
+) {
   const query = filtersToQuery(filters);
   query.set('page', String(page));
   query.set('perPage', String(perPage));
+  if (spend !== undefined) query.set('spend', spend);
   return t.app.inject({
     method: 'GET',
     url: `/api/leads/search?${query}`,
@@ -138,7 +145,7 @@ describe('GET /api/leads/search', () => {
     expect(byTitle.items.map((item) => item.lname)).toEqual(['Stone']);
   });
 
-  it('spends one lead search per new page; the same page again that day is free', async () => {
+  it('spends one lead search per new set of filters, for all its pages, until the end of the day', async () => {
     const user = await activeUser(t);
     const start = (await balances(user.id)).leadSearchBalance ?? 0;
     const filters: CompanyFilters = { industry: ['computer_software'] };
@@ -146,27 +153,63 @@ describe('GET /api/leads/search', () => {
     const first = leadSearchAnswerSchema.parse(
       (await leadSearch(user.token, filters, 1, 1)).json(),
     );
-    expect(first.leadSearchBalance).toBe(start - 1);
+    expect(first).toMatchObject({ leadSearchBalance: start - 1, paid: true });
+    // Turning to page 2, coming back and reloading spend nothing more.
+    const second = leadSearchAnswerSchema.parse(
+      (await leadSearch(user.token, filters, 2, 1)).json(),
+    );
+    expect(second.items).toHaveLength(1);
+    expect(second.leadSearchBalance).toBe(start - 1);
     const again = leadSearchAnswerSchema.parse(
       (await leadSearch(user.token, { industry: ['computer_software'] }, 1, 1)).json(),
     );
     expect(again.leadSearchBalance).toBe(start - 1);
-    const second = leadSearchAnswerSchema.parse(
-      (await leadSearch(user.token, filters, 2, 1)).json(),
+    // Other filters are another search.
+    const other = leadSearchAnswerSchema.parse(
+      (
+        await leadSearch(user.token, { industry: ['computer_software'], department: ['sales'] })
+      ).json(),
     );
-    expect(second.leadSearchBalance).toBe(start - 2);
-    // The next day the same page is a new search.
+    expect(other.leadSearchBalance).toBe(start - 2);
+    // The next day the same filters are a new search.
     t.clock.advance(24 * 60 * 60_000);
     const nextDay = leadSearchAnswerSchema.parse(
-      (await leadSearch(user.token, filters, 1, 1)).json(),
+      (await leadSearch(user.token, filters, 2, 1)).json(),
     );
     expect(nextDay.leadSearchBalance).toBe(start - 3);
-    // A page without results costs nothing.
+    // A search without results costs nothing.
     const empty = leadSearchAnswerSchema.parse(
-      (await leadSearch(user.token, filters, 99, 1)).json(),
+      (
+        await leadSearch(user.token, { industry: ['computer_software'], jobTitle: ['astronaut'] })
+      ).json(),
     );
     expect(empty).toMatchObject({ items: [], leadSearchBalance: start - 3 });
     expect((await balances(user.id)).leadSearchBalance).toBe(start - 3);
+  });
+
+  it('spend=false (a link opened, not a click) shows a paid search and spends nothing for a new one', async () => {
+    const user = await activeUser(t);
+    const start = (await balances(user.id)).leadSearchBalance ?? 0;
+    const filters: CompanyFilters = { department: ['sales'], locations: ['Germany'] };
+    const peek = await leadSearch(user.token, filters, 1, 10, 'false');
+    expect(peek.statusCode, peek.body).toBe(200);
+    expect(leadSearchAnswerSchema.parse(peek.json())).toEqual({
+      items: [],
+      currentPage: 1,
+      totalPages: 0,
+      totalItems: 0,
+      leadSearchBalance: start,
+      paid: false,
+    });
+    expect((await balances(user.id)).leadSearchBalance).toBe(start);
+
+    expect((await leadSearch(user.token, filters)).json().leadSearchBalance).toBe(start - 1);
+    const paid = leadSearchAnswerSchema.parse(
+      (await leadSearch(user.token, filters, 1, 10, 'false')).json(),
+    );
+    expect(paid).toMatchObject({ paid: true, leadSearchBalance: start - 1 });
+    expect(paid.items.length).toBeGreaterThan(0);
+    expect((await leadSearch(user.token, filters, 1, 10, 'maybe')).statusCode).toBe(400);
   });
 
   it('answers 402 No lead searches left at zero, but still shows pages already paid for', async () => {

@@ -1,9 +1,9 @@
 import {
   errorAnswerSchema,
-  filterPageQuerySchema,
   findEmailsAnswerSchema,
   findEmailsBodySchema,
   leadSearchAnswerSchema,
+  leadSearchQuerySchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, FeatureDeps } from '../../app.ts';
@@ -27,6 +27,13 @@ const refusals = {
   403: errorAnswerSchema,
 };
 
+const unpaidPage = (page: number) => ({
+  items: [],
+  currentPage: page,
+  totalPages: 0,
+  totalItems: 0,
+});
+
 // The Lead Finder (/api/leads): search people, then find their addresses.
 export function registerLeadRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
@@ -39,9 +46,9 @@ export function registerLeadRoutes(api: App, deps: FeatureDeps): void {
         tags: ['leads'],
         summary: 'Lead Finder: one page of people matching the filters',
         description:
-          'Filters as for /companies/search, plus jobTitle, department and seniority. A new page spends 1 lead search; the same filters and page again that day are free.',
+          'Filters as for /companies/search, plus jobTitle, department and seniority. A new set of filters spends 1 lead search for all its pages; the same filters again that day (UTC) are free. With spend=false nothing is spent: an unpaid search answers paid: false and no items.',
         security: tokenRequired,
-        querystring: filterPageQuerySchema.loose(),
+        querystring: leadSearchQuerySchema.loose(),
         response: { 200: leadSearchAnswerSchema, ...refusals },
       },
     },
@@ -49,13 +56,18 @@ export function registerLeadRoutes(api: App, deps: FeatureDeps): void {
       const user = currentUser(request);
       const filters = parseFilterQuery(request.query);
       const page = { page: request.query.page, perPage: request.query.perPage };
-      const key = leadSearchKey(user.id, filters, page, deps.clock.now());
+      const key = leadSearchKey(user.id, filters, deps.clock.now());
       const paid = await alreadyPaid(deps.db, key);
+      if (!paid && !request.query.spend) {
+        const balance = await leadSearchBalance(deps.db, user.id);
+        return { ...unpaidPage(page.page), leadSearchBalance: balance, paid: false };
+      }
       if (!paid) await ensureLeadSearchLeft(deps.db, user.id);
       const result = await searchLeads(deps.db, filters, page);
       // An empty page shows nothing, so it costs nothing.
       if (!paid && result.items.length > 0) await spendLeadSearch(deps.db, user.id, key);
-      return { ...result, leadSearchBalance: await leadSearchBalance(deps.db, user.id) };
+      const balance = await leadSearchBalance(deps.db, user.id);
+      return { ...result, leadSearchBalance: balance, paid: true };
     },
   );
 

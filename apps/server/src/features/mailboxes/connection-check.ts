@@ -1,6 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type { ResolvedHost } from './host-policy.ts';
+import { mailConnectionProblem } from './mail-errors.ts';
 import type { MailboxStatus } from './schema.ts';
 
 // A mail server that has not answered within this is reported as unreachable.
@@ -9,22 +10,6 @@ const CHECK_TIMEOUT_MS = 8000;
 export type Endpoint = { resolved: ResolvedHost; port: number };
 export type Credentials = { user: string; password: string };
 export type CheckOutcome = { status: MailboxStatus; statusMessage: string | null };
-
-function describe(error: unknown): string {
-  const found = error as {
-    responseText?: string;
-    response?: string;
-    message?: string;
-    code?: string;
-  };
-  return (
-    found.responseText ??
-    found.response ??
-    found.message ??
-    found.code ??
-    'unknown error'
-  ).trim();
-}
 
 // nodemailer's verify(): connect, EHLO, STARTTLS when offered, AUTH.
 export async function checkSmtp(
@@ -47,7 +32,7 @@ export async function checkSmtp(
     await transport.verify();
     return null;
   } catch (error) {
-    return describe(error);
+    return mailConnectionProblem({ host: resolved.host, port }, error);
   } finally {
     transport.close();
   }
@@ -78,7 +63,7 @@ export async function checkImap(
     await client.connect();
     return null;
   } catch (error) {
-    return describe(error);
+    return mailConnectionProblem({ host: resolved.host, port }, error);
   } finally {
     client.close();
   }

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { mailboxMessages } from '@mailhound/contracts';
 import { isPrivateAddress } from '@mailhound/finder';
 import { badRequest } from '../../platform/errors.ts';
+import { unresolvedHost } from './mail-errors.ts';
 
 export type ResolvedHost = { host: string; address: string } | { host: string; error: string };
 
@@ -19,13 +20,13 @@ export async function resolveMailHost(host: string, allowPrivate: boolean): Prom
       addresses = (await lookup(name, { all: true, verbatim: true })).map((found) => found.address);
     } catch (error) {
       // A name that does not resolve is the user's to fix: the mailbox is saved with the error.
-      return { host, error: `${host}: ${(error as NodeJS.ErrnoException).code ?? 'not found'}` };
+      return { host, error: unresolvedHost(host, (error as NodeJS.ErrnoException).code) };
     }
   }
   if (!allowPrivate && addresses.some(isPrivateAddress)) {
     throw badRequest(mailboxMessages.hostNotAllowed);
   }
   const address = addresses[0];
-  if (!address) return { host, error: `${host}: no address` };
+  if (!address) return { host, error: unresolvedHost(host, undefined) };
   return { host, address };
 }

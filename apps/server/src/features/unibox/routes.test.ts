@@ -182,7 +182,13 @@ describe('the Unibox thread list', () => {
         customer_id: expect.any(String),
       },
       campaign: { id: campaignIds.spring, name: 'Spring' },
-      mailbox: { id: mailboxes_.sales?.id, email: 'sales@sender.test', name: 'Sender' },
+      mailbox: {
+        id: mailboxes_.sales?.id,
+        email: 'sales@sender.test',
+        name: 'Sender',
+        status: 'active',
+        status_message: null,
+      },
       status: 'replied',
       unread: true,
       // The campaign e-mail and the reply.
@@ -406,6 +412,33 @@ describe('reply and forward', () => {
     expect(refused.statusCode).toBe(502);
     expect(refused.json().message).toBe(uniboxMessages.sendFailed);
     expect(sink.messages.length).toBe(before);
+  });
+
+  it('answers 409 naming the mailbox and its problem while it is in error, sending nothing', async () => {
+    const id = mailboxes_.team?.id ?? '';
+    const problem = 'SMTP: smtp.sender.test refused the login (535 5.7.8 Bad credentials).';
+    await t.db
+      .update(mailboxes)
+      .set({ status: 'error', statusMessage: problem })
+      .where(eq(mailboxes.id, id));
+    const before = sink.messages.length;
+    const response = await call('POST', '/send-emails', {
+      mode: 'reply',
+      thread_id: threadIds['cat@client.test'],
+      subject: 'Re: Hello',
+      body: '<p>Still there?</p>',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      `team@sender.test cannot send right now (${problem}). Fix its connection in the Sender List, then try again.`,
+    );
+    expect(sink.messages.length).toBe(before);
+    const listed = (await page(`?campaign_id=${campaignIds.summer}`)).threads[0]?.mailbox;
+    expect(listed).toMatchObject({ id, status: 'error', status_message: problem });
+    await t.db
+      .update(mailboxes)
+      .set({ status: 'active', statusMessage: null })
+      .where(eq(mailboxes.id, id));
   });
 
   it('answers 409 when the conversation’s mailbox was deleted', async () => {

@@ -1,4 +1,9 @@
-import { type SendEmailAnswer, type SendEmailPayload, uniboxMessages } from '@mailhound/contracts';
+import {
+  mailboxInErrorMessage,
+  type SendEmailAnswer,
+  type SendEmailPayload,
+  uniboxMessages,
+} from '@mailhound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { conflict, HttpError } from '../../platform/errors.ts';
@@ -47,6 +52,9 @@ export async function sendThreadEmail(
     ? await deps.db.select().from(mailboxes).where(eq(mailboxes.id, thread.mailbox.id))
     : [];
   if (!mailbox) throw conflict(uniboxMessages.mailboxGone);
+  if (mailbox.status === 'error') {
+    throw conflict(mailboxInErrorMessage(mailbox.email, mailbox.statusMessage));
+  }
   const [lead] = await deps.db
     .select()
     .from(customers)

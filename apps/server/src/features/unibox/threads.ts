@@ -36,6 +36,8 @@ type SummaryRow = {
   mailbox_id: string | null;
   mailbox_email: string | null;
   mailbox_name: string | null;
+  mailbox_status: 'active' | 'error' | null;
+  mailbox_status_message: string | null;
   steps_sent: number;
 };
 
@@ -45,6 +47,7 @@ const summarySelect = sql`
     c.id as customer_id, c.email as lead_email, c.fname, c.lname,
     cp.id as campaign_id, cp.name as campaign_name,
     m.id as mailbox_id, m.email as mailbox_email, m.name as mailbox_name,
+    m.status as mailbox_status, m.status_message as mailbox_status_message,
     (select count(*) from campaign_sends s
      where s.campaign_id = t.campaign_id and s.customer_id = t.customer_id
        and s.sent_at is not null)::int as steps_sent
@@ -70,7 +73,13 @@ function summaryOf(row: SummaryRow): ThreadSummary {
         ? { id: row.campaign_id, name: row.campaign_name }
         : null,
     mailbox: row.mailbox_id
-      ? { id: row.mailbox_id, email: row.mailbox_email ?? '', name: row.mailbox_name ?? '' }
+      ? {
+          id: row.mailbox_id,
+          email: row.mailbox_email ?? '',
+          name: row.mailbox_name ?? '',
+          status: row.mailbox_status ?? 'error',
+          status_message: row.mailbox_status_message,
+        }
       : null,
     status: row.status,
     unread: row.unread,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-// /checkout needs the session's client secret in navigation state (product-spec §2 "Checkout").
-const checkoutStateSchema = z.object({ clientSecret: z.string().min(1) });
+// /checkout needs the session's client secret in navigation state (product-spec §2 "Checkout");
+// the chosen price and quantity come along so the page can show the order before Pay.
+const checkoutStateSchema = z.object({
+  clientSecret: z.string().min(1),
+  priceId: z.string().optional(),
+  quantity: z.number().int().positive().optional(),
+});
 export type CheckoutState = z.infer<typeof checkoutStateSchema>;
 
 export function readCheckoutState(state: unknown): CheckoutState | null {

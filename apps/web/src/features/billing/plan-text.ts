@@ -3,7 +3,7 @@ import { billingMessages, type Plan } from '@mailhound/contracts';
 // product-spec §2 "Purchase": the texts of one plan card.
 
 // Whole dollars without cents ('$49'), otherwise with both digits ('$149.50').
-function dollarsFromCents(cents: number): string {
+export function dollarsFromCents(cents: number): string {
   const digits = cents % 100 === 0 ? 0 : 2;
   return (cents / 100).toLocaleString('en-US', {
     style: 'currency',
@@ -53,3 +53,33 @@ export const planActionLabels: Record<PlanAction, string> = {
   current: 'Current Plan',
   choose: 'Choose Plan',
 };
+
+const intervalWords: Record<string, string> = { month: 'Monthly', year: 'Yearly' };
+
+export type OrderSummary = {
+  item: string;
+  lines: string[];
+  total: string;
+  terms: string;
+};
+
+// What Pay buys, written before it is pressed: a plan bills its price each interval; Extra
+// credits bill the quantity × the price per credit once (api-spec §9).
+export function orderSummary(plan: Plan, quantity: number): OrderSummary {
+  const { interval, price } = plan.rules;
+  if (interval === null) {
+    const credits = quantity.toLocaleString('en-US');
+    return {
+      item: plan.name,
+      lines: [`${credits} credits × ${dollarsFromCents(price)}`],
+      total: dollarsFromCents(quantity * price),
+      terms: 'One-time payment.',
+    };
+  }
+  return {
+    item: `${plan.name} (${intervalWords[interval] ?? interval})`,
+    lines: [planEmailsText(plan), planSearchesText(plan)],
+    total: dollarsFromCents(price),
+    terms: `Renews every ${interval} until you cancel.`,
+  };
+}

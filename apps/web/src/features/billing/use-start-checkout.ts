@@ -24,7 +24,11 @@ export function useStartCheckout() {
         quantity: selection.quantity,
         returnUrl: checkoutReturnUrl(),
       });
-      const state: CheckoutState = { clientSecret: answer.client_secret };
+      const state: CheckoutState = {
+        clientSecret: answer.client_secret,
+        priceId: selection.priceId,
+        quantity: selection.quantity,
+      };
       await navigate('/checkout', { state });
     } catch {
       track('purchase_failed', { priceId: selection.priceId, quantity: selection.quantity });

@@ -2,6 +2,7 @@ import { type CompanyFilters, filtersFromQuery, filtersToQuery } from '@mailhoun
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { withRedirectUrl } from '../../shared/session/redirect-url.ts';
+import { type SignUpReason, signUpReasonState } from '../../shared/session/sign-up-reason.ts';
 import { clearAutoSearch, isAutoSearchRequested } from './auto-search.ts';
 import { canSearch, type FilterKey, pickFilters } from './filter-fields.ts';
 
@@ -34,6 +35,10 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
     isAutoSearchRequested() && page === null && canSearch(filters) ? filtersKey : null,
   );
 
+  // Results shown because the page was opened on a searched address (a reload, a shared
+  // link), not because of a click here: the Lead Finder does not spend a search for those.
+  const [openedSearched] = useState(() => page !== null && canSearch(filters));
+
   let search: FilterSearch | null = null;
   if (page !== null && canSearch(filters)) search = { filters, page };
   else if (page === null && autoSearch === filtersKey) search = { filters, page: 1 };
@@ -55,6 +60,7 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
   return {
     filters,
     search,
+    openedSearched,
     run(next: CompanyFilters) {
       setParams(searchToQuery({ filters: next, page: 1 }), { replace: true });
     },
@@ -67,9 +73,11 @@ export function useFilterSearch(fields: readonly FilterKey[]) {
 export const finderFailure = 'The search could not be completed. Please try again.';
 
 // A guest's search goes to sign-up first, coming back to the same filters.
-export function useGuestSearchRedirect() {
+export function useGuestSearchRedirect(reason: SignUpReason) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (filters: CompanyFilters) =>
-    navigate(withRedirectUrl('/signup', `${pathname}?${filtersToQuery(filters)}`));
+    navigate(withRedirectUrl('/signup', `${pathname}?${filtersToQuery(filters)}`), {
+      state: signUpReasonState(reason),
+    });
 }

@@ -1,6 +1,7 @@
 import { filtersToQuery } from '@mailhound/contracts';
 import { useNavigate } from 'react-router';
 import { withRedirectUrl } from '../../shared/session/redirect-url.ts';
+import { signUpReasonState } from '../../shared/session/sign-up-reason.ts';
 import { useSession } from '../../shared/session/use-session.ts';
 import { requestAutoSearch } from './auto-search.ts';
 
@@ -17,7 +18,7 @@ export function useOpenLeadFinder(companyName: string) {
   return () => {
     const url = leadFinderUrl(companyName);
     if (!isLoggedIn) {
-      navigate(withRedirectUrl('/signup', url));
+      navigate(withRedirectUrl('/signup', url), { state: signUpReasonState('companyContacts') });
       return;
     }
     requestAutoSearch();

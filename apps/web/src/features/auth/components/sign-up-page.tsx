@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { safeRedirectUrl, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
+import { readSignUpReason } from '../../../shared/session/sign-up-reason.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import type { VerificationState } from '../verification-state.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -25,6 +26,7 @@ export function SignUpPage() {
   const [searchParams] = useSearchParams();
   const redirectUrl = safeRedirectUrl(searchParams.get('redirectUrl'));
   const navigate = useNavigate();
+  const reason = readSignUpReason(useLocation().state);
   const signUp = useSignUp();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
@@ -51,6 +53,11 @@ export function SignUpPage() {
 
   return (
     <AuthCard title="Sign Up" subtitle="Create your free Mailhound account.">
+      {reason && (
+        <Alert color="blue" role="status">
+          {reason}
+        </Alert>
+      )}
       <GoogleButton redirectUrl={redirectUrl} onError={setServerError} />
       <Divider label="or" labelPosition="center" />
       <form onSubmit={onSubmit} noValidate>

@@ -53,10 +53,11 @@ describe('billing settings (product-spec §2 "Billing")', () => {
     expect(card.getByText('STRIPE TEST BANK')).toBeInTheDocument();
   });
 
-  it('shows a card’s type and brand', async () => {
+  it('shows a card’s type and brand, the brand as the card writes it', async () => {
     openBilling();
     const card = within(await screen.findByRole('region', { name: 'Payment method' }));
-    expect(await card.findByText('visa')).toBeInTheDocument();
+    expect(await card.findByText('Visa')).toBeInTheDocument();
+    expect(card.queryByText('visa')).toBeNull();
     expect(card.getByText('Card')).toBeInTheDocument();
   });
 

@@ -9,11 +9,30 @@ const typeLabels: Record<Card['type'], string> = {
   us_bank: 'US bank account',
 };
 
+// Card networks' own names; the payment provider sends ids ('visa', 'amex').
+const brandLabels: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'Cartes Bancaires',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos Australia',
+  jcb: 'JCB',
+  link: 'Link',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+export function cardBrandLabel(brand: string | null): string | null {
+  if (brand === null || brand === 'unknown') return null;
+  return brandLabels[brand] ?? brand;
+}
+
 // product-spec §2 "Billing": type, brand, last four, e-mail and bank name.
 function cardRows(card: Card): [string, string][] {
   const rows: [string, string | null][] = [
     ['Type', typeLabels[card.type]],
-    ['Brand', card.brand],
+    ['Brand', cardBrandLabel(card.brand)],
     ['Last four', card.last4 === null ? null : `•••• ${card.last4}`],
     ['Email', card.email],
     ['Bank name', card.bank_name],

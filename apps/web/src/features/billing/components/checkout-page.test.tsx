@@ -1,9 +1,10 @@
 import { paymentMessages } from '@mailhound/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { plans } from '../billing-fixtures.ts';
 
 // Stripe's SDK never loads in tests: the embedded checkout is played by this stand-in.
 const stripe = vi.hoisted(() => {
@@ -123,6 +124,41 @@ describe('checkout (product-spec §2 "Checkout")', () => {
     expect(stripe.createEmbeddedCheckoutPage).toHaveBeenCalledWith({ clientSecret: 'cs_secret_1' });
     expect(stripe.mount).toHaveBeenCalledWith(screen.getByTestId('stripe-checkout'));
     expect(screen.queryByLabelText('Card number', { exact: false })).toBeNull();
+  });
+
+  it('shows the order beside the card form before Pay: a plan, its credits and its renewal', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/config': { body: { provider: 'local' } },
+      'GET /api/checkout/plans/list': { body: plans },
+    });
+    logIn(server);
+    renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_growth_month' },
+    });
+    const order = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(order.getByText('Growth (Monthly)')).toBeInTheDocument();
+    expect(order.getByText('2,000 fully verified emails per month')).toBeInTheDocument();
+    expect(order.getByText('200 searches with Lead Finder/Look-Alike')).toBeInTheDocument();
+    expect(order.getByText('$149')).toBeInTheDocument();
+    expect(order.getByText('Renews every month until you cancel.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeInTheDocument();
+  });
+
+  it('shows Extra credits as quantity × price per credit, paid once', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/config': { body: { provider: 'local' } },
+      'GET /api/checkout/plans/list': { body: plans },
+    });
+    logIn(server);
+    renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_extra_credits', quantity: 1500 },
+    });
+    const order = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(order.getByText('1,500 credits × $0.05')).toBeInTheDocument();
+    expect(order.getByText('$75')).toBeInTheDocument();
+    expect(order.getByText('One-time payment.')).toBeInTheDocument();
   });
 
   it('never loads Stripe for the local provider', async () => {

@@ -1,5 +1,5 @@
 import { billingMessages } from '@mailhound/contracts';
-import { Paper, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -8,6 +8,7 @@ import { useConfirmLocalPayment } from '../api/confirm-local-payment.ts';
 import { useCheckoutConfig } from '../api/get-checkout-config.ts';
 import { readCheckoutState } from '../navigation-state.ts';
 import { LocalCardForm } from './local-card-form.tsx';
+import { OrderSummaryCard } from './order-summary.tsx';
 import { StripeCheckout } from './stripe-checkout.tsx';
 
 const paymentFailed = 'The payment could not be completed. Please try again.';
@@ -18,19 +19,22 @@ export function CheckoutPage() {
   const checkoutState = readCheckoutState(location.state);
   const config = useCheckoutConfig();
   if (checkoutState === null) return <Navigate to="/purchase" replace />;
-  const { clientSecret } = checkoutState;
+  const { clientSecret, priceId, quantity } = checkoutState;
 
   return (
     <Page title="Checkout">
-      {config.isPending ? (
-        <PageLoader />
-      ) : config.isError ? (
-        <Text c="red">{billingMessages.cannotGetCheckout}</Text>
-      ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
-        <StripeCheckout publishableKey={config.data.publishableKey} clientSecret={clientSecret} />
-      ) : (
-        <LocalCheckout clientSecret={clientSecret} />
-      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {config.isPending ? (
+          <PageLoader />
+        ) : config.isError ? (
+          <Text c="red">{billingMessages.cannotGetCheckout}</Text>
+        ) : config.data.provider === 'stripe' && config.data.publishableKey ? (
+          <StripeCheckout publishableKey={config.data.publishableKey} clientSecret={clientSecret} />
+        ) : (
+          <LocalCheckout clientSecret={clientSecret} />
+        )}
+        {priceId !== undefined && <OrderSummaryCard priceId={priceId} quantity={quantity ?? 1} />}
+      </SimpleGrid>
     </Page>
   );
 }

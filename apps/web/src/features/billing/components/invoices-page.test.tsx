@@ -98,7 +98,8 @@ describe('invoices (product-spec §2 "Invoices")', () => {
     expect(within(paid).getByRole('button', { name: 'Send Invoice' })).toBeEnabled();
     // The status reads as a word, as the bulk badges do, not as the server's id.
     expect(within(paid).getByText('Paid')).toBeInTheDocument();
-    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    // A declined card took no money: the row says so instead of reading as a charge.
+    expect(within(failed).getByText('Declined, not charged')).toBeInTheDocument();
   });
 
   it('sends an invoice to the address given', async () => {

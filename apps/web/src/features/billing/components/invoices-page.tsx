@@ -44,7 +44,8 @@ type SortOrder = 'asc' | 'desc';
 const statusColors: Record<string, string> = { paid: 'green', failed: 'red', refunded: 'gray' };
 const statusLabels: Record<string, string> = {
   paid: 'Paid',
-  failed: 'Failed',
+  // A declined attempt took no money: it must not read as a charge.
+  failed: 'Declined, not charged',
   refunded: 'Refunded',
 };
 

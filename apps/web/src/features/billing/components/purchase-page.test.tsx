@@ -105,7 +105,11 @@ describe('plans list (product-spec §2 "Purchase")', () => {
       }),
     );
     await waitFor(() => expect(location()).toBe('/checkout'));
-    expect(router.state.location.state).toEqual({ clientSecret: 'cs_secret_1' });
+    expect(router.state.location.state).toEqual({
+      clientSecret: 'cs_secret_1',
+      priceId: 'price_growth_month',
+      quantity: 1,
+    });
     expect(server.requestsTo('POST /api/checkout')[0]?.body).toEqual({
       priceId: 'price_growth_month',
       quantity: 1,

@@ -1,6 +1,7 @@
 import { bulkMessages, searchMessages } from '@mailhound/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -156,6 +157,7 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     const app = renderApp('/search/bulk');
     await app.user.click(await screen.findByRole('button', { name: 'Upload List Now' }));
     await waitFor(() => expect(app.location()).toBe('/signup?redirectUrl=%2Fsearch%2Fbulk'));
+    expect(await screen.findByText(signUpReasons.bulk)).toBeVisible();
     expect(server.requestsTo('GET /api/search-history/bulk')).toHaveLength(0);
   });
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { marketingUrl } from '../../../shared/config.ts';
 import { currentPath, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
+import { signUpReasonState } from '../../../shared/session/sign-up-reason.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -34,7 +35,9 @@ export function BulkSearchPage() {
   // product-spec §6: a guest cannot use bulk search and is sent to sign up, coming back here.
   const openUpload = () => {
     if (!isLoggedIn) {
-      navigate(withRedirectUrl('/signup', currentPath(location)));
+      navigate(withRedirectUrl('/signup', currentPath(location)), {
+        state: signUpReasonState('bulk'),
+      });
       return;
     }
     setUploadOpened(true);

@@ -6,6 +6,7 @@ import {
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -294,6 +295,7 @@ describe('results (product-spec §2)', () => {
     await waitFor(() =>
       expect(location()).toBe(`/signup?${new URLSearchParams({ redirectUrl: back })}`),
     );
+    expect(await screen.findByText(signUpReasons.companySearch)).toBeVisible();
     expect(searches(server)).toHaveLength(0);
   });
 });

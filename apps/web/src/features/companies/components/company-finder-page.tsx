@@ -15,7 +15,7 @@ export function CompanyFinderPage() {
   const { isLoggedIn } = useSession();
   const finder = useFilterSearch(companyFilterFields);
   const results = useCompanySearch(isLoggedIn ? finder.search : null);
-  const toSignUp = useGuestSearchRedirect();
+  const toSignUp = useGuestSearchRedirect('companySearch');
 
   const search = (filters: CompanyFilters) => {
     if (isLoggedIn) finder.run(filters);

@@ -1,6 +1,7 @@
 import { storageKeys } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -132,6 +133,8 @@ describe('public company page (product-spec §2 "Company page")', () => {
       body: { items: [], currentPage: 1, totalPages: 0, totalItems: 0, leadSearchBalance: 9 },
     });
     const { user, location } = renderApp('/company/acme-robotics');
+    // The click spends a Lead Finder search: the button says so first.
+    expect(await screen.findByText('Opens Lead Finder: uses 1 search (10 left)')).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Show Contacts' }));
     // The lead finder keeps the search it ran in its address, as page 1.
     await waitFor(() => expect(location()).toBe(`${leadFinder}&page=1`));
@@ -177,6 +180,7 @@ describe('public company page (product-spec §2 "Company page")', () => {
     await waitFor(() =>
       expect(location()).toBe(`/signup?${new URLSearchParams({ redirectUrl: leadFinder })}`),
     );
+    expect(await screen.findByText(signUpReasons.companyContacts)).toBeVisible();
     expect(localStorage.getItem(storageKeys.autoSearch)).toBeNull();
   });
 

@@ -2,6 +2,8 @@ import { Avatar, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
+import { useBalance } from '../../../shared/session/api/get-balance.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCompany } from '../api/get-company.ts';
 import { useEmployeeStats } from '../api/get-employee-stats.ts';
@@ -23,6 +25,14 @@ export function CompanyPage() {
   const similar = useSimilarCompanies(name);
   const companyName = company.data?.companyName ?? '';
   const openLeadFinder = useOpenLeadFinder(companyName);
+  const { isLoggedIn } = useSession();
+  const balance = useBalance();
+  const leadSearchesLeft = isLoggedIn ? balance.data?.leadSearchBalance : undefined;
+  // Show Contacts runs a Lead Finder search at once (product-spec §2): it says what it spends.
+  const showContactsCost =
+    leadSearchesLeft === undefined
+      ? null
+      : `Opens Lead Finder: uses 1 search (${leadSearchesLeft} left)`;
 
   useDocumentTitle(company.data ? `${companyName} | Mailhound` : 'Company | Mailhound');
   // The same company opened by domain or slug has one address: its slug's.
@@ -73,7 +83,11 @@ export function CompanyPage() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
-            <DecisionMakers people={leadTitles.data} onShowContacts={openLeadFinder} />
+            <DecisionMakers
+              people={leadTitles.data}
+              onShowContacts={openLeadFinder}
+              showContactsCost={showContactsCost}
+            />
             <EmployeeOverview stats={stats.data} />
           </Stack>
         </Grid.Col>

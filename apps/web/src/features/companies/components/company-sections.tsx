@@ -1,5 +1,5 @@
 import { type DecisionMaker, industryLabel, type SimilarCompany } from '@mailhound/contracts';
-import { Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { personClassLabel } from '../person-labels.ts';
@@ -57,9 +57,12 @@ export function EmployeeOverview({ stats }: { stats: Record<string, number> | un
 export function DecisionMakers({
   people,
   onShowContacts,
+  showContactsCost,
 }: {
   people: DecisionMaker[] | undefined;
   onShowContacts: () => void;
+  // What Show Contacts spends, said before the click (logged in only).
+  showContactsCost: string | null;
 }) {
   const rows = people ?? [];
   return (
@@ -90,9 +93,14 @@ export function DecisionMakers({
           </Table>
         </Table.ScrollContainer>
       )}
-      <div>
+      <Group gap="sm">
         <Button onClick={onShowContacts}>Show Contacts</Button>
-      </div>
+        {showContactsCost && (
+          <Text size="sm" c="dimmed">
+            {showContactsCost}
+          </Text>
+        )}
+      </Group>
     </Section>
   );
 }

@@ -4,16 +4,27 @@ import {
   type LeadSearchAnswer,
   leadSearchAnswerSchema,
 } from '@mailhound/contracts';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { type Balance, balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { filterSearchQuery } from '../../companies/api/search-companies.ts';
 import type { FilterSearch } from '../../companies/use-filter-search.ts';
 
-export function searchLeads(filters: CompanyFilters, page: number): Promise<LeadSearchAnswer> {
+// spend=false shows a search only when it is already paid for (a page opened from an address).
+export function searchLeads(
+  filters: CompanyFilters,
+  page: number,
+  spend = true,
+): Promise<LeadSearchAnswer> {
   return apiClient.get('/leads/search', {
-    query: filterSearchQuery(filters, page),
+    query: { ...filterSearchQuery(filters, page), ...(spend ? {} : { spend: 'false' }) },
     schema: leadSearchAnswerSchema,
   });
 }
@@ -23,23 +34,36 @@ export const leadSearchQueryOptions = (
   token: string | null,
   filters: CompanyFilters,
   page: number,
+  spend = true,
 ) =>
   queryOptions({
-    queryKey: ['leads', 'search', token, filtersToQuery(filters).toString(), page],
-    queryFn: () => searchLeads(filters, page),
-    // Each new page spends a lead search: a page already seen is not asked for again.
+    queryKey: ['leads', 'search', token, filtersToQuery(filters).toString(), page, spend],
+    queryFn: () => searchLeads(filters, page, spend),
+    // A page already seen is not asked for again.
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useLeadSearch(search: FilterSearch | null) {
+// This tab already shows the page of a search it ran (Back from a company page): no need to
+// ask whether it is paid.
+export function isPageInCache(
+  queryClient: QueryClient,
+  token: string | null,
+  search: FilterSearch | null,
+): boolean {
+  if (search === null) return false;
+  const { queryKey } = leadSearchQueryOptions(token, search.filters, search.page);
+  return queryClient.getQueryData(queryKey) !== undefined;
+}
+
+export function useLeadSearch(search: FilterSearch | null, spend: boolean) {
   const queryClient = useQueryClient();
   const { token } = useSession();
   const filters = search?.filters ?? {};
   const page = search?.page ?? 1;
   return useQuery({
-    ...leadSearchQueryOptions(token, filters, page),
+    ...leadSearchQueryOptions(token, filters, page, spend),
     queryFn: async () => {
-      const answer = await searchLeads(filters, page);
+      const answer = await searchLeads(filters, page, spend);
       // The answer carries what is left: 'Searches available' follows it without a refetch.
       queryClient.setQueriesData<Balance>({ queryKey: balanceKey }, (balance) =>
         balance === undefined

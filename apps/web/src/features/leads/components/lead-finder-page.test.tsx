@@ -8,6 +8,7 @@ import {
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -63,6 +64,63 @@ async function searchAcme(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('lead filters (product-spec §5 "Company filters")', () => {
+  it('says what a search spends, and a link opened with a page spends nothing until asked', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('GET /api/leads/search', (request) =>
+      request.query.get('spend') === 'false'
+        ? {
+            body: {
+              items: [],
+              currentPage: 2,
+              totalPages: 0,
+              totalItems: 0,
+              leadSearchBalance: 10,
+              paid: false,
+            },
+          }
+        : {
+            body: {
+              items: [lead(11)],
+              currentPage: 2,
+              totalPages: 2,
+              totalItems: 11,
+              leadSearchBalance: 9,
+              paid: true,
+            },
+          },
+    );
+    const shared = `/lead-finder?${filtersToQuery({ companyName: ['Acme Robotics'] })}&page=2`;
+    const { user } = renderApp(shared);
+    expect(
+      await screen.findByText(/A search uses 1 of them for all its pages/),
+    ).toBeInTheDocument();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      'These filters have not been searched on your account today. Searching uses 1 Lead Finder search (10 left).',
+    );
+    expect(leadSearches(server).map((request) => request.query.get('spend'))).toEqual(['false']);
+    expect(screen.queryByRole('table', { name: 'Leads' })).toBeNull();
+
+    await user.click(within(notice).getByRole('button', { name: 'Search (uses 1 search)' }));
+    expect(await screen.findByRole('table', { name: 'Leads' })).toBeInTheDocument();
+    expect(leadSearches(server).map((request) => request.query.get('spend'))).toEqual([
+      'false',
+      null,
+    ]);
+  });
+
+  it('sends a guest to sign-up with the reason, without spending a search', async () => {
+    const server = createFakeServer();
+    const { user, location } = renderApp('/lead-finder');
+    await screen.findByRole('heading', { name: 'Lead Finder' });
+    await user.type(input('Company Name'), 'Acme Robotics{enter}');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(location()).toMatch(/^\/signup\?redirectUrl=/));
+    expect(await screen.findByText(signUpReasons.leadFinder)).toBeVisible();
+    expect(leadSearches(server)).toHaveLength(0);
+  });
+
   it('asks for a job title of at least 2 characters', async () => {
     const server = createFakeServer();
     logIn(server);

@@ -17,7 +17,7 @@ import {
   useGuestSearchRedirect,
 } from '../../companies/use-filter-search.ts';
 import { findEmailsInChunks } from '../api/find-emails.ts';
-import { useLeadSearch } from '../api/search-leads.ts';
+import { isPageInCache, useLeadSearch } from '../api/search-leads.ts';
 import type { FoundPerson } from '../found-people.ts';
 import { FoundPeopleActions } from './found-people-actions.tsx';
 import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
@@ -26,6 +26,10 @@ import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
 const FIND_EMAILS_MAX = 100;
 const findFailure = 'The emails could not be found. Please try again.';
 const noEmailHint = 'No emails found yet: select leads and click Find emails first.';
+const searchCostHint =
+  'A search uses 1 of them for all its pages; the same filters are free again until midnight UTC.';
+const notSearchedYet = (left: number) =>
+  `These filters have not been searched on your account today. Searching uses 1 Lead Finder search (${left} left).`;
 
 // The export's name carries the day it was made: several exports do not overwrite each other.
 function exportFileName(now: Date): string {
@@ -51,12 +55,16 @@ function foundPerson(lead: LeadItem, found: FoundEmail): FoundPerson {
 // product-spec §2 route /lead-finder: filters, a paged table of people, and Find emails for
 // the selected ones through the finder, with credits.
 export function LeadFinderPage() {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, token } = useSession();
   const balance = useBalance();
   const finder = useFilterSearch(leadFilterFields);
-  const results = useLeadSearch(isLoggedIn ? finder.search : null);
-  const toSignUp = useGuestSearchRedirect();
   const queryClient = useQueryClient();
+  // A search spends only on a click here; an opened address shows what is already paid for.
+  const [spend, setSpend] = useState(
+    () => !finder.openedSearched || isPageInCache(queryClient, token, finder.search),
+  );
+  const results = useLeadSearch(isLoggedIn ? finder.search : null, spend);
+  const toSignUp = useGuestSearchRedirect('leadFinder');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [finding, setFinding] = useState<ReadonlySet<string>>(new Set());
   const [found, setFound] = useState<ReadonlyMap<string, FoundEmail>>(new Map());
@@ -73,6 +81,7 @@ export function LeadFinderPage() {
       return;
     }
     setSelected(new Set());
+    setSpend(true);
     finder.run(filters);
   };
 
@@ -156,7 +165,12 @@ export function LeadFinderPage() {
   return (
     <Page title="Lead Finder">
       {isLoggedIn && balance.data && (
-        <Text fw={500}>Searches available: {balance.data.leadSearchBalance}</Text>
+        <Stack gap={0}>
+          <Text fw={500}>Searches available: {balance.data.leadSearchBalance}</Text>
+          <Text size="sm" c="dimmed">
+            {searchCostHint}
+          </Text>
+        </Stack>
       )}
       <FilterPanel
         fields={leadFilterFields}
@@ -178,7 +192,17 @@ export function LeadFinderPage() {
           </Stack>
         </Alert>
       )}
-      {results.data && finder.search && (
+      {results.data?.paid === false && (
+        <Alert color="blue" role="status">
+          <Stack gap="xs" align="flex-start">
+            {notSearchedYet(results.data.leadSearchBalance)}
+            <Button size="xs" onClick={() => setSpend(true)}>
+              Search (uses 1 search)
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {results.data?.paid && finder.search && (
         <Stack gap="sm">
           <Group justify="space-between" gap="sm">
             <Group gap="sm">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
 import { currentPath, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
+import { signUpReasonState } from '../../../shared/session/sign-up-reason.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import {
@@ -31,7 +32,9 @@ export function LookAlikePage() {
   // A guest clicking New goes to sign up, coming back here afterwards.
   const openUpload = () => {
     if (!isLoggedIn) {
-      navigate(withRedirectUrl('/signup', currentPath(location)));
+      navigate(withRedirectUrl('/signup', currentPath(location)), {
+        state: signUpReasonState('lookalike'),
+      });
       return;
     }
     setUploadOpened(true);

@@ -12,6 +12,7 @@ import {
   Group,
   Modal,
   PasswordInput,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -24,6 +25,7 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useCreateMailbox } from '../api/create-mailbox.ts';
 import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
+import { customProvider, mailProviders } from '../mail-providers.ts';
 import type { Mailbox } from '../mailbox-schemas.ts';
 
 const failedText = 'Something went wrong, please try again later.';
@@ -46,17 +48,37 @@ export function MailboxModal({
     setSaved(null);
     onClose();
   };
+  const adding = editing?.mode === 'add';
   return (
     <Modal
       opened={editing !== null}
       onClose={close}
-      title={mailbox === null ? 'Add Mailbox' : 'Edit Mailbox'}
+      title={adding ? 'Add Mailbox' : 'Edit Mailbox'}
       size="lg"
       centered
     >
       {editing !== null &&
         (mailbox === null ? (
           <AddMailboxForm onSaved={setSaved} onCancel={close} />
+        ) : adding ? (
+          // The mailbox is saved: its outcome, and when the check failed the connection
+          // alone to fix and test again, one button, still under 'Add Mailbox'.
+          <Stack>
+            <ConnectionOutcome mailbox={mailbox} />
+            {mailbox.status !== 'active' && (
+              <ConnectionForm
+                key={`connection-${mailbox.id}`}
+                mailbox={mailbox}
+                onSaved={setSaved}
+                submitLabel="Test Again"
+              />
+            )}
+            <Group justify="flex-end">
+              <Button variant={mailbox.status === 'active' ? 'filled' : 'default'} onClick={close}>
+                {mailbox.status === 'active' ? 'Done' : 'Close'}
+              </Button>
+            </Group>
+          </Stack>
         ) : (
           <Stack>
             <ConnectionOutcome mailbox={mailbox} />
@@ -109,10 +131,12 @@ function ConnectionInputs({
   register,
   errors,
   passwordHint,
+  passwordRequired = false,
 }: {
   register: (name: ConnectionField) => UseFormRegisterReturn<ConnectionField>;
   errors: MessagesOf;
-  passwordHint?: string;
+  passwordHint?: string | undefined;
+  passwordRequired?: boolean;
 }) {
   return (
     <>
@@ -120,7 +144,7 @@ function ConnectionInputs({
         <TextInput label="Email" required error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label="Password"
-          required={passwordHint === undefined}
+          required={passwordRequired}
           description={passwordHint}
           autoComplete="new-password"
           error={errors.password?.message}
@@ -198,6 +222,16 @@ function AddMailboxForm({
     },
   });
   const { errors } = form.formState;
+  const [providerId, setProviderId] = useState<string>(customProvider);
+  const provider = mailProviders.find((candidate) => candidate.id === providerId);
+  const choose = (id: string | null) => {
+    setProviderId(id ?? customProvider);
+    const chosen = mailProviders.find((candidate) => candidate.id === id);
+    if (chosen === undefined) return;
+    for (const name of ['smtp_host', 'smtp_port', 'imap_host', 'imap_port'] as const) {
+      form.setValue(name, chosen[name], { shouldValidate: true });
+    }
+  };
 
   const submit = form.handleSubmit(async (payload) => {
     try {
@@ -218,7 +252,23 @@ function AddMailboxForm({
             {...form.register('description')}
           />
         </SimpleGrid>
-        <ConnectionInputs register={(name) => form.register(name)} errors={errors} />
+        <Select
+          label="Provider"
+          description="Fills in the servers and ports"
+          allowDeselect={false}
+          value={providerId}
+          onChange={choose}
+          data={[
+            ...mailProviders.map(({ id, label }) => ({ value: id, label })),
+            { value: customProvider, label: 'Other (custom servers)' },
+          ]}
+        />
+        <ConnectionInputs
+          register={(name) => form.register(name)}
+          errors={errors}
+          passwordHint={provider?.passwordHint}
+          passwordRequired
+        />
         {errors.root?.message && <Alert color="red">{errors.root.message}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
@@ -288,9 +338,11 @@ const connectionSchema = mailboxFormSchema
 function ConnectionForm({
   mailbox,
   onSaved,
+  submitLabel = 'Save and Test Connection',
 }: {
   mailbox: Mailbox;
   onSaved: (mailbox: Mailbox) => void;
+  submitLabel?: string;
 }) {
   const update = useUpdateMailboxConnection();
   const form = useForm<
@@ -332,7 +384,7 @@ function ConnectionForm({
         {errors.root?.message && <Alert color="red">{errors.root.message}</Alert>}
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={update.isPending}>
-            Save and Test Connection
+            {submitLabel}
           </Button>
         </Group>
       </Stack>

@@ -35,12 +35,12 @@ function page(mailboxes: Mailbox[], number = 1, total = mailboxes.length) {
   };
 }
 
-function openSenderList(answer: (request: FakeRequest) => unknown) {
+function openSenderList(answer: (request: FakeRequest) => unknown, url = '/sender-list') {
   const server = createFakeServer({
     'GET /api/mail/mailboxes/list': (request) => ({ body: answer(request) }),
   });
   logIn(server, { user: { properties: { sections: ['mail'] } } });
-  const app = renderApp('/sender-list');
+  const app = renderApp(url);
   return { server, ...app };
 }
 
@@ -153,8 +153,56 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     expect(server.requestsTo('POST /api/mail/mailboxes')[0]?.headers.get('Authorization')).toMatch(
       /^Bearer /,
     );
-    // The saved mailbox can now be fixed in the same dialog.
-    expect(screen.getByRole('dialog', { name: 'Edit Mailbox' })).toBeInTheDocument();
+    // The saved mailbox's connection can be fixed in the same dialog, which stays 'Add Mailbox'
+    // with one button to test again (no second form, no second save button).
+    const after = screen.getByRole('dialog', { name: 'Add Mailbox' });
+    expect(within(after).getByRole('button', { name: 'Test Again' })).toBeInTheDocument();
+    expect(within(after).queryByRole('button', { name: 'Save Details' })).toBeNull();
+    expect(within(after).queryByRole('button', { name: /Save and Test/ })).toBeNull();
+  });
+
+  it('opens the mailbox named in the address (the Unibox’s link), and closing forgets it', async () => {
+    const broken = makeMailbox(12, { status: 'error', status_message: 'SMTP: refused the login' });
+    const { server, user, location } = openSenderList(
+      () => page([makeMailbox(1)]),
+      '/sender-list?mailbox=mb-12',
+    );
+    server.on('GET /api/mail/mailboxes/mb-12', { body: broken });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
+    expect(within(dialog).getByText('SMTP: refused the login')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email', { exact: false, selector: 'input' })).toHaveValue(
+      'sender12@acme.com',
+    );
+    // The header's close icon and the footer's Close button both close it.
+    const [closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closeButton as HTMLElement);
+    await waitFor(() => expect(location()).toBe('/sender-list'));
+  });
+
+  it('fills a provider’s servers and ports and says which password it wants', async () => {
+    const { user } = openSenderList(() => page([]));
+    await user.click(await screen.findByRole('button', { name: 'Add Mailbox' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Mailbox' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Gmail / Google Workspace', hidden: true }),
+    );
+    expect(field('SMTP Host')).toHaveValue('smtp.gmail.com');
+    expect(field('SMTP Port')).toHaveValue('587');
+    expect(field('IMAP Host')).toHaveValue('imap.gmail.com');
+    expect(field('IMAP Port')).toHaveValue('993');
+    expect(
+      within(dialog).getByText(/Use an app password: turn on 2-Step Verification/),
+    ).toBeVisible();
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Provider' }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Microsoft 365 / Outlook', hidden: true }),
+    );
+    expect(field('SMTP Host')).toHaveValue('smtp.office365.com');
+    expect(field('IMAP Host')).toHaveValue('outlook.office365.com');
   });
 
   it('flags an empty required field when the user leaves it, and ports take digits only', async () => {

@@ -13,16 +13,36 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAdjustments, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
+import { useMailbox } from '../api/get-mailbox.ts';
 import { useMailboxes } from '../api/get-mailboxes.ts';
 import type { Mailbox } from '../mailbox-schemas.ts';
 import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
 import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
 import { SendingLimitsModal } from './sending-limits-modal.tsx';
+
+// /sender-list?mailbox={id} (the Unibox's link to a mailbox in error) opens that mailbox's
+// dialog once it is read; closing the dialog takes the id out of the address.
+function useOpenFromAddress(setEditing: (editing: MailboxEditing) => void) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('mailbox');
+  const mailbox = useMailbox(asked);
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (mailbox.data === undefined || opened.current === asked) return;
+    opened.current = asked;
+    setEditing({ mode: 'edit', mailbox: mailbox.data });
+  }, [asked, mailbox.data, setEditing]);
+  return () => {
+    setEditing(null);
+    if (asked !== null) setParams({}, { replace: true });
+  };
+}
 
 // product-spec §2 Sender List: the user's sending mailboxes, their connection status and
 // sending limits, searched by e-mail, name or description.
@@ -32,6 +52,7 @@ export function SenderListPage() {
   const mailboxes = useMailboxes(page, key);
   fitPageToAnswer(page, setPage, mailboxes);
   const [editing, setEditing] = useState<MailboxEditing>(null);
+  const closeEditing = useOpenFromAddress(setEditing);
   const [limitsFor, setLimitsFor] = useState<Mailbox | null>(null);
   const [deleting, setDeleting] = useState<Mailbox | null>(null);
   const data = mailboxes.data;
@@ -153,7 +174,7 @@ export function SenderListPage() {
           </Group>
         </Stack>
       )}
-      <MailboxModal editing={editing} onClose={() => setEditing(null)} />
+      <MailboxModal editing={editing} onClose={closeEditing} />
       <SendingLimitsModal mailbox={limitsFor} onClose={() => setLimitsFor(null)} />
       <DeleteMailboxModal mailbox={deleting} onClose={() => setDeleting(null)} />
     </Page>

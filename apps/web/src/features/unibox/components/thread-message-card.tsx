@@ -2,6 +2,7 @@ import type { MessageKind, ThreadMessage } from '@mailhound/contracts';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatMessageDate } from '../thread-date.ts';
+import { LinkedText } from './linked-text.tsx';
 
 const kindLabels: Record<MessageKind, string> = {
   campaign: 'Campaign',
@@ -86,7 +87,7 @@ export function ThreadMessageCard({ message }: { message: ThreadMessage }) {
           </Table>
         )}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.text}
+          <LinkedText text={message.text} />
         </Text>
         {quoted.trim() !== '' && (
           <>
@@ -110,7 +111,7 @@ export function ThreadMessageCard({ message }: { message: ThreadMessage }) {
                   borderLeft: '2px solid var(--mantine-color-gray-3)',
                 }}
               >
-                {quoted}
+                <LinkedText text={quoted} />
               </Text>
             )}
           </>

@@ -82,6 +82,56 @@ describe('Unibox conversation', () => {
     expect(within(reply).queryByText('> Hi Bob, would you like a demo?')).toBeNull();
   });
 
+  it('shows links in messages as links, a long signed link by its host and path', async () => {
+    const unsubscribe = `https://mailhound.test/survey/campaign-unsubscribe?unsub=${'a'.repeat(120)}`;
+    const detail = {
+      ...makeDetail(),
+      messages: [
+        makeMessage({
+          text: `See https://acme.com/pricing.\n\nUnsubscribe (${unsubscribe})`,
+        }),
+      ],
+    };
+    openUnibox('/unibox?thread=thread-1', detail);
+    const [sent] = (await screen.findAllByRole('article')) as [HTMLElement];
+    expect(within(sent).getByRole('link', { name: 'https://acme.com/pricing' })).toHaveAttribute(
+      'href',
+      'https://acme.com/pricing',
+    );
+    const link = within(sent).getByRole('link', {
+      name: 'mailhound.test/survey/campaign-unsubsc…',
+    });
+    expect(link).toHaveAttribute('href', unsubscribe);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(sent).queryByText(unsubscribe, { exact: false })).toBeNull();
+  });
+
+  it('turns Reply and Forward off while the mailbox is in error, saying why and linking to it', async () => {
+    const detail = makeDetail(
+      makeThread({
+        mailbox: {
+          id: 'mb-1',
+          email: 'sender1@acme.com',
+          name: 'Sender 1',
+          status: 'error',
+          status_message: 'SMTP: smtp.acme.com refused the login (535 5.7.8).',
+        },
+      }),
+    );
+    openUnibox('/unibox?thread=thread-1', detail);
+    const view = within(await screen.findByRole('region', { name: 'Conversation' }));
+    expect(view.getByRole('button', { name: 'Reply' })).toBeDisabled();
+    expect(view.getByRole('button', { name: 'Forward' })).toBeDisabled();
+    expect(
+      view.getByText(
+        'sender1@acme.com cannot send right now (SMTP: smtp.acme.com refused the login (535 5.7.8).). Fix its connection in the Sender List, then try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      view.getByRole('link', { name: 'Open sender1@acme.com in the Sender List' }),
+    ).toHaveAttribute('href', '/sender-list?mailbox=mb-1');
+  });
+
   it('a bounce report shows the recipient, status and diagnostic', async () => {
     const detail = makeDetail(makeThread({ status: 'bounced' }));
     detail.messages = [

@@ -1,5 +1,6 @@
-import type { ThreadSummary } from '@mailhound/contracts';
+import { mailboxInErrorMessage, type ThreadSummary, uniboxMessages } from '@mailhound/contracts';
 import {
+  Alert,
   Anchor,
   Button,
   CloseButton,
@@ -53,15 +54,18 @@ export function ThreadView({ id, onClose }: { id: string; onClose: () => void })
     );
   }
   const { thread, messages, notes } = detail.data;
+  const cannotSend = thread.mailbox === null || thread.mailbox.status === 'error';
 
   return (
     <Stack component="section" aria-label="Conversation" gap="md">
       <ThreadHeader thread={thread} onClose={onClose} />
+      {cannotSend && <MailboxProblem mailbox={thread.mailbox} />}
       <Group gap="xs">
         <Button
           size="xs"
           leftSection={<IconCornerUpLeft size={16} />}
           variant={composing === 'reply' ? 'filled' : 'light'}
+          disabled={cannotSend}
           onClick={() => setComposing('reply')}
         >
           Reply
@@ -70,6 +74,7 @@ export function ThreadView({ id, onClose }: { id: string; onClose: () => void })
           size="xs"
           leftSection={<IconArrowForwardUp size={16} />}
           variant={composing === 'forward' ? 'filled' : 'light'}
+          disabled={cannotSend}
           onClick={() => setComposing('forward')}
         >
           Forward
@@ -92,7 +97,7 @@ export function ThreadView({ id, onClose }: { id: string; onClose: () => void })
           </li>
         ))}
       </Stack>
-      {composing !== null && (
+      {composing !== null && !cannotSend && (
         <EmailComposer
           key={composing}
           mode={composing}
@@ -103,6 +108,33 @@ export function ThreadView({ id, onClose }: { id: string; onClose: () => void })
       <Divider />
       <LeadNotes threadId={thread.id} customerId={thread.lead.customer_id} notes={notes} />
     </Stack>
+  );
+}
+
+// Why Reply and Forward are off: the mailbox they would send through, its state, and a link
+// to the Sender List opening it.
+function MailboxProblem({ mailbox }: { mailbox: ThreadSummary['mailbox'] }) {
+  if (mailbox === null) {
+    return (
+      <Alert color="orange" role="status">
+        {uniboxMessages.mailboxGone} Replies and forwards need the mailbox the conversation started
+        from.
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="orange" role="status" title="Reply is off while the mailbox is in error">
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{mailboxInErrorMessage(mailbox.email, mailbox.status_message)}</Text>
+        <Anchor
+          component={Link}
+          size="sm"
+          to={`/sender-list?mailbox=${encodeURIComponent(mailbox.id)}`}
+        >
+          Open {mailbox.email} in the Sender List
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
 

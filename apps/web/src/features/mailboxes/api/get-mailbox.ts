@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mailClient } from '../../../shared/api/clients.ts';
+import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
+import { mailboxesKey } from './get-mailboxes.ts';
+
+export function getMailbox(id: string): Promise<Mailbox> {
+  return mailClient.get(`/mailboxes/${encodeURIComponent(id)}`, { schema: mailboxSchema });
+}
+
+export const mailboxQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...mailboxesKey, 'one', id], queryFn: () => getMailbox(id) });
+
+// One mailbox by id, when one is asked for (the Sender List opened on a mailbox).
+export function useMailbox(id: string | null) {
+  return useQuery({ ...mailboxQueryOptions(id ?? ''), enabled: id !== null });
+}
