@@ -1,0 +1,114 @@
+import { createSocket } from 'node:dgram';
+import { singleSearchExample } from '@mailhound/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { generateDemoData } from '../companies/demo-data.ts';
+import { demoCompanyOptions } from '../companies/demo-seed.ts';
+import {
+  closeDemoMailWorld,
+  demoMailWorldSpec,
+  demoWorldPorts,
+  isDemoName,
+  runningDemoMailWorld,
+} from './demo-mail-world.ts';
+import { postSearch } from './test-kit.ts';
+
+// A UDP port with nothing listening: the real resolvers of a machine without the internet.
+async function deadResolverPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(resolve));
+  return port;
+}
+
+let t: TestContext;
+let token: string;
+
+beforeAll(async () => {
+  // The embedded default's finder settings (FINDER_ALLOW_PRIVATE_MX unset), with the demo
+  // world on as `npm start` has it, and the "internet" a resolver that never answers.
+  t = await createTestContext({
+    env: {
+      DEMO_MAIL_WORLD: 'on',
+      FINDER_RESOLVERS: `127.0.0.1:${await deadResolverPort()}`,
+    },
+  });
+  token = (await activeUser(t)).token;
+});
+afterAll(async () => {
+  await t.close();
+  await closeDemoMailWorld();
+});
+
+const demoSpec = demoMailWorldSpec(
+  generateDemoData({ ...demoCompanyOptions, companies: 40 }),
+  demoCompanyOptions.seed,
+);
+const domainOfKind = (kind: string) => demoSpec.domains.find((d) => d.kind === kind)!;
+
+describe('the demo mail world (embedded default)', () => {
+  it('verifies the Example person at 99 with the evidence, and charges the credit', async () => {
+    expect(t.config.finder.allowPrivateMx).toBe(false);
+    const { company, firstName, lastName } = singleSearchExample;
+    const search = await postSearch(
+      t.app,
+      { companyWebsite: company, firstName, lastName },
+      { token },
+    );
+    expect(search.statusCode).toBe(200);
+    const email = `sakura.smith@${company}`;
+    expect(search.last?.data).toMatchObject({
+      exactEmail: email,
+      exactEmailScore: 99,
+      charged: true,
+      evidence: {
+        domain: company,
+        catchAll: false,
+        pattern: 'first.last',
+        mx: { host: 'mx1.demo-mail.example' },
+        candidates: expect.arrayContaining([expect.objectContaining({ email, code: 250 })]),
+      },
+    });
+  });
+
+  it('answers a catch-all demo company with a lower, uncharged score', async () => {
+    const catchAll = domainOfKind('catch-all');
+    const person = catchAll.people![0]!;
+    const search = await postSearch(
+      t.app,
+      { companyWebsite: catchAll.name, firstName: person.firstName, lastName: person.lastName },
+      { token },
+    );
+    expect(search.last?.data).toMatchObject({
+      exactEmailScore: 50,
+      charged: false,
+      evidence: { domain: catchAll.name, catchAll: true },
+    });
+  });
+
+  it('never answers for a real domain: acme.com goes to the configured resolvers', async () => {
+    const lab = runningDemoMailWorld();
+    expect(lab).toBeDefined();
+    const before = lab!.dnsQueries();
+    const search = await postSearch(
+      t.app,
+      { companyWebsite: 'acme.com', firstName: 'Ann', lastName: 'Lee' },
+      { token },
+    );
+    expect(search.last?.data).toMatchObject({ error: 'DNS lookup failed' });
+    expect(lab!.dnsQueries()).toBe(before);
+  });
+
+  it('lets the finder reach private addresses of its own hosts only', () => {
+    const ports = demoWorldPorts(t.config.finder);
+    const labHost = runningDemoMailWorld()!.spec.hosts[0]!;
+    expect(ports.privateAddressAllowed(labHost.name, labHost.address!)).toBe(true);
+    expect(ports.privateAddressAllowed('mx.acme.com', labHost.address!)).toBe(false);
+    expect(ports.privateAddressAllowed(labHost.name, '10.0.0.1')).toBe(false);
+    expect(isDemoName('ravenmind.example')).toBe(true);
+    expect(isDemoName('example.com')).toBe(false);
+    expect(isDemoName('acme.examples')).toBe(false);
+  });
+});
