@@ -3,6 +3,7 @@ import { singleSearchExample } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
 import { generateDemoData } from '../companies/demo-data.ts';
 import { demoCompanyOptions } from '../companies/demo-seed.ts';
 import {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   // The embedded default's finder settings (FINDER_ALLOW_PRIVATE_MX unset), with the demo
   // world on as `npm start` has it, and the "internet" a resolver that never answers.
   t = await createTestContext({
+    jobs: true,
     env: {
       DEMO_MAIL_WORLD: 'on',
       FINDER_RESOLVERS: `127.0.0.1:${await deadResolverPort()}`,
@@ -71,6 +73,9 @@ describe('the demo mail world (embedded default)', () => {
         candidates: expect.arrayContaining([expect.objectContaining({ email, code: 250 })]),
       },
     });
+    // The footer's Total Emails Found counts it.
+    const found = await t.app.inject({ method: 'GET', url: '/api/person/emails-found' });
+    expect(found.json()).toEqual({ count: 1 });
   });
 
   it('answers a catch-all demo company with a lower, uncharged score', async () => {
@@ -85,6 +90,26 @@ describe('the demo mail world (embedded default)', () => {
       exactEmailScore: 50,
       charged: false,
       evidence: { domain: catchAll.name, catchAll: true },
+    });
+  });
+
+  it("runs a bulk list of demo people in the workers' finder too", async () => {
+    const { company, firstName, lastName } = singleSearchExample;
+    const catchAll = domainOfKind('catch-all');
+    const colleague = demoSpec.domains[0]!.people![1]!;
+    const csv = toCsv([
+      ['First Name', 'Last Name', 'Company Website'],
+      [firstName, lastName, company],
+      [colleague.firstName, colleague.lastName, company],
+      [catchAll.people![0]!.firstName, catchAll.people![0]!.lastName, catchAll.name],
+      ['Nobody', 'Here', company],
+    ]);
+    const response = await upload(t.app, token, 'demo.csv', csv);
+    expect(response.statusCode, response.body).toBe(201);
+    const done = await waitUntilDone(t.app, token, response.json().requestId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { successCount: 3, verifiedCount: 2 },
     });
   });
 
