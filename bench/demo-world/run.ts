@@ -1,35 +1,44 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { singleSearchExample } from '@mailhound/contracts';
 import { createFinder, finderConfig } from '@mailhound/finder';
-import { generateDemoData } from '../../apps/server/src/features/companies/demo-data.ts';
-import { demoCompanyOptions } from '../../apps/server/src/features/companies/demo-seed.ts';
-import {
-  closeDemoMailWorld,
-  demoMailWorldSpec,
-  demoWorldPorts,
-} from '../../apps/server/src/features/search/demo-mail-world.ts';
 
-// npm run bench:demo-world — what the embedded demo mail world costs: nothing at start-up (it
-// starts on the first demo lookup), then its parts on that first lookup, and a sample of demo
-// people found through the server's own routed ports.
+// npm run bench:demo-world — what the embedded demo mail world costs: what the server loads
+// for it at start-up, then its parts on the first demo lookup (the lab's modules, the world
+// built from the demo data, its DNS and SMTP hosts), its memory, and a sample of demo people
+// found through the server's own routed ports.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const heap = () => {
+  gc();
+  return process.memoryUsage().heapUsed;
+};
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (from: number) => `${(performance.now() - from).toFixed(0)} ms`;
-const rssBefore = process.memoryUsage().rss;
 
 let t = performance.now();
+const { closeDemoMailWorld, demoWorldPorts } = await import(
+  '../../apps/server/src/features/search/demo-mail-world.ts'
+);
+console.log(`at start-up, import of demo-mail-world.ts (routing only): ${ms(t)}`);
+t = performance.now();
 const { startMailLab } = await import('@mailhound/mail-lab');
-console.log(`import @mailhound/mail-lab (dns2, smtp-server): ${ms(t)}`);
+console.log(`first demo lookup: import @mailhound/mail-lab (dns2, smtp-server): ${ms(t)}`);
 t = performance.now();
-const companies = [...generateDemoData(demoCompanyOptions)];
-console.log(`generate the ${companies.length} demo companies: ${ms(t)}`);
-t = performance.now();
-const spec = demoMailWorldSpec(companies, demoCompanyOptions.seed);
+const { demoMailWorldSpec } = await import(
+  '../../apps/server/src/features/search/demo-mail-world-spec.ts'
+);
+const spec = demoMailWorldSpec();
 const mailboxes = spec.domains.reduce((sum, domain) => sum + (domain.mailboxes?.length ?? 0), 0);
-console.log(`build the world (${spec.domains.length} domains, ${mailboxes} mailboxes): ${ms(t)}`);
+console.log(
+  `  build the world from the demo data (${spec.domains.length} domains, ${mailboxes} mailboxes): ${ms(t)}`,
+);
 t = performance.now();
 const lab = await startMailLab(spec);
-console.log(`start its DNS server and ${spec.hosts.length} SMTP hosts: ${ms(t)}`);
+console.log(`  start its DNS server and ${spec.hosts.length} SMTP hosts: ${ms(t)}`);
 await lab.close();
 
+const heapBefore = heap();
 const config = finderConfig({ resolvers: ['127.0.0.1:9'] });
 const finder = createFinder(config, demoWorldPorts(config));
 const example = {
@@ -75,6 +84,6 @@ console.log(
     .join(', ')}`,
 );
 console.log(`  right at ≥ 95: ${right} / ${verified}`);
-console.log(`RSS growth: ${mb(process.memoryUsage().rss - rssBefore)}`);
 await finder.close();
+console.log(`heap held by the running world (after GC): ${mb(heap() - heapBefore)}`);
 await closeDemoMailWorld();

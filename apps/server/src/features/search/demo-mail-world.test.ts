@@ -8,11 +8,11 @@ import { generateDemoData } from '../companies/demo-data.ts';
 import { demoCompanyOptions } from '../companies/demo-seed.ts';
 import {
   closeDemoMailWorld,
-  demoMailWorldSpec,
   demoWorldPorts,
   isDemoName,
   runningDemoMailWorld,
 } from './demo-mail-world.ts';
+import { demoMailWorldSpec } from './demo-mail-world-spec.ts';
 import { postSearch } from './test-kit.ts';
 
 // A UDP port with nothing listening: the real resolvers of a machine without the internet.

@@ -6,10 +6,7 @@ import {
   netSmtpProbe,
   type Resolver,
 } from '@mailhound/finder';
-import type { LabDomain, LabHost, LabPerson, LabSpec, MailLab } from '@mailhound/mail-lab';
-import { foldName, labLocalPart } from '@mailhound/mail-lab';
-import { type DemoCompany, generateDemoData, mulberry32 } from '../companies/demo-data.ts';
-import { demoCompanyOptions } from '../companies/demo-seed.ts';
+import type { MailLab } from '@mailhound/mail-lab';
 
 // The embedded default's mail world: the demo companies live on RFC 2606 `.example` domains,
 // and a mail lab in this process (DNS and SMTP on loopback) answers for them, so that a
@@ -20,101 +17,20 @@ export function isDemoName(name: string): boolean {
   return /(^|\.)example\.?$/i.test(name.trim());
 }
 
-const strictHosts = ['mx1.demo-mail.example', 'mx2.demo-mail.example', 'mx3.demo-mail.example'];
-const acceptAllHost = 'accept-all.demo-mail.example';
-const greylistHost = 'greylist.demo-mail.example';
-
-// Patterns of the strict domains, as often as mail admins choose them.
-const patternWeights: ReadonlyArray<readonly [string, number]> = [
-  ['first.last', 45],
-  ['flast', 20],
-  ['firstlast', 10],
-  ['f.last', 10],
-  ['first_last', 5],
-  ['last.first', 5],
-  ['firstl', 5],
-];
-const roleBoxes = ['info', 'sales', 'support', 'hello'];
-// A greylisting demo domain lets a sender in this long after its first try: the finder's
-// first retry (a minute later) gets through.
-const greylistMs = 20_000;
-
-function weighted(random: () => number): string {
-  let ticket = random() * 100;
-  for (const [pattern, weight] of patternWeights) {
-    ticket -= weight;
-    if (ticket < 0) return pattern;
-  }
-  return 'first.last';
-}
-
-function demoDomain(company: DemoCompany, index: number, random: () => number): LabDomain {
-  const draw = random();
-  const kind = draw < 0.1 ? 'catch-all' : draw < 0.14 ? 'greylist' : 'pattern';
-  const pattern = weighted(random);
-  const host =
-    kind === 'catch-all'
-      ? acceptAllHost
-      : kind === 'greylist'
-        ? greylistHost
-        : strictHosts[index % strictHosts.length]!;
-  const used = new Set(roleBoxes);
-  const people: LabPerson[] = company.people.map((person) => {
-    const roll = random();
-    // A few people have no mailbox, a few an address no pattern makes.
-    const name = { firstName: person.firstName, lastName: person.lastName };
-    if (roll < 0.03) return { ...name, email: null, pattern: null };
-    let local = labLocalPart(pattern, person.firstName, person.lastName);
-    let followed: string | null = pattern;
-    if (roll < 0.06 || used.has(local)) {
-      // The second John Smith, or a nickname: what admins do when the pattern is taken.
-      const base = `${foldName(person.firstName)}.${foldName(person.lastName)}`;
-      let n = 2;
-      while (used.has(`${base}${n}`)) n++;
-      local = `${base}${n}`;
-      followed = null;
-    }
-    used.add(local);
-    return {
-      ...name,
-      email: `${local}@${company.domain}`,
-      pattern: followed,
-    };
-  });
-  return {
-    name: company.domain,
-    kind,
-    mx: [{ priority: 10, host }],
-    mailboxes: [...used],
-    knownPattern: pattern,
-    people,
-    ...(kind === 'catch-all' ? { catchAll: true } : {}),
-    ...(kind === 'greylist' ? { greylistMs } : {}),
-  };
-}
-
-// The lab of the demo companies: deterministic, so every process builds the same world.
-export function demoMailWorldSpec(companies: Iterable<DemoCompany>, seed: number): LabSpec {
-  const random = mulberry32(seed);
-  const hosts: LabHost[] = [...strictHosts, acceptAllHost, greylistHost].map((name) => ({ name }));
-  const domains: LabDomain[] = [];
-  let index = 0;
-  for (const company of companies) domains.push(demoDomain(company, index++, random));
-  return { hosts, domains };
-}
-
 type Started = { lab: MailLab; resolver: Resolver; hostAddresses: Set<string> };
 
 let starting: Promise<Started> | undefined;
 let started: Started | undefined;
 
 // Started on the first demo lookup, not at start-up: a process that never searches a demo
-// company pays nothing (the lab's modules are loaded then too).
+// company pays nothing, not even the import of the lab's modules (about half a second).
 function startWorld(config: FinderConfig): Promise<Started> {
   starting ??= (async () => {
-    const { startMailLab } = await import('@mailhound/mail-lab');
-    const spec = demoMailWorldSpec(generateDemoData(demoCompanyOptions), demoCompanyOptions.seed);
-    const lab = await startMailLab(spec);
+    const [{ startMailLab }, { demoMailWorldSpec }] = await Promise.all([
+      import('@mailhound/mail-lab'),
+      import('./demo-mail-world-spec.ts'),
+    ]);
+    const lab = await startMailLab(demoMailWorldSpec());
     started = {
       lab,
       resolver: createDnsResolver({ servers: [lab.dnsServer], timeoutMs: config.dnsTimeoutMs }),
