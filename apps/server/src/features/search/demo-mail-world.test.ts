@@ -1,11 +1,14 @@
 import { createSocket } from 'node:dgram';
-import { singleSearchExample } from '@mailhound/contracts';
+import { findEmailsAnswerSchema, singleSearchExample } from '@mailhound/contracts';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
 import { generateDemoData } from '../companies/demo-data.ts';
 import { demoCompanyOptions } from '../companies/demo-seed.ts';
+import { people } from '../companies/schema.ts';
+import { addCompanies, addPeople } from '../companies/test-companies.ts';
 import {
   closeDemoMailWorld,
   demoWorldPorts,
@@ -44,10 +47,8 @@ afterAll(async () => {
   await closeDemoMailWorld();
 });
 
-const demoSpec = demoMailWorldSpec(
-  generateDemoData({ ...demoCompanyOptions, companies: 40 }),
-  demoCompanyOptions.seed,
-);
+const demoCompanies = [...generateDemoData({ ...demoCompanyOptions, companies: 40 })];
+const demoSpec = demoMailWorldSpec(demoCompanies, demoCompanyOptions.seed);
 const domainOfKind = (kind: string) => demoSpec.domains.find((d) => d.kind === kind)!;
 
 describe('the demo mail world (embedded default)', () => {
@@ -111,6 +112,27 @@ describe('the demo mail world (embedded default)', () => {
       status: 'completed',
       result: { successCount: 3, verifiedCount: 2 },
     });
+  });
+
+  it("finds a demo lead's address from the Lead Finder", async () => {
+    const company = demoCompanies[0]!;
+    const lead = company.people[1]!;
+    await addCompanies(t.db, [company]);
+    await addPeople(t.db, [lead]);
+    const [row] = await t.db
+      .select({ id: people.id })
+      .from(people)
+      .where(and(eq(people.fname, lead.firstName), eq(people.lname, lead.lastName)));
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads/find-emails',
+      payload: { leadIds: [String(row?.id)] },
+      headers: { authorization: token },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(findEmailsAnswerSchema.parse(answer.json()).items).toMatchObject([
+      { exactEmail: demoSpec.domains[0]!.people![1]!.email, exactEmailScore: 99 },
+    ]);
   });
 
   it('never answers for a real domain: acme.com goes to the configured resolvers', async () => {
