@@ -176,7 +176,7 @@ describe('the Example search with the embedded defaults', () => {
     expect(await history.getByRole('img', { name: 'Score 99' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Evidence for Sakura Smith' }).click();
     const evidence = page.getByRole('dialog', { name: 'Evidence' });
-    await expect.poll(() => evidence.textContent()).toContain('mx1.demo-mail.example');
+    await expect.poll(() => evidence.textContent()).toContain('mx.demo-mail.example');
     await page.keyboard.press('Escape');
     await expect
       .poll(async () => Number((await found.textContent())?.replace(/\D/g, '')))

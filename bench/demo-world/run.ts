@@ -35,7 +35,7 @@ console.log(
 );
 t = performance.now();
 const lab = await startMailLab(spec);
-console.log(`  start its DNS server and ${spec.hosts.length} SMTP hosts: ${ms(t)}`);
+console.log(`  start its DNS server and ${spec.hosts.length} SMTP host(s): ${ms(t)}`);
 await lab.close();
 
 const heapBefore = heap();

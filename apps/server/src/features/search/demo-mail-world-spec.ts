@@ -6,9 +6,10 @@ import { demoCompanyOptions } from '../companies/demo-seed.ts';
 // What the demo mail world (demo-mail-world.ts) serves: the demo companies' domains, each
 // with its pattern and its people's mailboxes. Loaded only when the world starts.
 
-const strictHosts = ['mx1.demo-mail.example', 'mx2.demo-mail.example', 'mx3.demo-mail.example'];
-const acceptAllHost = 'accept-all.demo-mail.example';
-const greylistHost = 'greylist.demo-mail.example';
+// One shared MX host for every demo domain (mailbox behaviour is per recipient domain, as at a
+// hosting provider), on 127.0.0.1: the one loopback address every system has (macOS has no
+// other 127.x address unless an alias is added).
+const demoMx: LabHost = { name: 'mx.demo-mail.example', address: '127.0.0.1' };
 
 // Patterns of the strict domains, as often as mail admins choose them.
 const patternWeights: ReadonlyArray<readonly [string, number]> = [
@@ -34,16 +35,10 @@ function weighted(random: () => number): string {
   return 'first.last';
 }
 
-function demoDomain(company: DemoCompany, index: number, random: () => number): LabDomain {
+function demoDomain(company: DemoCompany, random: () => number): LabDomain {
   const draw = random();
   const kind = draw < 0.1 ? 'catch-all' : draw < 0.14 ? 'greylist' : 'pattern';
   const pattern = weighted(random);
-  const host =
-    kind === 'catch-all'
-      ? acceptAllHost
-      : kind === 'greylist'
-        ? greylistHost
-        : strictHosts[index % strictHosts.length]!;
   const used = new Set(roleBoxes);
   const people: LabPerson[] = company.people.map((person) => {
     const roll = random();
@@ -53,7 +48,7 @@ function demoDomain(company: DemoCompany, index: number, random: () => number): 
     let local = labLocalPart(pattern, person.firstName, person.lastName);
     let followed: string | null = pattern;
     if (roll < 0.06 || used.has(local)) {
-      // The second John Smith, or a nickname: what admins do when the pattern is taken.
+      // The second John Smith, or an address older than the pattern: a numbered one.
       const base = `${foldName(person.firstName)}.${foldName(person.lastName)}`;
       let n = 2;
       while (used.has(`${base}${n}`)) n++;
@@ -70,7 +65,7 @@ function demoDomain(company: DemoCompany, index: number, random: () => number): 
   return {
     name: company.domain,
     kind,
-    mx: [{ priority: 10, host }],
+    mx: [{ priority: 10, host: demoMx.name }],
     mailboxes: [...used],
     knownPattern: pattern,
     people,
@@ -85,9 +80,7 @@ export function demoMailWorldSpec(
   seed: number = demoCompanyOptions.seed,
 ): LabSpec {
   const random = mulberry32(seed);
-  const hosts: LabHost[] = [...strictHosts, acceptAllHost, greylistHost].map((name) => ({ name }));
   const domains: LabDomain[] = [];
-  let index = 0;
-  for (const company of companies) domains.push(demoDomain(company, index++, random));
-  return { hosts, domains };
+  for (const company of companies) domains.push(demoDomain(company, random));
+  return { hosts: [demoMx], domains };
 }

@@ -70,7 +70,7 @@ describe('the demo mail world (embedded default)', () => {
         domain: company,
         catchAll: false,
         pattern: 'first.last',
-        mx: { host: 'mx1.demo-mail.example' },
+        mx: { host: 'mx.demo-mail.example' },
         candidates: expect.arrayContaining([expect.objectContaining({ email, code: 250 })]),
       },
     });
