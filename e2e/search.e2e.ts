@@ -139,3 +139,47 @@ describe('single search against the mail lab', () => {
     await page.waitForURL(/\/purchase$/);
   });
 });
+
+// issue 27 "A demo that finds": `npm start` on a machine without the internet, nothing
+// configured. The Example points at a demo person, and the embedded demo mail world verifies
+// the address.
+describe('the Example search with the embedded defaults', () => {
+  let app: RunningApp;
+  let session: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    app = await startApp({ ALTCHA_MAX_NUMBER: '5000' });
+  });
+
+  afterAll(async () => {
+    await session?.browser.close();
+    await app?.stop();
+  });
+
+  it('finds a verified address (99) with its evidence, and the footer counts it', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.getByLabel('Email').fill('demo@mailhound.dev');
+    await page.getByLabel(/^Password/).fill('Demo1234');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/search\/single$/);
+    const found = page.getByTestId('emails-found');
+    await found.waitFor();
+    const before = Number((await found.textContent())?.replace(/\D/g, ''));
+
+    await page.getByRole('button', { name: 'Example' }).click();
+    expect(await page.getByLabel('Company Website or Name').inputValue()).toBe('ravenmind.example');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const history = page.getByRole('table', { name: 'Search history' });
+    await history.getByText('sakura.smith@ravenmind.example').waitFor();
+    expect(await history.getByRole('img', { name: 'Score 99' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Evidence for Sakura Smith' }).click();
+    const evidence = page.getByRole('dialog', { name: 'Evidence' });
+    await expect.poll(() => evidence.textContent()).toContain('mx.demo-mail.example');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(async () => Number((await found.textContent())?.replace(/\D/g, '')))
+      .toBe(before + 10);
+  });
+});

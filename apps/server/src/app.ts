@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     tokens,
     rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
     oidc: deps.oidc ?? createOidcProvider(config),
-    finder: deps.finder ?? createSearchFinder(config.finder, deps.db),
+    finder: deps.finder ?? createSearchFinder(config, deps.db),
     botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());

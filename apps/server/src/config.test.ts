@@ -64,6 +64,17 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://app.example.com');
   });
 
+  it('runs the demo mail world in embedded mode, and with DATABASE_URL only when asked', () => {
+    const demo = (env: Record<string, string>) =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), ...env }).demoMailWorld;
+    const databaseUrl = 'postgres://db.internal/mailhound';
+    expect(demo({})).toBe(true);
+    expect(demo({ DATABASE_URL: databaseUrl })).toBe(false);
+    expect(demo({ DATABASE_URL: databaseUrl, DEMO_MAIL_WORLD: 'on' })).toBe(true);
+    expect(demo({ DEMO_MAIL_WORLD: 'off' })).toBe(false);
+    expect(() => demo({ DEMO_MAIL_WORLD: 'yes' })).toThrow(/DEMO_MAIL_WORLD/);
+  });
+
   it('defaults PUBLIC_URL to localhost on the port the app serves', () => {
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), PORT: '8093' });
     expect(config.publicUrl).toBe('http://localhost:8093');

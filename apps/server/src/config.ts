@@ -91,6 +91,12 @@ const variables = [
     meaning: 'seed the Free plan and demo@mailhound.dev / Demo1234 at `start`',
   },
   {
+    name: 'DEMO_MAIL_WORLD',
+    default: 'auto',
+    meaning:
+      "auto, on or off: the demo companies' `.example` domains answered by an in-process mail lab (started on the first demo search); auto is on without DATABASE_URL. Other domains always go to FINDER_RESOLVERS",
+  },
+  {
     name: 'FREE_PLAN_CREDITS',
     default: '25',
     meaning: 'monthly credits of the Free plan, applied to the plan at start',
@@ -292,6 +298,7 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().trim().min(1).default('apps/web/dist'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SEED_DEMO: booleanText.default(true),
+  DEMO_MAIL_WORLD: z.enum(['auto', 'on', 'off']).default('auto'),
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(25),
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
@@ -337,6 +344,8 @@ export type Config = {
   webDist: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  // The demo companies' mail answered in-process (features/search/demo-mail-world.ts).
+  demoMailWorld: boolean;
   freePlanCredits: number;
   botCheck: {
     altchaHmacKey: string;
@@ -418,6 +427,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: fromRepoRoot(values.WEB_DIST),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     seedDemo: values.SEED_DEMO,
+    demoMailWorld:
+      values.DEMO_MAIL_WORLD === 'auto' ? !values.DATABASE_URL : values.DEMO_MAIL_WORLD === 'on',
     freePlanCredits: values.FREE_PLAN_CREDITS,
     botCheck: {
       altchaHmacKey: values.ALTCHA_HMAC_KEY ?? readOrCreateSecret(dataDir, 'altcha-hmac-key'),

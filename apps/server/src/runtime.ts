@@ -9,6 +9,7 @@ import { defineBulkJobs } from './features/bulk/jobs.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { defineEventJobs } from './features/events/jobs.ts';
 import { defineLookalikeJobs } from './features/lookalike/jobs.ts';
+import { closeDemoMailWorld } from './features/search/demo-mail-world.ts';
 import { defineSearchJobs } from './features/search/jobs.ts';
 import { defineSenderJobs } from './features/sender/jobs.ts';
 import { defineUniboxJobs } from './features/unibox/jobs.ts';
@@ -59,6 +60,7 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
   const stop = async () => {
     await stopHttp?.();
     await jobs?.stop();
+    await closeDemoMailWorld();
     await database.close();
   };
   try {

@@ -34,6 +34,14 @@ export const singleSearchFormSchema = z.object({
 });
 export type SingleSearchForm = z.infer<typeof singleSearchFormSchema>;
 
+// The Example button's person (product-spec §4 "Single search"): a demo company's leader on
+// a reserved `.example` domain, whose address the embedded demo mail world verifies (99).
+export const singleSearchExample: SingleSearchForm = {
+  company: 'ravenmind.example',
+  firstName: 'Sakura',
+  lastName: 'Smith',
+};
+
 export const guestIdSchema = z
   .string()
   .regex(

@@ -40,6 +40,9 @@ export interface FinderPorts {
   smtpProbe?: SmtpProbe;
   patternStore?: PatternStore;
   clock?: Clock;
+  // Private MX addresses this finder may contact although allowPrivateMx is off: a lab the
+  // process runs itself (the server's demo mail world), never a user's or the internet's.
+  privateAddressAllowed?: (host: string, address: string) => boolean;
 }
 
 export interface CatchAllProbe {
@@ -237,7 +240,11 @@ export function createFinder(
   async function lookupDomain(domain: string, options: LookupOptions): Promise<DomainOutcome> {
     const started = clock.now();
     options.onProgress?.({ stage: 'dns', percent: 10 });
-    const route = await findMailRoute(domain, resolver, config.allowPrivateMx);
+    const route = await findMailRoute(
+      domain,
+      resolver,
+      config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
+    );
     const dnsMs = clock.now() - started;
     const outcome: DomainOutcome = {
       detail: null,

@@ -36,4 +36,22 @@ describe('the mail route', () => {
     });
     expect(asked.sort()).toEqual(['A mx1.acme.test', 'A mx2.acme.test', 'AAAA mx2.acme.test']);
   });
+
+  it('contacts a private address only when the policy names its host and address', async () => {
+    const { resolver } = fakeResolver({
+      'mx1.acme.test': { 4: ['127.20.0.1'] },
+      'mx2.acme.test': { 4: ['10.0.0.2'] },
+    });
+    expect(await findMailRoute('acme.test', resolver, false)).toMatchObject({
+      ok: false,
+      error: 'Mail server address not allowed',
+    });
+    const labHost = (host: string, address: string) =>
+      host === 'mx1.acme.test' && address === '127.20.0.1';
+    expect(await findMailRoute('acme.test', resolver, labHost)).toMatchObject({
+      ok: true,
+      hosts: [{ name: 'mx1.acme.test', addresses: ['127.20.0.1'] }],
+    });
+    expect((await findMailRoute('acme.test', resolver, true)).ok).toBe(true);
+  });
 });

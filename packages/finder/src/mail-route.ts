@@ -13,12 +13,16 @@ export type MailRoute =
   | { ok: true; hosts: MailHost[]; implicit: boolean }
   | { ok: false; error: string; detail: string };
 
+// Whether a private, loopback or link-local address of an MX host may be contacted: all of
+// them (allowPrivateMx), or the ones a predicate names (the embedded demo world's hosts).
+export type PrivateAddressPolicy = boolean | ((host: string, address: string) => boolean);
+
 // RFC 5321 §5.1: MX records in priority order, else the domain's own address (the
 // implicit MX); RFC 7505: a null MX means the domain accepts no mail.
 export async function findMailRoute(
   domain: string,
   resolver: Resolver,
-  allowPrivate: boolean,
+  allowPrivate: PrivateAddressPolicy,
 ): Promise<MailRoute> {
   const mx = await resolver.mx(domain);
   if (mx.status === 'nxdomain') {
@@ -70,9 +74,11 @@ export async function findMailRoute(
         : 'The MX hosts have no address',
     };
   }
-  if (allowPrivate) return { ok: true, hosts: reachable, implicit };
+  if (allowPrivate === true) return { ok: true, hosts: reachable, implicit };
+  const allowed = (host: string, address: string) =>
+    !isPrivateAddress(address) || (allowPrivate !== false && allowPrivate(host, address));
   const hosts = reachable
-    .map((h) => ({ ...h, addresses: h.addresses.filter((a) => !isPrivateAddress(a)) }))
+    .map((h) => ({ ...h, addresses: h.addresses.filter((a) => allowed(h.name, a)) }))
     .filter((h) => h.addresses.length > 0);
   if (hosts.length === 0) {
     return {

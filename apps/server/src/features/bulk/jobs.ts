@@ -40,7 +40,7 @@ export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): vo
     },
     work: { localConcurrency: requestsPerWorker, localGroupConcurrency: 1 },
     handler: async (job) => {
-      finder ??= createSearchFinder(deps.config.finder, deps.db);
+      finder ??= createSearchFinder(deps.config, deps.db);
       await runBulkRequest({ db: deps.db, finder, slots: chunksPerRequest }, job.data.requestId);
       // The request is done: its jobs still queued would only find nothing left to do, and
       // they would sit ahead of newer requests' jobs, each taking a worker's next fetch.

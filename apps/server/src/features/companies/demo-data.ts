@@ -66,12 +66,11 @@ function between(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 
-type Country = { name: string; tld: string; weight: number; cities: readonly string[] };
+type Country = { name: string; weight: number; cities: readonly string[] };
 
 const countries: readonly Country[] = [
   {
     name: 'United States',
-    tld: 'com',
     weight: 30,
     cities: [
       'New York',
@@ -86,60 +85,53 @@ const countries: readonly Country[] = [
   },
   {
     name: 'United Kingdom',
-    tld: 'co.uk',
     weight: 9,
     cities: ['London', 'Manchester', 'Edinburgh', 'Bristol', 'Leeds'],
   },
   {
     name: 'Germany',
-    tld: 'de',
     weight: 8,
     cities: ['Berlin', 'Munich', 'Hamburg', 'Cologne', 'Frankfurt'],
   },
   {
     name: 'France',
-    tld: 'fr',
     weight: 6,
     cities: ['Paris', 'Lyon', 'Toulouse', 'Nantes', 'Lille'],
   },
-  { name: 'Canada', tld: 'ca', weight: 5, cities: ['Toronto', 'Vancouver', 'Montreal', 'Calgary'] },
+  { name: 'Canada', weight: 5, cities: ['Toronto', 'Vancouver', 'Montreal', 'Calgary'] },
   {
     name: 'India',
-    tld: 'in',
     weight: 6,
     cities: ['Bengaluru', 'Mumbai', 'Pune', 'Hyderabad', 'Delhi'],
   },
   {
     name: 'Australia',
-    tld: 'com.au',
     weight: 4,
     cities: ['Sydney', 'Melbourne', 'Brisbane', 'Perth'],
   },
   {
     name: 'Netherlands',
-    tld: 'nl',
     weight: 3,
     cities: ['Amsterdam', 'Rotterdam', 'Utrecht', 'Eindhoven'],
   },
-  { name: 'Spain', tld: 'es', weight: 3, cities: ['Madrid', 'Barcelona', 'Valencia', 'Seville'] },
-  { name: 'Italy', tld: 'it', weight: 3, cities: ['Milan', 'Rome', 'Turin', 'Bologna'] },
-  { name: 'Sweden', tld: 'se', weight: 2, cities: ['Stockholm', 'Gothenburg', 'Malmö'] },
+  { name: 'Spain', weight: 3, cities: ['Madrid', 'Barcelona', 'Valencia', 'Seville'] },
+  { name: 'Italy', weight: 3, cities: ['Milan', 'Rome', 'Turin', 'Bologna'] },
+  { name: 'Sweden', weight: 2, cities: ['Stockholm', 'Gothenburg', 'Malmö'] },
   {
     name: 'Brazil',
-    tld: 'com.br',
     weight: 3,
     cities: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte'],
   },
-  { name: 'Mexico', tld: 'com.mx', weight: 2, cities: ['Mexico City', 'Guadalajara', 'Monterrey'] },
-  { name: 'Japan', tld: 'jp', weight: 3, cities: ['Tokyo', 'Osaka', 'Fukuoka'] },
-  { name: 'Singapore', tld: 'sg', weight: 2, cities: ['Singapore'] },
-  { name: 'Poland', tld: 'pl', weight: 2, cities: ['Warsaw', 'Kraków', 'Wrocław'] },
-  { name: 'Ireland', tld: 'ie', weight: 2, cities: ['Dublin', 'Cork', 'Galway'] },
-  { name: 'Switzerland', tld: 'ch', weight: 2, cities: ['Zurich', 'Geneva', 'Basel'] },
-  { name: 'Nigeria', tld: 'com.ng', weight: 1, cities: ['Lagos', 'Abuja'] },
-  { name: 'South Africa', tld: 'co.za', weight: 1, cities: ['Cape Town', 'Johannesburg'] },
-  { name: 'United Arab Emirates', tld: 'ae', weight: 1, cities: ['Dubai', 'Abu Dhabi'] },
-  { name: 'South Korea', tld: 'kr', weight: 1, cities: ['Seoul', 'Busan'] },
+  { name: 'Mexico', weight: 2, cities: ['Mexico City', 'Guadalajara', 'Monterrey'] },
+  { name: 'Japan', weight: 3, cities: ['Tokyo', 'Osaka', 'Fukuoka'] },
+  { name: 'Singapore', weight: 2, cities: ['Singapore'] },
+  { name: 'Poland', weight: 2, cities: ['Warsaw', 'Kraków', 'Wrocław'] },
+  { name: 'Ireland', weight: 2, cities: ['Dublin', 'Cork', 'Galway'] },
+  { name: 'Switzerland', weight: 2, cities: ['Zurich', 'Geneva', 'Basel'] },
+  { name: 'Nigeria', weight: 1, cities: ['Lagos', 'Abuja'] },
+  { name: 'South Africa', weight: 1, cities: ['Cape Town', 'Johannesburg'] },
+  { name: 'United Arab Emirates', weight: 1, cities: ['Dubai', 'Abu Dhabi'] },
+  { name: 'South Korea', weight: 1, cities: ['Seoul', 'Busan'] },
 ];
 const countryWeight = countries.reduce((sum, country) => sum + country.weight, 0);
 
@@ -818,7 +810,9 @@ export function* generateDemoData(options: DemoOptions): Generator<DemoCompany> 
     const nouns = industryNouns[industry.group] ?? fallbackNouns;
     const name = random() < 0.6 ? `${base} ${pick(random, nouns)}` : base;
     const label = round === 0 ? base.toLowerCase() : `${base.toLowerCase()}${round + 1}`;
-    const domain = `${label}.${country.tld}`;
+    // RFC 2606 `.example`: a demo company's site and mail never belong to a real company;
+    // the demo mail world answers for these names (features/search/demo-mail-world.ts).
+    const domain = `${label}.example`;
     const employees = employeesFor(random);
     const [revenueMin, revenueMax] = revenueRange(random, employees);
     // Young companies outnumber old ones: squaring skews the draw towards recent years. A

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type SingleSearchForm as SearchValues,
+  singleSearchExample,
   singleSearchFormSchema,
 } from '@mailhound/contracts';
 import { Anchor, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -8,13 +9,6 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { marketingUrl } from '../../../shared/config.ts';
-
-// The Example button's sample person.
-const examplePerson: SearchValues = {
-  company: 'mailhound.dev',
-  firstName: 'Ann',
-  lastName: 'Lee',
-};
 
 const tutorialVideoUrl = `${marketingUrl}/tutorials/single-search`;
 
@@ -37,8 +31,8 @@ export function SingleSearchForm({
   const { errors } = form.formState;
 
   const fillExample = () => {
-    for (const [field, value] of Object.entries(examplePerson) as [keyof SearchValues, string][]) {
-      form.setValue(field, value, { shouldValidate: true, shouldDirty: true });
+    for (const field of Object.keys(singleSearchExample) as (keyof SearchValues)[]) {
+      form.setValue(field, singleSearchExample[field], { shouldValidate: true, shouldDirty: true });
     }
   };
 

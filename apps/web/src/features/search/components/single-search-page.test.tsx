@@ -132,8 +132,10 @@ describe('single search form (product-spec §5 "Single search")', () => {
 
     await user.clear(field('First Name'));
     await user.click(screen.getByRole('button', { name: 'Example' }));
-    expect(field('First Name')).not.toHaveValue('');
-    expect(field('Last Name')).not.toHaveValue('');
+    // The demo person the embedded demo mail world verifies.
+    expect(field('Company Website or Name')).toHaveValue('ravenmind.example');
+    expect(field('First Name')).toHaveValue('Sakura');
+    expect(field('Last Name')).toHaveValue('Smith');
     expect(screen.queryByText(m.searchNameInvalid)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /tutorial video/ })).toHaveAttribute(
       'target',
