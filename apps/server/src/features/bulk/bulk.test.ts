@@ -227,7 +227,7 @@ describe('the worker', () => {
     });
     await failRequest(t.db, requestId);
     const sessionsBefore = slowSessions();
-    const finder = createSearchFinder(t.config.finder, t.db);
+    const finder = createSearchFinder(t.config, t.db);
     await runBulkRequest({ db: t.db, finder, slots: 2 }, requestId);
     expect(slowSessions()).toBe(sessionsBefore);
     expect(await readItem(t.app, user.token, requestId)).toMatchObject({
