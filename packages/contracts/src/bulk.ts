@@ -14,6 +14,9 @@ export const bulkItemSchema = z.object({
     .object({ successCount: z.number(), verifiedCount: z.number(), hasMultipleFiles: z.boolean() })
     .nullable(),
   error: z.string().nullable(),
+  // Credits held for the list while it is searched (one per row to search), released when the
+  // search ends; a download then charges only the verified e-mails.
+  onHold: z.number().int().nonnegative().default(0),
   // Paid when at least one purchase exists (product-spec §3).
   purchases: z.array(z.object({ id: z.string(), credits: z.number(), createdAt: z.string() })),
   createdAt: z.string(),
@@ -31,6 +34,14 @@ export const bulkPreviewSchema = z.object({
   // What a download costs now: 0 once paid.
   credits: z.number(),
   hasInputFile: z.boolean(),
+  // What happened to the list's rows: found, verified, and why the others failed.
+  summary: z.object({
+    rows: z.number().int(),
+    found: z.number().int(),
+    verified: z.number().int(),
+    notFound: z.number().int(),
+    failed: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  }),
 });
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>;
 

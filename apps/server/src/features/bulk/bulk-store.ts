@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BulkItem } from '@mailhound/contracts';
+import { type BulkItem, rowErrorText, VERIFIED_SCORE } from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -134,6 +134,7 @@ type ItemRow = {
   fail: number;
   success_count: number | null;
   verified_count: number | null;
+  held: number;
   error: string | null;
   created_at: string;
   purchases: Array<{ id: string; credits: number; createdAt: string }>;
@@ -141,7 +142,7 @@ type ItemRow = {
 
 const itemColumns = sql`
   r.id, r.file_name, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
-  r.error,
+  r.held, r.error,
   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   exists (select 1 from bulk_files f where f.request_id = r.id and f.kind = 'input') as has_input,
   coalesce((
@@ -164,6 +165,7 @@ function toItem(row: ItemRow): BulkItem {
           }
         : null,
     error: row.error,
+    onHold: row.status === 'processing' ? row.held : 0,
     purchases: row.purchases,
     createdAt: row.created_at,
   };
@@ -244,6 +246,27 @@ export async function readResultRows(
     .where(where)
     .orderBy(asc(bulkRows.rowIndex));
   return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+// The preview's counts: every row, those found and verified, and the failures by reason.
+export async function readResultSummary(db: Queryable, requestId: string) {
+  const counts = await db.execute<{ rows: number; found: number; verified: number }>(sql`
+    select count(*)::int as rows, count(email)::int as found,
+      count(*) filter (where email is not null and score >= ${VERIFIED_SCORE})::int as verified
+    from bulk_rows where request_id = ${requestId}`);
+  const failures = await db.execute<{ error: string; count: number }>(sql`
+    select error, count(*)::int as count from bulk_rows
+    where request_id = ${requestId} and email is null and error is not null
+    group by error order by count(*) desc, error`);
+  const { rows = 0, found = 0, verified = 0 } = counts.rows[0] ?? {};
+  const byReason = new Map<string, number>();
+  for (const failure of failures.rows) {
+    const reason = rowErrorText(failure.error);
+    byReason.set(reason, (byReason.get(reason) ?? 0) + failure.count);
+  }
+  const failed = [...byReason].map(([reason, count]) => ({ reason, count }));
+  const failedCount = failed.reduce((sum, failure) => sum + failure.count, 0);
+  return { rows, found, verified, notFound: rows - found - failedCount, failed };
 }
 
 export async function readPurchase(db: Queryable, requestId: string) {

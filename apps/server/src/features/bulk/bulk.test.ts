@@ -225,6 +225,11 @@ describe('the worker', () => {
       contentType: 'text/csv',
       bytes,
     });
+    // While it is searched, the item says how many credits the list holds.
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'processing',
+      onHold: 10,
+    });
     await failRequest(t.db, requestId);
     const sessionsBefore = slowSessions();
     const finder = createSearchFinder(t.config, t.db);
@@ -233,6 +238,7 @@ describe('the worker', () => {
     expect(await readItem(t.app, user.token, requestId)).toMatchObject({
       status: 'error',
       progress: { success: 0, fail: 0, total: 10 },
+      onHold: 0,
     });
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
   });

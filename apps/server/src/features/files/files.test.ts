@@ -60,7 +60,7 @@ function get(url: string, token: string) {
 }
 
 describe('the preview', () => {
-  it('shows the header row and the rows with an address masked (j•••@acme.com) and its score, and what a download costs', async () => {
+  it('shows the header row and the first rows, found or not, an address masked (j•••@acme.com) with its score, the counts and what a download costs', async () => {
     const user = await activeUser(t);
     const item = await completedUpload(user.token);
     const response = await get(`/api/file/${item.requestId}/preview`, user.token);
@@ -78,6 +78,7 @@ describe('the preview', () => {
           '99',
           'Verified',
         ],
+        ['Zed', 'Nobody', 'acme.test', '', '', '0', 'Not found'],
         ['Bob', 'Ray', 'acme.test', '+1 555', 'b•••@acme.test', '99', 'Verified'],
         [
           'Cat',
@@ -88,10 +89,19 @@ describe('the preview', () => {
           '50',
           'Possible',
         ],
+        ['Dan', 'Doe', 'gone.test', '-2', '', '', rowMessages.noBusinessEmail],
       ],
       paid: false,
       credits: 2,
       hasInputFile: true,
+      // Every row is counted, the failures by their reason in words.
+      summary: {
+        rows: 5,
+        found: 3,
+        verified: 2,
+        notFound: 1,
+        failed: [{ reason: rowMessages.noBusinessEmail, count: 1 }],
+      },
     });
     // Uploading the list again gives no address for free either.
     const again = await completedUpload(user.token);
@@ -110,8 +120,10 @@ describe('the preview', () => {
     expect(rows.map((row) => row[4])).toEqual([
       'Email',
       'ann.lee@acme.test',
+      '',
       'bob.ray@acme.test',
       expect.stringMatching(/^[a-z.]+@catchall\.test$/),
+      '',
     ]);
   });
 });

@@ -8,7 +8,13 @@ import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
-import { isUuid, notEnoughCredits, readPurchase, readResultRows } from '../bulk/bulk-store.ts';
+import {
+  isUuid,
+  notEnoughCredits,
+  readPurchase,
+  readResultRows,
+  readResultSummary,
+} from '../bulk/bulk-store.ts';
 import { bulkPurchases, bulkRequests } from '../bulk/schema.ts';
 import { maskAddress } from '../companies/masks.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
@@ -114,7 +120,7 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         tags: ['files'],
         summary:
-          'Preview of a bulk result: the header row and the first 10 rows with an address found',
+          'Preview of a bulk result: the header row and the first 10 rows, found or not, with the counts of the whole list',
         description:
           'Until the result is paid for (paid false), each address is masked as j•••@acme.com (its first character and its domain), with its score.',
         security: tokenRequired,
@@ -125,10 +131,12 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
     async (request) => {
       const user = currentUser(request);
       const bulk = await completedRequest(deps.db, user.id, request.params.id);
-      const [rows, purchase, input] = await Promise.all([
-        readResultRows(deps.db, bulk.id, { foundOnly: true, limit: BULK_PREVIEW_ROWS }),
+      // The first rows whatever became of them, so a list with nothing found still shows why.
+      const [rows, purchase, input, summary] = await Promise.all([
+        readResultRows(deps.db, bulk.id, { limit: BULK_PREVIEW_ROWS }),
         readPurchase(deps.db, bulk.id),
         hasInputFile(deps.db, bulk.id),
+        readResultSummary(deps.db, bulk.id),
       ]);
       // Addresses are what a result sells: until it is paid for, each shows masked
       // (j•••@acme.com) with its score, as the company page shows decision makers.
@@ -141,6 +149,7 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
         paid: purchase !== undefined,
         credits: purchase ? 0 : (bulk.verifiedCount ?? 0),
         hasInputFile: input,
+        summary,
       };
     },
   );

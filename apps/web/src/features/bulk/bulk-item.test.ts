@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bulkBadge, percentProcessed, previewRows, shortFileName } from './bulk-item.ts';
+import {
+  bulkBadge,
+  bulkPaymentText,
+  onHoldText,
+  percentProcessed,
+  previewRows,
+  shortFileName,
+  summaryText,
+} from './bulk-item.ts';
 
 const purchase = { id: 'p1', credits: 12, createdAt: '2025-01-01T00:00:00.000Z' };
 
@@ -10,6 +18,19 @@ describe('bulk item badge (product-spec §4 "Bulk item")', () => {
 
   it('is Slicing while processing', () => {
     expect(bulkBadge({ status: 'processing', purchases: [] })).toBe('Slicing');
+  });
+
+  it('says Nothing to pay for a finished list without a verified e-mail, paid or not', () => {
+    const empty = { successCount: 3, verifiedCount: 0, hasMultipleFiles: true };
+    expect(bulkBadge({ status: 'completed', purchases: [], result: empty })).toBe('Nothing to pay');
+    expect(bulkBadge({ status: 'completed', purchases: [purchase], result: empty })).toBe(
+      'Nothing to pay',
+    );
+    expect(bulkPaymentText(true, 0)).toBe(
+      'Nothing to pay: no verified e-mail was found in this list.',
+    );
+    expect(bulkPaymentText(false, 12)).toBe('You will pay up to 12 credit(s)');
+    expect(bulkPaymentText(true, 12)).toBe('You already paid for these emails');
   });
 
   it('is Unpaid otherwise, a failed search included', () => {
@@ -52,5 +73,31 @@ describe('preview rows', () => {
       body: [['ann@acme.test']],
     });
     expect(previewRows([['Email']])).toEqual({ header: ['Email'], body: [] });
+  });
+});
+
+describe('what the list holds and what became of it', () => {
+  it('says the credits on hold while the list is searched', () => {
+    expect(onHoldText(6)).toMatch(
+      /^On hold for this list: 6 credits, released when the search ends/,
+    );
+    expect(onHoldText(1)).toMatch(/^On hold for this list: 1 credit,/);
+  });
+
+  it('counts found, verified, not found and failed rows with their reasons', () => {
+    expect(
+      summaryText({
+        rows: 1200,
+        found: 900,
+        verified: 850,
+        notFound: 280,
+        failed: [
+          { reason: 'No business e-mail', count: 15 },
+          { reason: 'Connection trouble', count: 5 },
+        ],
+      }),
+    ).toBe(
+      '1,200 rows: 900 found (850 verified), 280 not found, 20 failed (No business e-mail: 15, Connection trouble: 5)',
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { type BulkItem, FILE_NAME_TOOLTIP_MIN } from '@mailhound/contracts';
+import {
+  type BulkItem,
+  type BulkPreview,
+  bulkMessages,
+  FILE_NAME_TOOLTIP_MIN,
+} from '@mailhound/contracts';
 
 export {
   type BulkHistoryPage,
@@ -9,13 +14,47 @@ export {
   bulkPreviewSchema,
 } from '@mailhound/contracts';
 
-export type BulkBadge = 'Paid' | 'Slicing' | 'Unpaid';
+export type BulkBadge = 'Paid' | 'Slicing' | 'Unpaid' | 'Nothing to pay';
 
-// product-spec §4 "Bulk item": Paid if purchases exist, Slicing while processing, otherwise Unpaid.
-export function bulkBadge(item: Pick<BulkItem, 'purchases' | 'status'>): BulkBadge {
+// product-spec §4 "Bulk item": Paid if purchases exist, Slicing while processing, otherwise
+// Unpaid; a finished list without one verified e-mail has nothing to pay for, and says so.
+export function bulkBadge(
+  item: Pick<BulkItem, 'purchases' | 'status'> & { result?: BulkItem['result'] },
+): BulkBadge {
+  if (item.status === 'completed' && item.result?.verifiedCount === 0) return 'Nothing to pay';
   if (item.purchases.length > 0) return 'Paid';
   if (item.status === 'processing') return 'Slicing';
   return 'Unpaid';
+}
+
+const nothingToPay = 'Nothing to pay: no verified e-mail was found in this list.';
+
+// The payment line of a result: the spec's two texts, or nothing to pay when no e-mail was
+// verified (a download is then free, paid for or not).
+export function bulkPaymentText(paid: boolean, verified: number): string {
+  if (verified === 0) return nothingToPay;
+  return paid ? bulkMessages.alreadyPaid : bulkMessages.youWillPay(verified);
+}
+
+// The credits held while a list is searched, said where the balance drops.
+export function onHoldText(credits: number): string {
+  return `On hold for this list: ${credits.toLocaleString('en-US')} ${credits === 1 ? 'credit' : 'credits'}, released when the search ends; only verified e-mails are charged, when you download them.`;
+}
+
+// The preview's counts in one line: '200 rows: 150 found (120 verified), 45 not found, 5 failed
+// (No business e-mail: 3, Connection trouble: 2)'.
+export function summaryText(summary: BulkPreview['summary']): string {
+  const parts = [
+    `${summary.found.toLocaleString('en-US')} found (${summary.verified.toLocaleString('en-US')} verified)`,
+    `${summary.notFound.toLocaleString('en-US')} not found`,
+  ];
+  const failed = summary.failed.reduce((sum, failure) => sum + failure.count, 0);
+  if (failed > 0) {
+    const reasons = summary.failed.map(({ reason, count }) => `${reason}: ${count}`).join(', ');
+    parts.push(`${failed.toLocaleString('en-US')} failed (${reasons})`);
+  }
+  const rows = `${summary.rows.toLocaleString('en-US')} ${summary.rows === 1 ? 'row' : 'rows'}`;
+  return `${rows}: ${parts.join(', ')}`;
 }
 
 // The share of rows processed, found or not, as a whole percent that reaches 100 only at the end.

@@ -13,6 +13,7 @@ export function bulkItem(requestId: string, overrides: Partial<BulkItem> = {}): 
     progress: { success: 150, fail: 50, total: 200 },
     result: { successCount: 150, verifiedCount: 120, hasMultipleFiles: true },
     error: null,
+    onHold: 0,
     purchases: [],
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,

@@ -2,9 +2,20 @@ import { bulkMessages } from '@mailhound/contracts';
 import { Badge, Progress, Stack, Table, Text } from '@mantine/core';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
-import { type BulkBadge, type BulkItem, bulkBadge, percentProcessed } from '../bulk-item.ts';
+import {
+  type BulkBadge,
+  type BulkItem,
+  bulkBadge,
+  onHoldText,
+  percentProcessed,
+} from '../bulk-item.ts';
 
-const badgeColors: Record<BulkBadge, string> = { Paid: 'green', Slicing: 'blue', Unpaid: 'gray' };
+const badgeColors: Record<BulkBadge, string> = {
+  Paid: 'green',
+  Slicing: 'blue',
+  Unpaid: 'gray',
+  'Nothing to pay': 'gray',
+};
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,6 +30,11 @@ function ItemState({ item }: { item: BulkItem }) {
         <Text size="xs" c="dimmed">
           {percent}% processed
         </Text>
+        {item.onHold > 0 && (
+          <Text size="xs" c="dimmed" maw={260}>
+            {onHoldText(item.onHold)}
+          </Text>
+        )}
       </Stack>
     );
   }

@@ -32,6 +32,7 @@ function preview(overrides: Partial<BulkPreview> = {}): BulkPreview {
     paid,
     credits: 12,
     hasInputFile: true,
+    summary: { rows: 200, found: 150, verified: 120, notFound: 45, failed: [] },
     ...overrides,
   };
 }
@@ -85,13 +86,35 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it("says 'No emails were found' when the preview is empty", async () => {
+  it("says 'No emails were found', and still shows the rows and what became of each", async () => {
     const server = createFakeServer();
     logIn(server);
-    servePreview(server, () => preview({ rows: [header], credits: 0 }));
+    const rows = [
+      header,
+      ['Ann', 'Lee', 'nomail.test', '', '', 'No business e-mail'],
+      ['Bob', 'Ray', 'acme.test', '', '0', 'Not found'],
+    ];
+    const summary = {
+      rows: 2,
+      found: 0,
+      verified: 0,
+      notFound: 1,
+      failed: [{ reason: 'No business e-mail', count: 1 }],
+    };
+    servePreview(server, () => preview({ rows, credits: 0, summary }));
     renderApp('/search/bulk/preview/r1');
     expect(await screen.findByText(bulkMessages.noEmailsFound)).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Bulk preview' })).toBeNull();
+    expect(screen.getByLabelText('Result counts')).toHaveTextContent(
+      '2 rows: 0 found (0 verified), 1 not found, 1 failed (No business e-mail: 1)',
+    );
+    const table = screen.getByRole('table', { name: 'Bulk preview' });
+    expect(within(table).getByText('No business e-mail')).toBeInTheDocument();
+    expect(within(table).getByText('Not found')).toBeInTheDocument();
+    // A list without a verified e-mail has nothing to pay for, and says so.
+    expect(
+      screen.getByText('Nothing to pay: no verified e-mail was found in this list.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(bulkMessages.alreadyPaid)).toBeNull();
   });
 
   it('tells what a download costs, or that it is paid', async () => {

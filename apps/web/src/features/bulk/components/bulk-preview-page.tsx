@@ -15,7 +15,7 @@ import { CreateContactListFromBulk } from '../../contacts/components/create-cont
 import { type BulkFileRequest, useDownloadBulkFile } from '../api/download-bulk-file.ts';
 import { useBulkItem } from '../api/get-bulk-item.ts';
 import { useBulkPreview } from '../api/get-bulk-preview.ts';
-import { previewRows, shortFileName } from '../bulk-item.ts';
+import { bulkPaymentText, previewRows, shortFileName, summaryText } from '../bulk-item.ts';
 import { DownloadFormatModal } from './download-format-modal.tsx';
 import { PreviewTable } from './preview-table.tsx';
 
@@ -108,11 +108,11 @@ export function BulkPreviewPage() {
     );
   }
 
-  const { fileName, rows, paid, credits, hasInputFile } = preview.data;
+  const { fileName, rows, paid, credits, hasInputFile, summary } = preview.data;
   const { header, body } = previewRows(rows);
   const result = item.data?.result ?? null;
-  const noEmails = body.length === 0 || result?.successCount === 0;
-  const paymentText = paid ? bulkMessages.alreadyPaid : bulkMessages.youWillPay(credits);
+  const noEmails = summary.found === 0;
+  const paymentText = bulkPaymentText(paid, paid ? summary.verified : credits);
 
   // product-spec §4 "Bulk result payment": an unpaid result needs enough available balance.
   const choose = (kind: 'full' | 'success', format: BulkFileRequest['format']) => {
@@ -167,6 +167,9 @@ export function BulkPreviewPage() {
           </Group>
         </Group>
       </Paper>
+      <Text size="sm" aria-label="Result counts">
+        {summaryText(summary)}
+      </Text>
       {noEmails && (
         <Text c="dimmed" ta="center">
           {bulkMessages.noEmailsFound}

@@ -56,11 +56,14 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
       result: { successCount: 12, verifiedCount: 9, hasMultipleFiles: true },
     });
     const failed = bulkItem('failed', { status: 'error', result: null, error: 'Worker crashed' });
-    serveHistory(server, () => [processingItem('running', 40, 10), unpaid, paid, failed]);
+    const running_ = { ...processingItem('running', 40, 10), onHold: 6 };
+    serveHistory(server, () => [running_, unpaid, paid, failed]);
     renderApp('/search/bulk');
 
     const running = await rowOf('running.csv');
     expect(running.getByText('Slicing')).toBeInTheDocument();
+    // The credits that left the balance while the list is searched are said where they went.
+    expect(running.getByText(/^On hold for this list: 6 credits/)).toBeInTheDocument();
     expect(running.getByText('25% processed')).toBeInTheDocument();
     expect(running.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
     expect(running.getByRole('button', { name: 'Preview' })).toBeDisabled();

@@ -21,6 +21,13 @@ function openPreview({ sections, successCount }: { sections: string[]; successCo
         paid: true,
         credits: 0,
         hasInputFile: false,
+        summary: {
+          rows: 1,
+          found: successCount,
+          verified: successCount,
+          notFound: 1 - successCount,
+          failed: [],
+        },
       },
     },
     'GET /api/search-history/bulk/r1': {

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@m
 import { useState } from 'react';
 import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import { useBulkHistory } from '../../bulk/api/get-bulk-history.ts';
-import type { BulkItem } from '../../bulk/bulk-item.ts';
+import { type BulkItem, bulkPaymentText } from '../../bulk/bulk-item.ts';
 
 // Only finished searches that found something can feed a list.
 function hasFoundEmails(item: BulkItem): boolean {
@@ -12,9 +12,7 @@ function hasFoundEmails(item: BulkItem): boolean {
 
 // Reading an unpaid result file charges its verified e-mails (the server's download rule).
 function paymentText(item: BulkItem): string {
-  return item.purchases.length > 0
-    ? bulkMessages.alreadyPaid
-    : bulkMessages.youWillPay(item.result?.verifiedCount ?? 0);
+  return bulkPaymentText(item.purchases.length > 0, item.result?.verifiedCount ?? 0);
 }
 
 // product-spec §2 "Contact lists": the source step's "pick from bulk results" — one of the
