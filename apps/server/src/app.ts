@@ -43,8 +43,8 @@ import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
-import { refuseNulCharacters } from './platform/nul-characters.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
+import { refuseUnstorableText } from './platform/unstorable-text.ts';
 
 export type RateLimits = {
   // Login attempts per client address per window (auth feature; the per-account limit is
@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
+  refuseUnstorableText(app);
 
   const tokens = createTokens({
     secret: config.jwtSecret,
