@@ -12,23 +12,34 @@ function storableProblem(text: string): string | undefined {
   return undefined;
 }
 
-// The first unstorable text in a parsed body, query or path, in a string or a key. A loop, not
-// recursion: a deeply nested JSON body must not overflow the stack.
-function unstorableText(value: unknown): string | undefined {
-  const pending: unknown[] = [value];
+// No form or call nests deeper than a few levels. PostgreSQL's JSON parser recurses, and a
+// jsonb value a few thousand levels deep (an event's properties) exceeds its stack depth.
+export const JSON_DEPTH_MAX = 32;
+export const jsonDepthMessage = `The request body is nested too deeply (more than ${JSON_DEPTH_MAX} levels).`;
+
+// The first problem with a parsed body, query or path: unstorable text in a string or a key, or
+// nesting too deep. A loop, not recursion: a deeply nested JSON body must not overflow the stack.
+function problemIn(value: unknown): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   while (pending.length > 0) {
     const next = pending.pop();
-    if (typeof next === 'string') {
-      const problem = storableProblem(next);
+    if (!next) break;
+    const { value: item, depth } = next;
+    if (typeof item === 'string') {
+      const problem = storableProblem(item);
       if (problem) return problem;
-    } else if (Array.isArray(next)) {
-      for (const item of next) pending.push(item);
-    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
-      for (const [key, item] of Object.entries(next)) {
-        const problem = storableProblem(key);
-        if (problem) return problem;
-        pending.push(item);
-      }
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    if (depth >= JSON_DEPTH_MAX) return jsonDepthMessage;
+    if (Array.isArray(item)) {
+      for (const element of item) pending.push({ value: element, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, element] of Object.entries(item)) {
+      const problem = storableProblem(key);
+      if (problem) return problem;
+      pending.push({ value: element, depth: depth + 1 });
     }
   }
   return undefined;
@@ -39,13 +50,11 @@ function unstorableText(value: unknown): string | undefined {
 // refuses it ("unsupported Unicode escape sequence") and text gets U+FFFD in its place. So a
 // request carrying either is refused before any handler runs, rather than failing half-way
 // through with a 500 or storing what the user did not write (a list name, a search key, a
-// contact import, an event's properties).
+// contact import, an event's properties). So is a body nested deeper than any call takes.
 export function refuseUnstorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const problem =
-      unstorableText(request.params) ??
-      unstorableText(request.query) ??
-      unstorableText(request.body);
+      problemIn(request.params) ?? problemIn(request.query) ?? problemIn(request.body);
     if (problem) throw badRequest(problem);
   });
 }
