@@ -114,7 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseUnstorableText(app);
 
   const tokens = createTokens({
     secret: config.jwtSecret,
@@ -161,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthHook(app, { db: deps.db, tokens });
+  refuseUnstorableText(app);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',
