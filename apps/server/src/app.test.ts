@@ -7,6 +7,15 @@ import { buildApp } from './app.ts';
 import { systemClock } from './platform/clock.ts';
 import { createDb } from './platform/database.ts';
 import { createMailer } from './platform/mailer.ts';
+import { loneSurrogateMessage } from './platform/unstorable-text.ts';
+import { activeUser } from './test/auth-fixtures.ts';
+import {
+  concretePath,
+  documentedOperations,
+  leafPaths,
+  sampleOf,
+  withValue,
+} from './test/openapi-operations.ts';
 import { createTestContext, type TestContext } from './test/test-context.ts';
 
 let t: TestContext;
@@ -158,8 +167,31 @@ describe('bad input', () => {
       url: '/api/search-history/single?userId=a%00b',
     });
     expect(query.statusCode).toBe(400);
-    const path = await t.app.inject({ method: 'GET', url: '/api/search-history/bulk/a%00b' });
+    const { token } = await activeUser(t);
+    const path = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/bulk/a%00b',
+      headers: { authorization: token },
+    });
     expect(path.statusCode).toBe(400);
+  });
+
+  it('refuses a lone surrogate in the body with a 400 in words and writes nothing', async () => {
+    const before = await t.countRows('analytics_events');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "clicked", "properties": {"label": "Sign up \\ud800"}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message:
+        'Text must be valid Unicode: it cannot contain a lone surrogate (\\ud800 to \\udfff).',
+    });
+    expect(await t.countRows('analytics_events')).toBe(before);
   });
 
   it('names an unknown field', async () => {
@@ -202,31 +234,72 @@ describe('bad input', () => {
 // whatever its payload: the token is checked before the body, the query or the path.
 describe('every call that needs a token', () => {
   it('answers 401 without one, even with a payload it would refuse', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const document = response.json() as {
-      paths: Record<string, Record<string, { security?: object[] }>>;
-    };
-    // Guest calls (single search and its history) also take no token: `{}` among the options.
-    const calls = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) => {
-          const security = operation.security ?? [];
-          return security.length > 0 && security.every((option) => Object.keys(option).length > 0);
-        })
-        .map(([method, _operation]) => ({ method: method.toUpperCase(), path })),
-    );
+    const calls = (await documentedOperations(t)).filter((operation) => operation.needsToken);
     expect(calls.length).toBeGreaterThan(50);
     const answered: string[] = [];
     for (const { method, path } of calls) {
-      const url = `${path.replace(/\{[^}]+\}/g, '%20')}?page=-1&perPage=x`;
+      const url = `${concretePath(path, ' ')}?page=-1&perPage=x&key=a%00b`;
       const bad = await t.app.inject({
-        method: method as 'GET',
+        method,
         url,
-        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { unexpected: [] } }),
+        ...(method === 'GET' || method === 'DELETE'
+          ? {}
+          : { payload: { unexpected: ['Ann\ud800'] } }),
       });
       answered.push(`${method} ${path} ${bad.statusCode}`);
     }
     expect(answered.filter((line) => !line.endsWith(' 401'))).toEqual([]);
+  });
+});
+
+// PostgreSQL text and jsonb cannot store a lone UTF-16 surrogate, which a JSON body can carry
+// as "\ud800": every call refuses one in any string of its body with a 400, before it reaches
+// the database (a campaign's step, an event's properties, an unsubscribe comment, a search).
+describe('every call that takes text', () => {
+  it('answers a lone surrogate in any string of its body with a 400', async () => {
+    const { token } = await activeUser(t);
+    const calls = (await documentedOperations(t)).filter((operation) => operation.body);
+    expect(calls.length).toBeGreaterThan(40);
+    const answered: string[] = [];
+    for (const { method, path, body } of calls) {
+      const sample = sampleOf(body ?? {});
+      for (const at of leafPaths(sample, (leaf) => typeof leaf === 'string')) {
+        const response = await t.app.inject({
+          method,
+          url: concretePath(path, '00000000-0000-4000-8000-000000000000'),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(withValue(sample, at, 'Ann\ud800 Lee')),
+        });
+        // A search answers with an event stream, not JSON, when it takes the call.
+        const json = String(response.headers['content-type']).startsWith('application/json');
+        const message = json ? (response.json() as { message?: string }).message : response.body;
+        answered.push(`${method} ${path} ${at.join('.')} ${response.statusCode} ${message}`);
+      }
+    }
+    expect(answered.length).toBeGreaterThan(100);
+    const refusal = `400 ${loneSurrogateMessage}`;
+    expect(answered.filter((line) => !line.endsWith(refusal))).toEqual([]);
+  });
+
+  // A URL cannot carry a lone surrogate (its UTF-8 does not exist); what a client makes of one,
+  // U+FFFD or the bytes of its CESU-8 form left percent-encoded, is text like any other.
+  it('never fails on a lone surrogate in a query parameter', async () => {
+    const { token } = await activeUser(t);
+    const answered: string[] = [];
+    for (const { method, path, query } of await documentedOperations(t)) {
+      for (const { name } of query) {
+        for (const value of ['Ann\ud800', 'Ann%ED%A0%80']) {
+          const response = await t.app.inject({
+            method,
+            url: `${concretePath(path, '00000000-0000-4000-8000-000000000000')}?${name}=${value}`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          answered.push(`${method} ${path} ${name}=${value} ${response.statusCode}`);
+        }
+      }
+    }
+    expect(answered.length).toBeGreaterThan(50);
+    expect(answered.filter((line) => / 5\d\d$/.test(line))).toEqual([]);
   });
 });
 

@@ -43,8 +43,8 @@ import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
-import { refuseNulCharacters } from './platform/nul-characters.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
+import { refuseUnstorableText } from './platform/unstorable-text.ts';
 
 export type RateLimits = {
   // Login attempts per client address per window (auth feature; the per-account limit is
@@ -114,7 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  refuseNulCharacters(app);
 
   const tokens = createTokens({
     secret: config.jwtSecret,
@@ -161,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerAuthHook(app, { db: deps.db, tokens });
+  refuseUnstorableText(app);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/healthz',

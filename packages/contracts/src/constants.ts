@@ -45,6 +45,9 @@ export const SEARCH_KEY_MAX = 30;
 export const COLUMN_NAME_MAX = 20;
 
 export const EMAILS_LIMIT_MAX = 50;
+// The spec sets no number; Instantly's sequences and schedules are as bounded in practice.
+export const CAMPAIGN_STEPS_MAX = 20;
+export const CAMPAIGN_SCHEDULES_MAX = 10;
 export const SETTINGS_NUMBER_MAX_DIGITS = 4;
 
 export const EMAILS_FOUND_MULTIPLIER = 10;

@@ -3,9 +3,11 @@ import {
   bodyToHtml,
   campaignCreateSchema,
   campaignNameSchema,
+  campaignSchedulesSchema,
   campaignSettingsDefaults,
   campaignSettingsSchema,
   campaignStepSchema,
+  campaignStepsSchema,
   columnNameSchema,
   contactSchema,
   customColumnValueSchema,
@@ -237,6 +239,19 @@ describe('campaign step (product-spec §5)', () => {
       body: ['Body contains invalid variables'],
     });
   });
+
+  // The spec is silent on both: the wait is typed in a four-digit box, and 20 steps is what a
+  // sequence in Instantly is kept to in practice.
+  it('waits at most 9999 days, and a campaign has at most 20 steps', () => {
+    expect(issuesOf(campaignStepSchema, { ...step, email_gap: 2 ** 53 - 1 })).toEqual({
+      email_gap: ['Must be at most 4 digits'],
+    });
+    expect(campaignStepSchema.safeParse({ ...step, email_gap: 9999 }).success).toBe(true);
+    expect(campaignStepsSchema.safeParse(Array(20).fill(step)).success).toBe(true);
+    expect(messageOf(campaignStepsSchema, Array(21).fill(step))).toBe(
+      'A campaign can have at most 20 steps',
+    );
+  });
 });
 
 describe('note, reply, forward, other feature', () => {
@@ -344,6 +359,17 @@ describe('schedule (product-spec §5)', () => {
       end_time: ['Time To must be later than Time From on the same day'],
     });
     expect(scheduleSchema.safeParse({ ...sameDay, end_time: '09:01' }).success).toBe(true);
+    // Over several days, an end time before the start time is a window across midnight.
+    expect(
+      scheduleSchema.safeParse({ ...schedule, start_time: '22:00', end_time: '06:00' }).success,
+    ).toBe(true);
+  });
+
+  it('a campaign has at most 10 schedules', () => {
+    expect(campaignSchedulesSchema.safeParse(Array(10).fill(schedule)).success).toBe(true);
+    expect(messageOf(campaignSchedulesSchema, Array(11).fill(schedule))).toBe(
+      'A campaign can have at most 10 schedules',
+    );
   });
 
   it('needs at least one day of MON to SUN', () => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { COLUMN_NAME_MAX, EMAILS_LIMIT_MAX, LIST_NAME_MAX, NOTE_MAX } from './constants.ts';
+import {
+  CAMPAIGN_SCHEDULES_MAX,
+  CAMPAIGN_STEPS_MAX,
+  COLUMN_NAME_MAX,
+  EMAILS_LIMIT_MAX,
+  LIST_NAME_MAX,
+  NOTE_MAX,
+} from './constants.ts';
 import { firstIssue } from './first-issue.ts';
 import { validationMessages as m } from './messages.ts';
 
@@ -37,6 +44,9 @@ export type MailboxForm = z.input<typeof mailboxFormSchema>;
 export type MailboxPayload = z.output<typeof mailboxFormSchema>;
 
 const wholeNumber = z.number({ error: m.required }).int(m.wholeNumber).min(0, m.wholeNumber);
+
+// product-spec §5 Settings form numbers: at most 4 digits, required, 0 by default.
+const settingsNumber = wholeNumber.max(9999, m.numberMaxDigits);
 
 const maxAboveMin = <T extends { min_email_gap: number; max_email_gap: number }>(value: T) =>
   value.max_email_gap > value.min_email_gap;
@@ -160,9 +170,14 @@ export const campaignStepSchema = z.object({
     .max(TEXT_MAX, m.maxLength(TEXT_MAX))
     .refine((body) => htmlToText(body) !== '', m.required)
     .refine(hasOnlyKnownVariables, m.bodyInvalidVariables),
-  email_gap: wholeNumber.default(0),
+  // Days after the previous step, typed in the same four-digit box as the settings' numbers.
+  email_gap: settingsNumber.default(0),
 });
 export type CampaignStep = z.output<typeof campaignStepSchema>;
+
+export const campaignStepsSchema = z
+  .array(campaignStepSchema)
+  .max(CAMPAIGN_STEPS_MAX, m.campaignStepsMax);
 
 export const noteSchema = z.object({ text: requiredText(NOTE_MAX) }).strict();
 export type Note = z.infer<typeof noteSchema>;
@@ -232,8 +247,9 @@ export const scheduleSchema = z
   });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
-// product-spec §5 Settings form numbers: at most 4 digits, required, 0 by default.
-const settingsNumber = wholeNumber.max(9999, m.numberMaxDigits);
+export const campaignSchedulesSchema = z
+  .array(scheduleSchema)
+  .max(CAMPAIGN_SCHEDULES_MAX, m.campaignSchedulesMax);
 
 // product-spec §3 Campaign settings form and §5 Campaign sending settings.
 export const campaignSettingsSchema = z

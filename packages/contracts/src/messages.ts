@@ -1,4 +1,4 @@
-import { scoreTooltips } from './constants.ts';
+import { CAMPAIGN_SCHEDULES_MAX, CAMPAIGN_STEPS_MAX, scoreTooltips } from './constants.ts';
 
 // api-spec §8, auth part: copied word for word.
 export const authMessages = {
@@ -79,6 +79,8 @@ export const validationMessages = {
   nameInUse: 'This name is already in use. Try another one.',
   campaignNameInUse: 'This name is already in use.',
 
+  campaignStepsMax: `A campaign can have at most ${CAMPAIGN_STEPS_MAX} steps`,
+  campaignSchedulesMax: `A campaign can have at most ${CAMPAIGN_SCHEDULES_MAX} schedules`,
   subjectInvalidVariables: 'Subject contains invalid variables',
   bodyInvalidVariables: 'Body contains invalid variables',
 

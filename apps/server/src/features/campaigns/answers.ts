@@ -1,8 +1,8 @@
 import {
   campaignNameSchema,
+  campaignSchedulesSchema,
   campaignStatusSchema,
-  campaignStepSchema,
-  scheduleSchema,
+  campaignStepsSchema,
 } from '@mailhound/contracts';
 import { z } from 'zod';
 
@@ -55,8 +55,8 @@ export const campaignUpdateSchema = z
   .object({
     name: campaignNameSchema.optional(),
     customer_group_id: z.string().nullable().optional(),
-    schedules: z.array(scheduleSchema).optional(),
-    steps: z.array(campaignStepSchema).optional(),
+    schedules: campaignSchedulesSchema.optional(),
+    steps: campaignStepsSchema.optional(),
     status: campaignStatusSchema.optional(),
   })
   .strict();

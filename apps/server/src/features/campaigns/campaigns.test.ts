@@ -88,6 +88,37 @@ describe('campaigns (campaigns contract)', () => {
     expect(unchanged.json()).toMatchObject({ schedules: [], steps: [] });
   });
 
+  // The spec sets no number of steps or schedules; without one, 3,000 steps or a gap of 2^53
+  // days were stored and planned each minute by the sender.
+  it('refuses more than 20 steps, 10 schedules or a wait over 4 digits, changing nothing', async () => {
+    const campaign = await newCampaign('Bounds');
+    const step = { subject: 'Hi', body: '<p>Hello</p>', email_gap: 1 };
+    const manySteps = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: Array.from({ length: 3000 }, () => step),
+    });
+    expect(manySteps.statusCode).toBe(400);
+    expect(manySteps.json().message).toBe('A campaign can have at most 20 steps');
+    const manySchedules = await call('PATCH', `/campaigns/${campaign.id}`, {
+      schedules: Array.from({ length: 5000 }, () => weekdaySchedule),
+    });
+    expect(manySchedules.statusCode).toBe(400);
+    expect(manySchedules.json().message).toBe('A campaign can have at most 10 schedules');
+    const longWait = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [step, { ...step, email_gap: 2 ** 53 - 1 }],
+    });
+    expect(longWait.statusCode).toBe(400);
+    expect(longWait.json().message).toBe('Must be at most 4 digits');
+    expect((await call('GET', `/campaigns/${campaign.id}`)).json()).toMatchObject({
+      schedules: [],
+      steps: [],
+    });
+    const most = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: Array.from({ length: 20 }, () => ({ ...step, email_gap: 9999 })),
+      schedules: Array.from({ length: 10 }, () => weekdaySchedule),
+    });
+    expect(most.statusCode, most.body).toBe(200);
+  });
+
   it('starts only when ready, naming what is missing, and changes nothing when refused', async () => {
     const campaign = await newCampaign('Readiness');
     const { groupId } = await createList(call, 'Readiness list', ['a@example.org']);

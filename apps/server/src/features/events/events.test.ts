@@ -80,6 +80,22 @@ describe('POST /api/events', () => {
     expect(response.json().message).toBe(message);
     expect(await t.countRows('analytics_events')).toBe(before);
   });
+
+  // Found by request-fuzz.test.ts: properties a few thousand levels deep exceeded
+  // PostgreSQL's stack depth as jsonb, a 500.
+  it('refuses properties nested more than 32 levels deep with a 400 and records nothing', async () => {
+    const nested = (depth: number) =>
+      `{"name": "clicked", "properties": ${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}}`;
+    const json = { 'content-type': 'application/json' };
+    const before = await t.countRows('analytics_events');
+    const response = await track(nested(5000), json);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'The request body is nested too deeply (more than 32 levels).',
+    );
+    expect(await t.countRows('analytics_events')).toBe(before);
+    expect((await track(nested(32), json)).statusCode).toBe(204);
+  });
 });
 
 function isForwardMe(event: unknown): boolean {

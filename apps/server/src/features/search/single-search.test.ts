@@ -292,6 +292,10 @@ describe('bad input', () => {
     [{ ...ann, companyWebsite: 'not a site' }, 'Invalid company website'],
     [{ ...ann, companyName: 'Acme Inc' }, companyNotFound],
     [{ ...ann, companyWebsite: 'acme.test', extra: 1 }, undefined],
+    [
+      { firstName: 'Ann\ud800', lastName: 'Lee', companyWebsite: 'acme.test' },
+      'Text must be valid Unicode: it cannot contain a lone surrogate (\\ud800 to \\udfff).',
+    ],
   ])('refuses %j with a 400 and writes nothing', async (body, message) => {
     const user = await activeUser(t);
     const before = {

@@ -150,6 +150,22 @@ describe('unsubscribe', () => {
     expect(await t.countRows('unsubscribes')).toBe(0);
   });
 
+  it('refuses a comment that is not valid Unicode with a 400 in words, recording nothing', async () => {
+    const { unsub } = linksTo('survey@client.test');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/mail/campaigns/unsubscribe?mlsr=${unsub}`,
+      headers: { 'content-type': 'application/json' },
+      payload:
+        '{"rating": 2, "questions": [{"title": "Other (please specify)", "is_marked": true, "comment": "Wrong \\ud800"}]}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Text must be valid Unicode: it cannot contain a lone surrogate (\\ud800 to \\udfff).',
+    );
+    expect(await t.countRows('unsubscribes')).toBe(0);
+  });
+
   it('records the survey once; a second submission is 409 and changes nothing', async () => {
     const { unsub } = linksTo('survey@client.test');
     const first = await publicCall('POST', `/campaigns/unsubscribe?mlsr=${unsub}`, survey);

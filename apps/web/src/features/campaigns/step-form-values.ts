@@ -1,4 +1,9 @@
-import { type CampaignStep, campaignStepSchema } from '@mailhound/contracts';
+import {
+  CAMPAIGN_STEPS_MAX,
+  type CampaignStep,
+  campaignStepSchema,
+  validationMessages,
+} from '@mailhound/contracts';
 import { z } from 'zod';
 import type { CampaignStepAnswer } from './campaign-schemas.ts';
 
@@ -15,7 +20,12 @@ const stepFormSchema = z
 
 // The first step goes out first: its gap is always 0 (campaigns-api contract).
 export const stepsFormSchema = z
-  .object({ steps: z.array(stepFormSchema).min(1) })
+  .object({
+    steps: z
+      .array(stepFormSchema)
+      .min(1)
+      .max(CAMPAIGN_STEPS_MAX, validationMessages.campaignStepsMax),
+  })
   .transform(({ steps }) => ({
     steps: steps.map((step, index) => (index === 0 ? { ...step, email_gap: 0 } : step)),
   }));

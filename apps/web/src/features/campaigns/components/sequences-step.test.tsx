@@ -215,6 +215,18 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(screen.queryByText('This field is required')).toBeNull();
   });
 
+  // Twenty rich-text editors take a while to mount under jsdom: a longer timeout.
+  it('offers no more than 20 steps, saying why', async () => {
+    const saved = { subject: 'Hello', body: '<p>Hi</p>', email_gap: 1 };
+    const { user } = openSequences(Array(19).fill(saved));
+    await screen.findByRole('region', { name: 'Step 19' });
+    expect(screen.queryByText('A campaign can have at most 20 steps.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    expect(await screen.findByRole('region', { name: 'Step 20' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add step' })).toBeDisabled();
+    expect(screen.getByText('A campaign can have at most 20 steps.')).toBeInTheDocument();
+  }, 30_000);
+
   it('removes a step', async () => {
     const { server, user } = openSequences([
       { subject: 'One', body: 'First', email_gap: 0 },

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TEMPLATE_VARIABLES, type TemplateVariable } from '@mailhound/contracts';
+import {
+  CAMPAIGN_STEPS_MAX,
+  TEMPLATE_VARIABLES,
+  type TemplateVariable,
+  validationMessages,
+} from '@mailhound/contracts';
 import {
   ActionIcon,
   Button,
@@ -296,13 +301,21 @@ function SequencesForm({ campaign }: { campaign: Campaign }) {
             </Paper>
           ))}
           <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => steps.append(emptyStep('1'))}
-            >
-              Add step
-            </Button>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                disabled={steps.fields.length >= CAMPAIGN_STEPS_MAX}
+                onClick={() => steps.append(emptyStep('1'))}
+              >
+                Add step
+              </Button>
+              {steps.fields.length >= CAMPAIGN_STEPS_MAX && (
+                <Text size="sm" c="dimmed">
+                  {validationMessages.campaignStepsMax}.
+                </Text>
+              )}
+            </Group>
             <Button type="submit" loading={update.isPending}>
               Save
             </Button>
