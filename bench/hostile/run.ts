@@ -96,6 +96,14 @@ try {
       bytes: xlsxOfEmails(300_000),
     },
     {
+      what: '300,000 rows',
+      route: '/api/person/bulk',
+      name: 'rows.csv',
+      bytes: Buffer.from(
+        ['Email', ...Array.from({ length: 300_000 }, (_, i) => `p${i % 1000}@acme.com`)].join('\n'),
+      ),
+    },
+    {
       what: 'zip bomb, 1 GB declared as 1 kB',
       route: '/api/person/bulk',
       name: 'bomb.xlsx',
