@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { applyCreditEntry } from '../../apps/server/src/features/credits/credit-ledger.ts';
 import {
   lyingZipBomb,
+  xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
 } from '../../apps/server/src/features/files/test-kit.ts';
@@ -77,6 +78,15 @@ try {
 
   const hugeCell = 40 * 1024 * 1024;
   const cases: Array<{ what: string; route: string; name: string; bytes: Buffer }> = [
+    {
+      what: 'a well-formed 1,000-row list, for comparison',
+      route: '/api/person/bulk',
+      name: 'list.xlsx',
+      bytes: xlsxOf([
+        ['First Name', 'Last Name', 'Company Website'],
+        ...Array.from({ length: 1000 }, (_, i) => [`Ann${i}`, 'Lee', 'acme.com']),
+      ]),
+    },
     {
       what: 'one 40 MB cell',
       route: '/api/lookalike',
