@@ -1,32 +1,31 @@
 // `npm run bench:bulk`: a 10,000-row bulk search over 500 lab domains end to end (upload to
 // completion through one `mailhound api` and one `mailhound worker` process on an embedded
 // PostgreSQL), the peak memory of both processes, and the time to parse a 100,000-row upload.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateLab, startMailLab } from '@mailhound/mail-lab';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { repoRoot } from '../../apps/server/src/config.ts';
 import { parseUpload } from '../../apps/server/src/features/bulk/upload-file.ts';
 import { applyCreditEntry } from '../../apps/server/src/features/credits/credit-ledger.ts';
-import { systemClock } from '../../apps/server/src/platform/clock.ts';
-import { createDb } from '../../apps/server/src/platform/database.ts';
 import {
   freePort,
   startEmbeddedPostgres,
 } from '../../apps/server/src/platform/embedded-postgres.ts';
-import { createJobs } from '../../apps/server/src/platform/jobs.ts';
-import { runMigrations } from '../../apps/server/src/platform/migrations.ts';
-import { createTokens } from '../../apps/server/src/platform/tokens.ts';
+import {
+  benchToken,
+  createBenchDatabase,
+  mailhoundEnv,
+  peakRssKb,
+  startMailhound,
+} from '../mailhound-process.ts';
 
 const rowCount = 10_000;
 const domainCount = 500;
 const parseRows = 100_000;
-const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256';
 
 type Item = {
   status: string;
@@ -35,38 +34,6 @@ type Item = {
 };
 
 const mb = (kilobytes: number) => `${(kilobytes / 1024).toFixed(1)} MB`;
-
-// The kernel's own peak resident set of a process (VmHWM), in kB.
-function peakRssKb(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-}
-
-function startMailhound(command: 'api' | 'worker', env: Record<string, string>) {
-  const child = spawn(process.execPath, [join(repoRoot, 'apps/server/src/main.ts'), command], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise<ChildProcess>((resolve, reject) => {
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      if (output.includes(`mailhound ${command} running`)) {
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (data: Buffer) => {
-      output += data.toString();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`mailhound ${command} exited (${code}): ${output}`)),
-    );
-  });
-}
 
 function csvOf(rows: string[][]): string {
   const cell = (value: string) =>
@@ -83,17 +50,7 @@ const server = await startEmbeddedPostgres({
 });
 const children: ChildProcess[] = [];
 try {
-  const admin = new pg.Client(server.adminUrl());
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const url = server.adminUrl('bench');
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const db = createDb(pool);
-  await runMigrations(db);
-  const schemaJobs = createJobs({ connectionString: url, log: () => undefined });
-  await schemaJobs.start({ workers: false });
-  await schemaJobs.stop();
+  const { url, pool, db } = await createBenchDatabase(server);
 
   // Greylisting off: the server's finder waits 60 s before asking again, which would measure
   // that wait. Silent hosts, tarpits, 421s, dead domains and catch-alls stay in.
@@ -116,21 +73,11 @@ try {
   await db.transaction((tx) =>
     applyCreditEntry(tx, { userId, kind: 'bonus', amount: 100_000, idempotencyKey: 'bench' }),
   );
-  const token = await createTokens({
-    secret: jwtSecret,
-    ttlSeconds: 3600,
-    clock: systemClock,
-  }).sign({ sub: userId, auth: 'local', ver: 0 });
+  const token = await benchToken(userId);
 
   const port = await freePort();
   const env = {
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    JWT_SECRET: jwtSecret,
-    PUBLIC_URL: 'http://mailhound.test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'info',
+    ...mailhoundEnv({ databaseUrl: url, dataDir, port }),
     FINDER_RESOLVERS: lab.dnsServer,
     FINDER_SMTP_PORT: String(lab.smtpPort),
     FINDER_ALLOW_PRIVATE_MX: 'true',

@@ -1,9 +1,7 @@
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
-import { readSheet } from 'read-excel-file/node';
 import { badRequest } from '../../platform/errors.ts';
-import { readCsvRows } from '../files/csv-rows.ts';
-import { isZip, uploadedText } from '../files/uploaded-text.ts';
+import { readSpreadsheet } from '../files/read-spreadsheet.ts';
 import type { BulkQuery } from './schema.ts';
 
 // The upload limits (README 'Limits'): over the size the upload is refused with a 413 before
@@ -106,48 +104,25 @@ export function domainKeyOf(query: BulkQuery): string {
     : `name:${query.company.toLowerCase()}`;
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  return String(value);
-}
-
-// Reads rows until one past `maxRows`, so an oversized file is refused without reading it all.
-async function readRows(bytes: Buffer, maxRows: number): Promise<ParsedUpload> {
-  if (isZip(bytes)) {
-    let sheet: unknown[][];
-    try {
-      sheet = await readSheet(bytes);
-    } catch {
-      throw badRequest(uploadMessages.notSpreadsheet);
-    }
-    const [header = [], ...rest] = sheet;
-    return {
-      format: 'xlsx',
-      header: header.map(cellText),
-      rows: rest.slice(0, maxRows + 1).map((row) => row.map(cellText)),
-    };
-  }
-  // A binary file is not a CSV; the first 64 KiB tell.
-  const text = uploadedText(bytes, 65_536);
-  if (text === null) throw badRequest(uploadMessages.notSpreadsheet);
-  // The header, and one row past the limit to tell an oversized file.
-  const [header = [], ...rest] = readCsvRows(text, maxRows + 2);
-  return { format: 'csv', header, rows: rest };
-}
-
-// Parses an upload, or throws the 400 that says what is wrong with it.
+// Parses an upload, or throws the 4xx that says what is wrong with it. Off the event loop,
+// reading no further than one row past the limit (files/read-spreadsheet.ts); `count` is
+// the number of data rows, known before anything is stored or held.
 export async function parseUpload(
   bytes: Buffer,
   options: { maxRows?: number } = {},
-): Promise<ParsedUpload & { columns: BulkColumns }> {
+): Promise<ParsedUpload & { columns: BulkColumns; count: number }> {
   const maxRows = options.maxRows ?? maxUploadRows;
   if (bytes.length === 0) throw badRequest(uploadMessages.noRows);
-  const parsed = await readRows(bytes, maxRows);
-  const header = parsed.header.map((cell) => cell.trim());
-  const rows = parsed.rows
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
-    .map((row) => header.map((_, index) => row[index] ?? ''));
+  // The header, and one row past the limit to tell an oversized file; a binary file is not a
+  // CSV, the first 64 KiB tell.
+  const read = await readSpreadsheet(bytes, {
+    maxRows: maxRows + 2,
+    unreadable: uploadMessages.notSpreadsheet,
+    textScanChars: 65_536,
+  });
+  const [first = [], ...rest] = read.rows;
+  const header = first.map((cell) => cell.trim());
+  const rows = rest.map((row) => header.map((_, index) => row[index] ?? ''));
   const columns = recogniseColumns(header);
   if (header.every((cell) => cell === '') && rows.length === 0) {
     throw badRequest(uploadMessages.noRows);
@@ -155,7 +130,7 @@ export async function parseUpload(
   if (!hasUsableColumns(columns)) throw badRequest(uploadMessages.noColumns);
   if (rows.length === 0) throw badRequest(uploadMessages.noRows);
   if (rows.length > maxRows) throw badRequest(uploadMessages.tooManyRows);
-  return { format: parsed.format, header, rows, columns };
+  return { format: read.format, header, rows, columns, count: rows.length };
 }
 
 export const chunkRows = 100;

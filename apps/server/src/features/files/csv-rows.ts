@@ -29,7 +29,13 @@ function quoteRuns(text: string) {
   return { starts, lengths, nextOdd, runAt };
 }
 
-function splitRows(text: string, delimiter: string, maxRows: number): string[][] {
+type CsvTable = {
+  rows: string[][];
+  // Each row's record number, 1 for the first line, blank lines counted: the row a user sees.
+  rowNumbers: number[];
+};
+
+function splitRows(text: string, delimiter: string, maxRows: number): CsvTable {
   const runs = quoteRuns(text);
   const isFieldEnd = (at: number) =>
     at >= text.length || text[at] === delimiter || text[at] === '\n' || text[at] === '\r';
@@ -49,10 +55,16 @@ function splitRows(text: string, delimiter: string, maxRows: number): string[][]
   };
 
   const rows: string[][] = [];
+  const rowNumbers: number[] = [];
   let row: string[] = [];
+  let record = 0;
   const endRow = () => {
+    record += 1;
     // Blank lines (only spaces and delimiters) are no rows, as spreadsheets show them.
-    if (row.some((cell) => cell.trim() !== '')) rows.push(row);
+    if (row.some((cell) => cell.trim() !== '')) {
+      rows.push(row);
+      rowNumbers.push(record);
+    }
     row = [];
   };
   let at = 0;
@@ -78,7 +90,7 @@ function splitRows(text: string, delimiter: string, maxRows: number): string[][]
     at = end + (text[end] === '\r' && text[end + 1] === '\n' ? 2 : 1);
     if (at >= text.length) break;
   }
-  return rows;
+  return { rows, rowNumbers };
 }
 
 // The delimiter that splits the first rows into the most columns, most consistently; a
@@ -87,7 +99,7 @@ function guessDelimiter(text: string): string {
   const sample = text.slice(0, delimiterSample);
   let best = { delimiter: ',', consistent: 0, columns: 1 };
   for (const delimiter of delimiters) {
-    const rows = splitRows(sample, delimiter, delimiterRows);
+    const { rows } = splitRows(sample, delimiter, delimiterRows);
     const columns = rows[0]?.length ?? 0;
     if (columns < 2) continue;
     const consistent = rows.filter((row) => row.length === columns).length;
@@ -102,8 +114,12 @@ function guessDelimiter(text: string): string {
 }
 
 // The non-blank rows of the text, at most `maxRows` of them (so an oversized file is not
-// read to its end).
-export function readCsvRows(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+// read to its end), with their numbers.
+export function readCsvTable(text: string, maxRows = Number.POSITIVE_INFINITY): CsvTable {
   const body = text.replace(/^\uFEFF/, '');
   return splitRows(body, guessDelimiter(body), maxRows);
+}
+
+export function readCsvRows(text: string, maxRows = Number.POSITIVE_INFINITY): string[][] {
+  return readCsvTable(text, maxRows).rows;
 }

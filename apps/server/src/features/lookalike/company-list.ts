@@ -1,13 +1,11 @@
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import { readSheet } from 'read-excel-file/node';
 import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { normaliseCompanyName } from '../companies/company-name.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
-import { readCsvRows } from '../files/csv-rows.ts';
-import { isZip, uploadedText } from '../files/uploaded-text.ts';
+import { readSpreadsheet } from '../files/read-spreadsheet.ts';
 
 // The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
 // domains, header optional, at most 1,000 rows.
@@ -44,26 +42,16 @@ function headerKey(cell: string): string {
   return cell.toLowerCase().replace(/[\s_-]+/g, '');
 }
 
-async function readCells(bytes: Buffer): Promise<string[][]> {
-  if (isZip(bytes)) {
-    try {
-      const sheet = await readSheet(bytes);
-      return sheet.map((row) => row.map((cell) => (cell === null ? '' : String(cell))));
-    } catch {
-      throw badRequest(listMessages.unreadable);
-    }
-  }
-  const text = uploadedText(bytes);
-  if (text === null) throw badRequest(listMessages.unreadable);
-  return readCsvRows(text);
-}
-
 // The list's entries in file order, without blanks and repeats (a domain however it is
 // written, a name with or without its legal form); the column named like a company or domain
 // column when there is a header, the first one otherwise.
 export async function parseCompanyList(bytes: Buffer): Promise<string[]> {
   if (bytes.length === 0) throw badRequest(listMessages.empty);
-  const rows = (await readCells(bytes)).filter((row) => row.some((cell) => cell.trim() !== ''));
+  // An optional header and one row past the limit tell an oversized list.
+  const { rows } = await readSpreadsheet(bytes, {
+    maxRows: maxListRows + 2,
+    unreadable: listMessages.unreadable,
+  });
   const header = rows[0]?.map((cell) => headerKey(cell.trim())) ?? [];
   const named = header.findIndex((cell) => headerNames.has(cell));
   const column = Math.max(0, named);
