@@ -6,10 +6,13 @@ import { z } from 'zod';
 // The JSON shape of every error: { statusCode, error, message } (auth-api.md).
 export class HttpError extends Error {
   readonly statusCode: number;
+  // Sent as Retry-After (a 429's wait).
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string) {
+  constructor(statusCode: number, message: string, retryAfterSeconds?: number) {
     super(message);
     this.statusCode = statusCode;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -19,7 +22,8 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, retryAfterSeconds);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
 export const genericFailure = 'Something went wrong. Please try again later';
@@ -151,6 +155,9 @@ function errorName(statusCode: number): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: errorName(error.statusCode),
