@@ -48,6 +48,7 @@ import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { refuseNulCharacters } from './platform/nul-characters.ts';
 import { createRateLimiter, type RateLimiter, rateLimited } from './platform/rate-limit.ts';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
 
 // Counted in PostgreSQL (platform/rate-limit.ts), so they hold across API processes.
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 
+  await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -182,7 +184,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsContentSecurityPolicy(config),
+  });
   registerAuthHook(app, { db: deps.db, tokens });
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -60,6 +60,12 @@ const variables = [
       "show /dev/outbox (everyone's codes and reset links) even when HOST is not a loopback address",
   },
   {
+    name: 'HSTS',
+    default: 'false',
+    meaning:
+      'behind TLS only: send Strict-Transport-Security (one year, subdomains) and upgrade-insecure-requests in the CSP',
+  },
+  {
     name: 'MAIL_FROM',
     default: 'Mailhound <no-reply@mailhound.dev>',
     meaning: 'sender of transactional mail',
@@ -279,6 +285,7 @@ const environmentSchema = z.object({
   TOKEN_TTL: duration.default(7 * 86_400),
   SMTP_URL: optionalText,
   DEV_OUTBOX: booleanText.default(false),
+  HSTS: booleanText.default(false),
   MAIL_FROM: z.string().trim().min(3).default('Mailhound <no-reply@mailhound.dev>'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalText,
@@ -338,6 +345,7 @@ export type Config = {
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
   devOutbox: boolean;
+  hsts: boolean;
   mailFrom: string;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   defaultSections: string[];
@@ -416,6 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: values.TOKEN_TTL,
     smtpUrl: values.SMTP_URL,
     devOutbox: values.DEV_OUTBOX,
+    hsts: values.HSTS,
     mailFrom: values.MAIL_FROM,
     oidc: {
       issuer: values.OIDC_ISSUER,
