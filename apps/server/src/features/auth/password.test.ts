@@ -124,6 +124,7 @@ describe('POST /api/auth/password/forgot', () => {
       const again = await forgot(email);
       expect(again.statusCode).toBe(429);
       expect(again.json().message).toBe('Please wait 30 seconds before requesting another link.');
+      expect(again.headers['retry-after']).toBe('30');
       t.clock.advance(30_000);
       expect((await forgot(email)).statusCode).toBe(200);
     }

@@ -201,9 +201,8 @@ export async function resendVerificationCode(
     if (user.status === 'active') throw badRequest(serverMessages.alreadyVerified);
     const previous = await queries.latestCode(tx, user.id, { lock: true });
     if (previous && now.getTime() - previous.createdAt.getTime() < COOLDOWN_MS) {
-      throw tooManyRequests(
-        serverMessages.codeCooldown(secondsLeft(previous.createdAt, now, COOLDOWN_MS)),
-      );
+      const wait = secondsLeft(previous.createdAt, now, COOLDOWN_MS);
+      throw tooManyRequests(serverMessages.codeCooldown(wait), wait);
     }
     return { to: user.username, code: await issueCode(deps, tx, user.id, now) };
   });
@@ -219,9 +218,8 @@ export async function forgotPassword(
   const now = deps.clock.now();
   const slot = await queries.claimResetRequest(deps.db, email, now, COOLDOWN_MS);
   if (!slot.claimed) {
-    throw tooManyRequests(
-      serverMessages.resetCooldown(secondsLeft(slot.previous ?? now, now, COOLDOWN_MS)),
-    );
+    const wait = secondsLeft(slot.previous ?? now, now, COOLDOWN_MS);
+    throw tooManyRequests(serverMessages.resetCooldown(wait), wait);
   }
   const user = await queries.findUserByEmail(deps.db, email);
   if (user) {
