@@ -8,6 +8,7 @@ import {
   startSmtpServer,
 } from '../apps/server/src/features/mailboxes/test-mail-servers.ts';
 import { type RunningApp, startApp } from './app-server.ts';
+import { watchContentSecurity } from './browser.ts';
 import { chromiumArgs } from './chromium.ts';
 import { readVerificationCode } from './outbox.ts';
 
@@ -91,6 +92,7 @@ describe('campaigns, in a real browser against the real app', () => {
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await watchContentSecurity(context);
       const page = await context.newPage();
       const { baseUrl } = app;
       await signUp(page, baseUrl);

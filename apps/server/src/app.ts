@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { healthAnswerSchema } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type preHandlerAsyncHookHandler,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -43,21 +46,36 @@ import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
+import { createRateLimiter, type RateLimiter, rateLimited } from './platform/rate-limit.ts';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
 import { createTokens, type Tokens } from './platform/tokens.ts';
 import { refuseUnstorableText } from './platform/unstorable-text.ts';
 
+// Counted in PostgreSQL (platform/rate-limit.ts), so they hold across API processes.
 export type RateLimits = {
-  // Login attempts per client address per window (auth feature; the per-account limit is
-  // counted in the database).
+  // Per window: login attempts per client address; wrong passwords per account and address
+  // (a stranger elsewhere cannot lock the owner out); wrong passwords per account from
+  // anywhere, a ceiling against guessing spread over many addresses; wrong passwords per user
+  // when changing the password or deleting the account.
   loginPerIp: number;
+  loginPerAccountIp: number;
   loginPerAccount: number;
+  passwordChecks: number;
   windowMs: number;
+  // Uploads per user per hour: bulk lists, look-alike lists and contact imports together.
+  uploadsPerHour: number;
+  // Analytics events (unauthenticated writes) per client address per minute.
+  eventsPerMinute: number;
 };
 
 export const defaultRateLimits: RateLimits = {
   loginPerIp: 30,
-  loginPerAccount: 10,
+  loginPerAccountIp: 10,
+  loginPerAccount: 100,
+  passwordChecks: 10,
   windowMs: 15 * 60_000,
+  uploadsPerHour: 30,
+  eventsPerMinute: 120,
 };
 
 export type AppDeps = {
@@ -83,14 +101,15 @@ export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'ma
   jobs: Jobs | undefined;
   tokens: Tokens;
   rateLimits: RateLimits;
+  rateLimiter: RateLimiter;
+  // preHandler of the upload routes (after their user guard).
+  uploadLimit: preHandlerAsyncHookHandler;
   oidc: OidcProvider | undefined;
   finder: Finder;
   botCheck: BotCheck;
 };
 
 export type App = FastifyInstance;
-
-const tooManyAttempts = 'Too many attempts. Please try again later.';
 
 // A hop count becomes Fastify's trust function (its types take no number).
 function trustedProxies(setting: Config['trustProxy']) {
@@ -120,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ttlSeconds: config.tokenTtlSeconds,
     clock: deps.clock,
   });
+  const rateLimits = { ...defaultRateLimits, ...deps.rateLimits };
+  const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
   const featureDeps: FeatureDeps = {
     config,
     db: deps.db,
@@ -127,21 +148,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     jobs: deps.jobs,
     tokens,
-    rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    rateLimits,
+    rateLimiter,
+    uploadLimit: rateLimited(
+      rateLimiter,
+      {
+        bucket: 'uploads',
+        max: rateLimits.uploadsPerHour,
+        windowMs: 60 * 60_000,
+        refusal: `Too many uploads: at most ${rateLimits.uploadsPerHour} an hour.`,
+      },
+      (request) => request.user?.id ?? request.ip,
+    ),
     oidc: deps.oidc ?? createOidcProvider(config),
     finder: deps.finder ?? createSearchFinder(config, deps.db),
     botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      error: 'Too Many Requests',
-      message: tooManyAttempts,
-    }),
-  });
+  await registerSecurityHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -158,7 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsContentSecurityPolicy(config),
+  });
   registerAuthHook(app, { db: deps.db, tokens });
   refuseUnstorableText(app);
 

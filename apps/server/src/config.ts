@@ -50,7 +50,20 @@ const variables = [
   {
     name: 'SMTP_URL',
     default: '(unset)',
-    meaning: 'SMTP server for transactional mail; unset keeps mail in the outbox at /dev/outbox',
+    meaning:
+      'SMTP server for transactional mail; unset keeps mail in the outbox, shown at /dev/outbox while HOST is a loopback address',
+  },
+  {
+    name: 'DEV_OUTBOX',
+    default: 'false',
+    meaning:
+      "show /dev/outbox (everyone's codes and reset links) even when HOST is not a loopback address",
+  },
+  {
+    name: 'HSTS',
+    default: 'false',
+    meaning:
+      'behind TLS only: send Strict-Transport-Security (one year, subdomains) and upgrade-insecure-requests in the CSP',
   },
   {
     name: 'MAIL_FROM',
@@ -277,6 +290,8 @@ const environmentSchema = z.object({
   JWT_SECRET: optionalText,
   TOKEN_TTL: duration.default(7 * 86_400),
   SMTP_URL: optionalText,
+  DEV_OUTBOX: booleanText.default(false),
+  HSTS: booleanText.default(false),
   MAIL_FROM: z.string().trim().min(3).default('Mailhound <no-reply@mailhound.dev>'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalText,
@@ -336,6 +351,8 @@ export type Config = {
   jwtSecret: string;
   tokenTtlSeconds: number;
   smtpUrl: string | undefined;
+  devOutbox: boolean;
+  hsts: boolean;
   mailFrom: string;
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   defaultSections: string[];
@@ -415,6 +432,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     tokenTtlSeconds: values.TOKEN_TTL,
     smtpUrl: values.SMTP_URL,
+    devOutbox: values.DEV_OUTBOX,
+    hsts: values.HSTS,
     mailFrom: values.MAIL_FROM,
     oidc: {
       issuer: values.OIDC_ISSUER,

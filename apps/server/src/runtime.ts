@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { buildApp, defaultRateLimits } from './app.ts';
+import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { defineAuthJobs } from './features/auth/jobs.ts';
 import { defineBillingJobs } from './features/billing/jobs.ts';
@@ -18,6 +18,7 @@ import { type Database, type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { runMigrations } from './platform/migrations.ts';
+import { defineRateLimitJobs } from './platform/rate-limit.ts';
 import { seedDemo } from './seed.ts';
 
 export type ServeOptions = { api: boolean; workers: boolean; migrate: boolean; seed: boolean };
@@ -27,7 +28,8 @@ export type Running = { stop: () => Promise<void> };
 // Every feature's queues and workers.
 export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }): void {
   defineEventJobs(jobs, deps.config);
-  defineAuthJobs(jobs, { db: deps.db, clock: deps.clock, rateLimits: defaultRateLimits });
+  defineRateLimitJobs(jobs, deps);
+  defineAuthJobs(jobs, deps);
   defineSearchJobs(jobs, deps);
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);

@@ -1,4 +1,3 @@
-export { isPrivateAddress } from './address-policy.ts';
 export { runFinderCli } from './cli.ts';
 export {
   type FinderConfig,

@@ -8,11 +8,18 @@ import { z } from 'zod';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly details: Record<string, unknown> | undefined;
+  // Sent as Retry-After (a 429's wait).
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(statusCode: number, message: string, details?: Record<string, unknown>) {
+  constructor(
+    statusCode: number,
+    message: string,
+    extra: { details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.statusCode = statusCode;
-    this.details = details;
+    this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 
@@ -22,7 +29,8 @@ export const paymentRequired = (message: string) => new HttpError(402, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
 export const genericFailure = 'Something went wrong. Please try again later';
@@ -154,6 +162,9 @@ function errorName(statusCode: number): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: errorName(error.statusCode),

@@ -16,3 +16,4 @@ export * from '../features/sender/schema.ts';
 export * from '../features/tracking/schema.ts';
 export * from '../features/unibox/schema.ts';
 export * from './outbox-schema.ts';
+export * from './rate-limit-schema.ts';

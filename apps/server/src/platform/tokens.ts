@@ -46,6 +46,8 @@ export function createTokens(options: {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         currentDate: options.clock.now(),
+        // jose only checks `exp` when present: a token without one would never expire.
+        requiredClaims: ['exp'],
         ...(audience ? { audience } : {}),
       });
       return payload;

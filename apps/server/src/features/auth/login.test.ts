@@ -40,17 +40,31 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('locks an account for 15 minutes after 10 wrong passwords, even with the right one', async () => {
+  it('refuses an address for 15 minutes after 10 wrong passwords from it, even with the right one', async () => {
     const user = await signUp(t);
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await login(user.username, 'Wrong1234', `10.0.0.${attempt}`)).statusCode).toBe(401);
+      expect((await login(user.username, 'Wrong1234', '10.0.0.1')).statusCode).toBe(401);
     }
-    const locked = await login(user.username, user.password, '10.0.1.1');
+    const locked = await login(user.username, user.password, '10.0.0.1');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many attempts. Please try again later.');
+    expect(locked.headers['retry-after']).toBe('900');
+    expect(locked.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many attempts. Please try again in 15 minutes.',
+    });
 
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await login(user.username, user.password)).statusCode).toBe(200);
+    expect((await login(user.username, user.password, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it("a stranger's wrong passwords do not lock the owner out", async () => {
+    const user = await signUp(t);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      await login(user.username, 'Wrong1234', '203.0.113.66');
+    }
+    expect((await login(user.username, user.password, '203.0.113.66')).statusCode).toBe(429);
+    expect((await login(user.username, user.password, '198.51.100.20')).statusCode).toBe(200);
   });
 
   it('answers an empty password with the spec message', async () => {
@@ -80,8 +94,9 @@ describe('login rate limit per client address', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({
       statusCode: 429,
-      message: 'Too many attempts. Please try again later.',
+      message: 'Too many attempts. Please try again in 15 minutes.',
     });
+    expect(blocked.headers['retry-after']).toBe('900');
     expect((await attempt('10.1.1.2')).statusCode).toBe(401);
   });
 });
@@ -113,5 +128,31 @@ describe('login rate limit behind a reverse proxy (TRUST_PROXY)', () => {
     for (let i = 0; i < 2; i += 1)
       expect((await attempt(`203.0.113.${i}`, '192.0.2.9')).statusCode).toBe(401);
     expect((await attempt('203.0.113.99', '192.0.2.9')).statusCode).toBe(429);
+  });
+});
+
+describe('wrong passwords from many addresses (per-account ceiling)', () => {
+  let ceiling: TestContext;
+  beforeAll(async () => {
+    ceiling = await createTestContext({ rateLimits: { loginPerAccount: 5 } });
+  });
+  afterAll(() => ceiling.close());
+
+  it('locks the account for everyone once the ceiling is reached, until the window ends', async () => {
+    const user = await signUp(ceiling);
+    const attempt = (password: string, ip: string) =>
+      ceiling.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt('Wrong1234', `10.9.0.${i}`)).statusCode).toBe(401);
+    const locked = await attempt(user.password, '10.9.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    ceiling.clock.advance(15 * 60_000 + 1000);
+    expect((await attempt(user.password, '10.9.1.1')).statusCode).toBe(200);
   });
 });

@@ -68,6 +68,28 @@ describe('PATCH /api/auth/user/password', () => {
     await logIn(t, user.username, 'Newpass12');
   });
 
+  it('refuses the 11th attempt within 15 minutes after 10 wrong old passwords, even a right one', async () => {
+    const user = await activeUser(t);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const wrong = await changePassword(user.token, {
+        oldPassword: `NotMine${attempt}x`,
+        newPassword: 'Newpass12',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const right = { oldPassword: user.password, newPassword: 'Newpass12' };
+    const refused = await changePassword(user.token, right);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('900');
+    expect(refused.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    // Another user is not affected; this one may try again after the window.
+    const other = await activeUser(t);
+    const otherChange = { oldPassword: other.password, newPassword: 'Newpass12' };
+    expect((await changePassword(other.token, otherChange)).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await changePassword(user.token, right)).statusCode).toBe(200);
+  });
+
   it('applies the password rules to the new password', async () => {
     const user = await activeUser(t);
     const response = await changePassword(user.token, {
@@ -102,6 +124,7 @@ describe('POST /api/auth/password/forgot', () => {
       const again = await forgot(email);
       expect(again.statusCode).toBe(429);
       expect(again.json().message).toBe('Please wait 30 seconds before requesting another link.');
+      expect(again.headers['retry-after']).toBe('30');
       t.clock.advance(30_000);
       expect((await forgot(email)).statusCode).toBe(200);
     }
@@ -160,6 +183,20 @@ describe('DELETE /api/auth/user', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Password is required');
     expect((await getUser(user.token)).statusCode).toBe(200);
+  });
+
+  it('refuses the 11th attempt within 15 minutes after 10 wrong passwords, even a right one', async () => {
+    const user = await activeUser(t);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await remove(user.token, { password: `Wrong123${attempt}` })).statusCode).toBe(400);
+    }
+    const refused = await remove(user.token, { password: user.password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('900');
+    expect(refused.json().message).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect((await getUser(user.token)).statusCode).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await remove(user.token, { password: user.password })).statusCode).toBe(200);
   });
 
   it("deletes the user's rows and answers the spec message", async () => {

@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { creditAccounts, plans } from '../credits/schema.ts';
 import {
   type LoginProvider,
-  loginFailures,
   passwordResetRequests,
   passwordResets,
   type UserStatus,
@@ -69,7 +68,6 @@ export async function updateUser(
 // Rows keyed by user id go with the user (ON DELETE CASCADE); rows keyed by address are
 // deleted here.
 export async function deleteUser(db: Queryable, user: { id: string; username: string }) {
-  await db.delete(loginFailures).where(eq(loginFailures.username, user.username));
   await db.delete(passwordResetRequests).where(eq(passwordResetRequests.email, user.username));
   await db.delete(users).where(eq(users.id, user.id));
 }
@@ -209,42 +207,12 @@ export async function closeResets(db: Queryable, userId: string, at: Date): Prom
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
-// Login failures, for the per-account attempt limit.
-
-export async function countRecentFailures(
-  db: Queryable,
-  username: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ failures: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)));
-  return row?.failures ?? 0;
-}
-
-export async function recordFailure(
-  db: Queryable,
-  failure: { username: string; ip: string; createdAt: Date },
-): Promise<void> {
-  await db.insert(loginFailures).values(failure);
-}
-
-export async function clearFailures(db: Queryable, username: string, before: Date): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(or(eq(loginFailures.username, username), lte(loginFailures.createdAt, before)));
-}
-
 // Housekeeping: rows that no rule reads any more.
 export async function purgeExpiredAuthRows(
   db: Queryable,
   now: Date,
-  limits: { loginWindowMs: number; cooldownMs: number },
+  limits: { cooldownMs: number },
 ): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(lte(loginFailures.createdAt, new Date(now.getTime() - limits.loginWindowMs)));
   await db
     .delete(passwordResetRequests)
     .where(lte(passwordResetRequests.requestedAt, new Date(now.getTime() - limits.cooldownMs)));

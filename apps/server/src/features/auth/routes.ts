@@ -58,9 +58,6 @@ export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
   api.post(
     '/auth/login',
     {
-      config: {
-        rateLimit: { max: deps.rateLimits.loginPerIp, timeWindow: deps.rateLimits.windowMs },
-      },
       schema: {
         tags,
         summary: 'Log in with e-mail and password',

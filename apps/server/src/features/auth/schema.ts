@@ -86,14 +86,3 @@ export const passwordResetRequests = pgTable('password_reset_requests', {
   email: text('email').primaryKey(),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
 });
-
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    username: text('username').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [index('login_failures_username').on(table.username, table.createdAt)],
-);

@@ -10,7 +10,8 @@ export const serverMessages = {
   resetCooldown: (seconds: number) =>
     `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another link.`,
   passwordReset: 'Your password has been reset. You can now log in.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
+  // The limiter adds the wait ('Please try again in 15 minutes.').
+  tooManyAttempts: 'Too many attempts.',
   googleUnavailable: 'Sign-in with Google is not available on this server.',
   deletePasswordRequired: 'Password is required',
 } as const;

@@ -13,7 +13,7 @@ import {
   type VerifyEmailPayload,
   validationMessages,
 } from '@mailhound/contracts';
-import type { FeatureDeps } from '../../app.ts';
+import type { FeatureDeps, RateLimits } from '../../app.ts';
 import type { AuthUser } from '../../platform/auth-hook.ts';
 import type { Tx } from '../../platform/database.ts';
 import {
@@ -23,6 +23,7 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../platform/errors.ts';
+import type { Limit } from '../../platform/rate-limit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { findDefaultPlan, type Plan, planGrantKey } from '../credits/queries.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
@@ -35,6 +36,20 @@ import { mailTexts, serverMessages } from './server-messages.ts';
 const RESET_TTL_MS = 60 * 60_000;
 const OIDC_STATE_TTL_SECONDS = 600;
 const DEFAULT_REDIRECT = '/search/single';
+
+// Attempts are counted before the password is checked (so parallel guesses cannot slip past
+// the limit) and forgiven by a success. An account's failures are counted per client address;
+// the ceiling over all addresses stops guessing spread over many of them.
+function passwordLimits(limits: RateLimits) {
+  const window = { windowMs: limits.windowMs, refusal: serverMessages.tooManyAttempts };
+  return {
+    loginPerIp: { bucket: 'login-ip', max: limits.loginPerIp, ...window },
+    loginPerAccountIp: { bucket: 'login-account-ip', max: limits.loginPerAccountIp, ...window },
+    loginPerAccount: { bucket: 'login-account', max: limits.loginPerAccount, ...window },
+    passwordChange: { bucket: 'password-change', max: limits.passwordChecks, ...window },
+    accountDeletion: { bucket: 'account-deletion', max: limits.passwordChecks, ...window },
+  } satisfies Record<string, Limit>;
+}
 
 function secondsLeft(since: Date, now: Date, cooldownMs: number): number {
   return Math.max(1, Math.ceil((since.getTime() + cooldownMs - now.getTime()) / 1000));
@@ -133,18 +148,19 @@ export async function logIn(
   payload: LoginPayload,
   ip: string,
 ): Promise<{ token: string }> {
-  const now = deps.clock.now();
-  const { loginPerAccount, windowMs } = deps.rateLimits;
-  const since = new Date(now.getTime() - windowMs);
-  const failures = await queries.countRecentFailures(deps.db, payload.username, since);
-  if (failures >= loginPerAccount) throw tooManyRequests(serverMessages.tooManyAttempts);
+  const limits = passwordLimits(deps.rateLimits);
+  const account = payload.username.toLowerCase();
+  const accountFromIp = `${account} ${ip}`;
+  await deps.rateLimiter.consume(limits.loginPerIp, ip);
+  await deps.rateLimiter.consume(limits.loginPerAccountIp, accountFromIp);
+  await deps.rateLimiter.ensureBelow(limits.loginPerAccount, account);
   const user = await queries.findUserByEmail(deps.db, payload.username);
   const valid = await verifyPassword(user?.passwordHash, payload.password);
   if (!user || !valid) {
-    await queries.recordFailure(deps.db, { username: payload.username, ip, createdAt: now });
+    await deps.rateLimiter.record(limits.loginPerAccount, account);
     throw unauthorized(authMessages.wrongCredentials);
   }
-  await queries.clearFailures(deps.db, payload.username, since);
+  await deps.rateLimiter.clear(limits.loginPerAccountIp, accountFromIp);
   return { token: await signToken(deps, user) };
 }
 
@@ -185,9 +201,8 @@ export async function resendVerificationCode(
     if (user.status === 'active') throw badRequest(serverMessages.alreadyVerified);
     const previous = await queries.latestCode(tx, user.id, { lock: true });
     if (previous && now.getTime() - previous.createdAt.getTime() < COOLDOWN_MS) {
-      throw tooManyRequests(
-        serverMessages.codeCooldown(secondsLeft(previous.createdAt, now, COOLDOWN_MS)),
-      );
+      const wait = secondsLeft(previous.createdAt, now, COOLDOWN_MS);
+      throw tooManyRequests(serverMessages.codeCooldown(wait), wait);
     }
     return { to: user.username, code: await issueCode(deps, tx, user.id, now) };
   });
@@ -203,9 +218,8 @@ export async function forgotPassword(
   const now = deps.clock.now();
   const slot = await queries.claimResetRequest(deps.db, email, now, COOLDOWN_MS);
   if (!slot.claimed) {
-    throw tooManyRequests(
-      serverMessages.resetCooldown(secondsLeft(slot.previous ?? now, now, COOLDOWN_MS)),
-    );
+    const wait = secondsLeft(slot.previous ?? now, now, COOLDOWN_MS);
+    throw tooManyRequests(serverMessages.resetCooldown(wait), wait);
   }
   const user = await queries.findUserByEmail(deps.db, email);
   if (user) {
@@ -293,9 +307,12 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   const user = await queries.findUserById(deps.db, authUser.id);
   if (!user) throw unauthorized(authMessages.unauthorized);
+  const limit = passwordLimits(deps.rateLimits).passwordChange;
+  await deps.rateLimiter.consume(limit, user.id);
   if (!(await verifyPassword(user.passwordHash, payload.oldPassword))) {
     throw badRequest(authMessages.wrongOldPassword);
   }
+  await deps.rateLimiter.clear(limit, user.id);
   const updated = await queries.updateUser(
     deps.db,
     user.id,
@@ -316,6 +333,7 @@ export async function deleteAccount(
   // Identity-provider users confirm without a password (product-spec §5).
   if (user.loginProvider !== 'google') {
     if (!payload.password) throw badRequest(validationMessages.passwordRequired);
+    await deps.rateLimiter.consume(passwordLimits(deps.rateLimits).accountDeletion, user.id);
     if (!(await verifyPassword(user.passwordHash, payload.password))) {
       throw badRequest(authMessages.wrongPasswordOnDelete);
     }

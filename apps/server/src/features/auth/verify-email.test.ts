@@ -95,6 +95,7 @@ describe('POST /api/auth/resend-verification-email', () => {
     const early = await resend(user.username);
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toBe('Please wait 1 second before requesting a new code.');
+    expect(early.headers['retry-after']).toBe('1');
 
     t.clock.advance(1000);
     const response = await resend(user.username);

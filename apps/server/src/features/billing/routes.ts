@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { badRequest, genericFailure } from '../../platform/errors.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { claimOneTimeBonus } from './bonus.ts';
 import {
   type Billing,
@@ -45,7 +46,12 @@ import { createStripeProvider } from './stripe-provider.ts';
 
 const tags = ['billing'];
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema };
-const SEND_INVOICE_LIMIT = { max: 10, timeWindow: 15 * 60_000 };
+const sendInvoiceLimit = {
+  bucket: 'receipt-mails',
+  max: 10,
+  windowMs: 15 * 60_000,
+  refusal: 'Too many receipt e-mails.',
+};
 
 export function createPaymentProvider(deps: Pick<FeatureDeps, 'config' | 'db' | 'clock'>) {
   const stripe = deps.config.billing.stripe;
@@ -150,12 +156,7 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
     '/checkout/receipts/send',
     {
       ...auth,
-      config: {
-        rateLimit: {
-          ...SEND_INVOICE_LIMIT,
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-        },
-      },
+      preHandler: rateLimited(deps.rateLimiter, sendInvoiceLimit, (r) => currentUser(r).id),
       schema: {
         security: tokenRequired,
         tags,

@@ -65,6 +65,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
       '/person/bulk',
       {
         preValidation: requireActiveUser,
+        preHandler: deps.uploadLimit,
         schema: {
           tags: ['bulk'],
           summary: 'Upload a list (CSV or XLSX) for a bulk search',

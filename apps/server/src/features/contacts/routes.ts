@@ -341,6 +341,7 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
     '/mail/customers/create-or-update',
     {
       ...guarded,
+      preHandler: deps.uploadLimit,
       bodyLimit: importBodyLimit,
       schema: {
         ...common,

@@ -20,7 +20,7 @@ export function holdKeys(reference: string) {
 // The 402 of work that needs `needed` more credits than are available (api-spec §8: 'You
 // need N more credits.'); the answer carries the number (creditsShortAnswerSchema).
 export function creditsShort(needed: number): HttpError {
-  return new HttpError(402, searchMessages.notEnoughCredits(needed), { needed });
+  return new HttpError(402, searchMessages.notEnoughCredits(needed), { details: { needed } });
 }
 
 // Credits not on hold; the caller locks the account row when the answer must hold.

@@ -2,20 +2,29 @@ import { errorAnswerSchema, trackEventSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { type ForwardedEvent, forwardEventQueue } from './jobs.ts';
 import { insertEvent } from './queries.ts';
 
 const guestIdHeader = z.string().trim().min(1).max(100);
 
 export function registerEventsRoutes(app: App, deps: FeatureDeps): void {
+  // Anyone may write events: each client address gets a budget.
+  const eventsLimit = {
+    bucket: 'events',
+    max: deps.rateLimits.eventsPerMinute,
+    windowMs: 60_000,
+    refusal: 'Too many events from this address.',
+  };
   app.withTypeProvider<ZodTypeProvider>().post(
     '/events',
     {
+      preHandler: rateLimited(deps.rateLimiter, eventsLimit, (request) => request.ip),
       schema: {
         tags: ['events'],
         summary: 'Record a first-party analytics event (token optional, x-guest-id for guests)',
         body: trackEventSchema,
-        response: { 204: z.null(), 400: errorAnswerSchema },
+        response: { 204: z.null(), 400: errorAnswerSchema, 429: errorAnswerSchema },
       },
     },
     async (request, reply) => {

@@ -73,6 +73,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
       '/lookalike',
       {
         preValidation: requireActiveUser,
+        preHandler: deps.uploadLimit,
         schema: {
           tags: ['lookalike'],
           summary: 'Upload a list of companies for a look-alike search (1 lead search)',

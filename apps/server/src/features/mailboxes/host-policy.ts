@@ -1,14 +1,29 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { mailboxMessages } from '@mailhound/contracts';
-import { isPrivateAddress } from '@mailhound/finder';
+import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../platform/errors.ts';
 import { unresolvedHost } from './mail-errors.ts';
+
+// IPv4-compatible IPv6 (RFC 4291 §2.5.5.1, deprecated): ::7f00:1 is 127.0.0.1 to some stacks,
+// yet ipaddr.js calls the range unicast.
+const ipv4Compatible = ipaddr.parseCIDR('::/96');
+
+// Only globally routable unicast addresses: an allow-list, so that NAT64 (64:ff9b::/96), 6to4
+// (2002::/16), benchmarking (198.18.0.0/15), the TEST-NETs, site-local and discard prefixes and
+// whatever IANA reserves next are refused along with loopback and private networks.
+export function isGloballyRoutable(address: string): boolean {
+  if (net.isIP(address) === 0) return false;
+  // ::ffff:a.b.c.d is judged as the IPv4 address it carries.
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return false;
+  return parsed.range() === 'unicast';
+}
 
 export type ResolvedHost = { host: string; address: string } | { host: string; error: string };
 
 // Where the server may connect for a user's mailbox: every address the name resolves to must
-// be public (SSRF guard) unless MAIL_ALLOW_PRIVATE_HOSTS. The connection then goes to the
+// be globally routable (SSRF guard) unless MAIL_ALLOW_PRIVATE_HOSTS. The connection then goes to the
 // address checked here, so a second DNS answer cannot point it elsewhere.
 export async function resolveMailHost(host: string, allowPrivate: boolean): Promise<ResolvedHost> {
   const name = host.replace(/^\[(.*)\]$/, '$1');
@@ -23,7 +38,7 @@ export async function resolveMailHost(host: string, allowPrivate: boolean): Prom
       return { host, error: unresolvedHost(host, (error as NodeJS.ErrnoException).code) };
     }
   }
-  if (!allowPrivate && addresses.some(isPrivateAddress)) {
+  if (!allowPrivate && !addresses.every(isGloballyRoutable)) {
     throw badRequest(mailboxMessages.hostNotAllowed);
   }
   const address = addresses[0];

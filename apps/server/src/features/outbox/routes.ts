@@ -1,4 +1,7 @@
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { App, FeatureDeps } from '../../app.ts';
+import type { Config } from '../../config.ts';
 import { sendNotFound } from '../../platform/errors.ts';
 import { listOutbox, type OutboxMail } from '../../platform/mailer.ts';
 
@@ -20,10 +23,21 @@ ${rows || '<tr><td colspan="4">No mail yet.</td></tr>'}
 </tbody></table></body></html>`;
 }
 
+function listensOnLoopback(host: string): boolean {
+  if (host === 'localhost') return true;
+  return net.isIP(host) !== 0 && ipaddr.process(host).range() === 'loopback';
+}
+
+// Everyone's codes and reset links: only for a server nobody else can reach, or on purpose.
+function servesOutbox(config: Pick<Config, 'host' | 'devOutbox'>): boolean {
+  return config.devOutbox || listensOnLoopback(config.host);
+}
+
 // A development page: it exists only while mail goes to the outbox table.
 export function registerOutboxRoutes(app: App, deps: FeatureDeps): void {
+  const served = servesOutbox(deps.config);
   app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!deps.mailer.usesOutbox) return sendNotFound(request, reply);
+    if (!deps.mailer.usesOutbox || !served) return sendNotFound(request, reply);
     return reply.type('text/html; charset=utf-8').send(renderOutbox(await listOutbox(deps.db)));
   });
 }
