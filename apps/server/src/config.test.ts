@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       defaultSections: ['mail'],
       analyticsForwardUrl: undefined,
       logLevel: 'info',
+      logFormat: 'auto',
       webDist: join(repoRoot, 'apps/web/dist'),
       bodyLimitBytes: 1_048_576,
       seedDemo: true,
