@@ -56,7 +56,10 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
 
   const deadline = Date.now() + 120_000;
   while (true) {
-    if (child.exitCode !== null) throw new Error(`mailhound start exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`mailhound start exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) break;
@@ -65,6 +68,8 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
       throw new Error(`mailhound start did not answer /healthz in time:\n${output}`);
     }
     await new Promise((done) => setTimeout(done, 250));

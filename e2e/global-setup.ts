@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type RunningApp, repoRoot, startApp } from './app-server.ts';
+import { buildWebIfChanged } from '../scripts/build-web.ts';
+import { type RunningApp, startApp } from './app-server.ts';
 import { findChromium } from './chromium.ts';
 
 declare module 'vitest' {
@@ -13,13 +12,11 @@ declare module 'vitest' {
 
 let app: RunningApp | undefined;
 
-// Builds the web app as `npm start` serves it, starts the product once, and finds Chromium.
+// Builds the web app as `npm start` serves it (when its sources changed), starts the product
+// once, and finds Chromium.
 export async function setup(project: TestProject) {
   const chromiumPath = findChromium();
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: join(repoRoot, 'apps/web'),
-    stdio: 'ignore',
-  });
+  buildWebIfChanged({ quiet: true });
   app = await startApp();
   project.provide('baseUrl', app.baseUrl);
   project.provide('chromiumPath', chromiumPath);

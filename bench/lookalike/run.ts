@@ -1,5 +1,5 @@
 // `npm run bench:lookalike`: look-alike ranking quality on the Wikipedia companies of
-// ../shared/data/companies/wikipedia-companies-dev.csv (precision@10 and nDCG@10 on held-out
+// datasets/companies/wikipedia-companies-dev.csv (precision@10 and nDCG@10 on held-out
 // industry peers), then the time of one look-alike search with 1,000,000 companies, all in an
 // embedded PostgreSQL. BENCH_LOOKALIKE_DRAWS sets the lists drawn per industry (5);
 // BENCH_LOOKALIKE_SCALE=0 skips the 1,000,000-company part (for quick iterations);
@@ -45,7 +45,7 @@ import { runMigrations } from '../../apps/server/src/platform/migrations.ts';
 import { cappedPrecisionAt, ndcgAt, precisionAt, type Trial, trials } from './evaluate.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dataFile = resolve(here, '../../../shared/data/companies/wikipedia-companies-dev.csv');
+const dataFile = resolve(here, '../../datasets/companies/wikipedia-companies-dev.csv');
 const draws = Number(process.env.BENCH_LOOKALIKE_DRAWS ?? 5);
 const scaleCompanies = 1_000_000;
 const timedSearches = 20;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -305,14 +305,18 @@ describe('every call that takes text', () => {
 
 describe('the built web app', () => {
   let web: TestContext;
+  let dist: string;
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'mailhound-web-'));
+    dist = mkdtempSync(join(tmpdir(), 'mailhound-web-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     web = await createTestContext({ serveWeb: true, env: { WEB_DIST: dist } });
   });
-  afterAll(() => web.close());
+  afterAll(async () => {
+    await web?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves files and falls back to index.html for client-side routes', async () => {
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app.js' });

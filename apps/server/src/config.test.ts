@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,10 +8,11 @@ import {
   repoRoot,
   serverVariableNames,
 } from './config.ts';
+import { testTempDir } from './test/temp-dir.ts';
 
 describe('loadConfig', () => {
   it('has a safe default for every variable in embedded mode', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const dataDir = testTempDir('config');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       port: 8080,
@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       defaultSections: ['mail'],
       analyticsForwardUrl: undefined,
       logLevel: 'info',
+      logFormat: 'auto',
       webDist: join(repoRoot, 'apps/web/dist'),
       bodyLimitBytes: 1_048_576,
       seedDemo: true,
@@ -35,7 +36,7 @@ describe('loadConfig', () => {
   });
 
   it('generates JWT_SECRET once into DATA_DIR/jwt-secret with mode 600 and reuses it', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const dataDir = testTempDir('config');
     const first = loadConfig({ DATA_DIR: dataDir });
     const file = join(dataDir, 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -133,7 +134,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the Free plan credits and the bot check, Turnstile only with both keys', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-config-'));
+    const dataDir = testTempDir('config');
     const config = loadConfig({ DATA_DIR: dataDir, FREE_PLAN_CREDITS: '1' });
     expect(config.freePlanCredits).toBe(1);
     expect(config.botCheck).toMatchObject({ altchaMaxNumber: 100_000, turnstile: undefined });

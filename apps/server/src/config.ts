@@ -93,6 +93,11 @@ const variables = [
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino log level (fatal..trace, silent)' },
   {
+    name: 'LOG_FORMAT',
+    default: 'auto',
+    meaning: 'auto: readable lines in a terminal, JSON lines otherwise; json or pretty forces one',
+  },
+  {
     name: 'WEB_DIST',
     default: 'apps/web/dist',
     meaning: 'built web app served with SPA fallback (relative to the repository)',
@@ -310,6 +315,7 @@ const environmentSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   WEB_DIST: z.string().trim().min(1).default('apps/web/dist'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SEED_DEMO: booleanText.default(true),
@@ -358,6 +364,7 @@ export type Config = {
   defaultSections: string[];
   analyticsForwardUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logFormat: 'auto' | 'json' | 'pretty';
   webDist: string;
   bodyLimitBytes: number;
   seedDemo: boolean;
@@ -443,6 +450,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultSections: values.DEFAULT_SECTIONS,
     analyticsForwardUrl: values.ANALYTICS_FORWARD_URL,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     webDist: fromRepoRoot(values.WEB_DIST),
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     seedDemo: values.SEED_DEMO,

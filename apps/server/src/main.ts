@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 import { runFinderCli } from '@mailhound/finder';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
 import { runImportCommand } from './features/companies/import-command.ts';
 import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { refreshAllVectors } from './features/lookalike/vector-store.ts';
 import { systemClock } from './platform/clock.ts';
+import { createLogger } from './platform/logger.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { type Running, serve, withDatabase } from './runtime.ts';
 import { seedDemo } from './seed.ts';
@@ -107,7 +108,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const log: Logger = pino({ level: config.logLevel });
+  const log: Logger = createLogger(config);
   const running = await command.run(config, log, args);
   if (!running) return;
   log.info(

@@ -55,8 +55,18 @@ export async function withDatabase<T>(
 // `start`, `api` and `worker`: one process with the parts asked for. Stops in order: HTTP,
 // jobs, the pool, then the embedded PostgreSQL.
 export async function serve(config: Config, log: Logger, options: ServeOptions): Promise<Running> {
+  // How long each step of the start took, logged once it serves (where a slow start goes).
+  const steps: string[] = [];
+  const startedAt = performance.now();
+  let stepAt = startedAt;
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.push(`${name} ${Math.round(now - stepAt)} ms`);
+    stepAt = now;
+  };
   const database = await openDatabase(config, (message) => log.debug(message));
   if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port}`);
+  step('database');
   let jobs: Jobs | undefined;
   let stopHttp: (() => Promise<void>) | undefined;
   const stop = async () => {
@@ -67,12 +77,15 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
   };
   try {
     if (options.migrate) await runMigrations(database.db);
+    step('migrations');
     await applyFreePlanCredits(database.db, config.freePlanCredits);
     await syncConfiguredPlans(database.db, config);
     if (options.seed) await seedDemo(database.db, config, systemClock);
+    step('seed');
     jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
     defineAllJobs(jobs, { config, db: database.db, clock: systemClock });
     await jobs.start({ workers: options.workers });
+    step('jobs');
     if (options.api) {
       const app = await buildApp({
         config,
@@ -89,7 +102,10 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
       });
       await app.listen({ port: config.port, host: config.host });
       stopHttp = () => app.close();
+      step('http');
     }
+    const total = ((performance.now() - startedAt) / 1000).toFixed(1);
+    log.info(`started in ${total} s (${steps.join(', ')})`);
     return { stop };
   } catch (error) {
     await stop().catch((stopError: unknown) => log.error({ err: stopError }, 'shutdown failed'));

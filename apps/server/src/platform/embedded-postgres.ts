@@ -180,7 +180,12 @@ export async function startEmbeddedPostgres(
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8'],
+    // One syncfs of the new cluster instead of an fsync per file (about 700): as durable, and
+    // seconds faster on the first start.
+    initdbFlags: [
+      '--encoding=UTF8',
+      ...(process.platform === 'linux' ? ['--sync-method=syncfs'] : []),
+    ],
     postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: (message) => {
       recent = `${recent}${message}`.slice(-4000);

@@ -1,20 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { EmailVerificationPage } from '../features/auth/components/email-verification-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { SignUpPage } from '../features/auth/components/sign-up-page.tsx';
-import { BulkPreviewPage } from '../features/bulk/components/bulk-preview-page.tsx';
-import { BulkSearchPage } from '../features/bulk/components/bulk-search-page.tsx';
-import { CompanyFinderPage } from '../features/companies/components/company-finder-page.tsx';
-import { CompanyPage } from '../features/companies/components/company-page.tsx';
-import { LeadFinderPage } from '../features/leads/components/lead-finder-page.tsx';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
-import { AccountSettingsPage } from '../features/settings/components/account-settings-page.tsx';
-import { DeleteAccountPage } from '../features/settings/components/delete-account-page.tsx';
-import { PasswordSettingsPage } from '../features/settings/components/password-settings-page.tsx';
-import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import {
   AnonymousOnly,
   EmailVerificationAccess,
@@ -28,8 +13,9 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { AppLoading } from './layout/app-loading.tsx';
 import { RouteError } from './layout/route-error.tsx';
 
-// product-spec §2 "Route table and guards", top to bottom. The mail service, billing and
-// look-alike screens load when first opened (`lazy`), so the search screens load alone.
+// product-spec §2 "Route table and guards", top to bottom. Every screen but the single search
+// (where `/` leads) loads when first opened (`lazy`: one chunk each), so the first page loads
+// the layout and the single search only.
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -50,18 +36,44 @@ export const routes: RouteObject[] = [
             path: 'search/single/:company_name?/:first_name?/:last_name?',
             element: <SingleSearchPage />,
           },
-          { path: 'search/bulk', element: <BulkSearchPage /> },
+          {
+            path: 'search/bulk',
+            lazy: () =>
+              import('../features/bulk/components/bulk-search-page.tsx').then((m) => ({
+                Component: m.BulkSearchPage,
+              })),
+          },
         ],
       },
       {
         element: <RequireLogin />,
-        children: [{ path: 'search/bulk/preview/:requestId', element: <BulkPreviewPage /> }],
+        children: [
+          {
+            path: 'search/bulk/preview/:requestId',
+            lazy: () =>
+              import('../features/bulk/components/bulk-preview-page.tsx').then((m) => ({
+                Component: m.BulkPreviewPage,
+              })),
+          },
+        ],
       },
       {
         element: <RequireActive />,
         children: [
-          { path: 'lead-finder', element: <LeadFinderPage /> },
-          { path: 'company-finder', element: <CompanyFinderPage /> },
+          {
+            path: 'lead-finder',
+            lazy: () =>
+              import('../features/leads/components/lead-finder-page.tsx').then((m) => ({
+                Component: m.LeadFinderPage,
+              })),
+          },
+          {
+            path: 'company-finder',
+            lazy: () =>
+              import('../features/companies/components/company-finder-page.tsx').then((m) => ({
+                Component: m.CompanyFinderPage,
+              })),
+          },
         ],
       },
       {
@@ -165,7 +177,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: 'company/:name', element: <CompanyPage /> },
+      {
+        path: 'company/:name',
+        lazy: () =>
+          import('../features/companies/components/company-page.tsx').then((m) => ({
+            Component: m.CompanyPage,
+          })),
+      },
       {
         path: 'campaigns',
         element: <RequireLogin />,
@@ -263,10 +281,19 @@ export const routes: RouteObject[] = [
             element: <RequireActive />,
             children: [
               {
-                element: <SettingsLayout />,
+                lazy: () =>
+                  import('../features/settings/components/settings-layout.tsx').then((m) => ({
+                    Component: m.SettingsLayout,
+                  })),
                 children: [
                   { index: true, element: <Navigate to="account" replace /> },
-                  { path: 'account', element: <AccountSettingsPage /> },
+                  {
+                    path: 'account',
+                    lazy: () =>
+                      import('../features/settings/components/account-settings-page.tsx').then(
+                        (m) => ({ Component: m.AccountSettingsPage }),
+                      ),
+                  },
                   {
                     path: 'billing',
                     lazy: () =>
@@ -274,8 +301,20 @@ export const routes: RouteObject[] = [
                         Component: m.BillingPage,
                       })),
                   },
-                  { path: 'password', element: <PasswordSettingsPage /> },
-                  { path: 'delete', element: <DeleteAccountPage /> },
+                  {
+                    path: 'password',
+                    lazy: () =>
+                      import('../features/settings/components/password-settings-page.tsx').then(
+                        (m) => ({ Component: m.PasswordSettingsPage }),
+                      ),
+                  },
+                  {
+                    path: 'delete',
+                    lazy: () =>
+                      import('../features/settings/components/delete-account-page.tsx').then(
+                        (m) => ({ Component: m.DeleteAccountPage }),
+                      ),
+                  },
                   {
                     path: 'invoices',
                     lazy: () =>
@@ -292,20 +331,52 @@ export const routes: RouteObject[] = [
       {
         element: <AnonymousOnly />,
         children: [
-          { path: 'signup', element: <SignUpPage /> },
-          { path: 'auth/login', element: <LoginPage /> },
+          {
+            path: 'signup',
+            lazy: () =>
+              import('../features/auth/components/sign-up-page.tsx').then((m) => ({
+                Component: m.SignUpPage,
+              })),
+          },
+          {
+            path: 'auth/login',
+            lazy: () =>
+              import('../features/auth/components/login-page.tsx').then((m) => ({
+                Component: m.LoginPage,
+              })),
+          },
         ],
       },
       {
         element: <AnonymousOnly />,
         children: [
-          { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'auth/reset-password', element: <ResetPasswordPage /> },
+          {
+            path: 'auth/forgot-password',
+            lazy: () =>
+              import('../features/auth/components/forgot-password-page.tsx').then((m) => ({
+                Component: m.ForgotPasswordPage,
+              })),
+          },
+          {
+            path: 'auth/reset-password',
+            lazy: () =>
+              import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+          },
         ],
       },
       {
         element: <EmailVerificationAccess />,
-        children: [{ path: 'email-verification', element: <EmailVerificationPage /> }],
+        children: [
+          {
+            path: 'email-verification',
+            lazy: () =>
+              import('../features/auth/components/email-verification-page.tsx').then((m) => ({
+                Component: m.EmailVerificationPage,
+              })),
+          },
+        ],
       },
       {
         element: <RequireActive />,
@@ -362,8 +433,20 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '404', element: <NotFoundPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '404',
+        lazy: () =>
+          import('../features/not-found/not-found-page.tsx').then((m) => ({
+            Component: m.NotFoundPage,
+          })),
+      },
+      {
+        path: '*',
+        lazy: () =>
+          import('../features/not-found/not-found-page.tsx').then((m) => ({
+            Component: m.NotFoundPage,
+          })),
+      },
     ],
   },
 ];

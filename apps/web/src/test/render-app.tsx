@@ -1,10 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
+
+// The app loads each screen when it is first opened; tests load them all once up front, so
+// that a test's time limits measure the screen, not the first import of its module.
+function lazyScreens(list: RouteObject[]): (() => Promise<unknown>)[] {
+  return list.flatMap((route) => [
+    ...(typeof route.lazy === 'function' ? [route.lazy] : []),
+    ...lazyScreens(route.children ?? []),
+  ]);
+}
+await Promise.all(lazyScreens(routes).map((load) => load()));
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
 

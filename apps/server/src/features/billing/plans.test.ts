@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testTempDir } from '../../test/temp-dir.ts';
 import { parsePlanCatalogue } from './plan-catalogue.ts';
 import { call, createBillingContext } from './test-kit.ts';
 
@@ -29,7 +29,7 @@ const filePlans = [
 
 describe('PLANS_FILE', () => {
   it('replaces the built-in plans; the default plan takes FREE_PLAN_CREDITS', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mailhound-plans-'));
+    const dir = testTempDir('plans');
     const file = join(dir, 'plans.json');
     writeFileSync(file, JSON.stringify(filePlans));
     const t = await createBillingContext({ env: { PLANS_FILE: file, FREE_PLAN_CREDITS: '7' } });

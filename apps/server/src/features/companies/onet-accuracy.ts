@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { classifyTitle, type Department, type Seniority } from './title-classifier.ts';
 
 // What the classifier should say for an O*NET title, by SOC major group (the first two digits
@@ -54,8 +55,13 @@ function isCorrect(expectation: Expectation, title: string): boolean {
     : expectation.departments.includes(department);
 }
 
+// The repository's copy of O*NET 27.0's alternate titles (datasets/README.md: source, licence).
+export const onetAlternateTitlesPath = fileURLToPath(
+  new URL('../../../../../datasets/onet/alternate-titles.txt', import.meta.url),
+);
+
 // Reads O*NET's alternate-titles.txt (tab-separated, code then title, one header line).
-export function measureOnetAccuracy(path: string): OnetAccuracy {
+export function measureOnetAccuracy(path = onetAlternateTitlesPath): OnetAccuracy {
   const perGroup: Record<string, GroupAccuracy> = {};
   let total = 0;
   let correct = 0;

@@ -1,12 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { measureOnetAccuracy } from './onet-accuracy.ts';
-
-// ../shared/data beside the repository root (README of the data set).
-const titlesPath = fileURLToPath(
-  new URL('../../../../../../shared/data/onet/alternate-titles.txt', import.meta.url),
-);
+import { measureOnetAccuracy, onetAlternateTitlesPath as titlesPath } from './onet-accuracy.ts';
 
 // Groups whose occupations sit in departments of ours without a judgement call: engineering,
 // legal, teaching, clinical, sales and the trades. The others span several of our departments

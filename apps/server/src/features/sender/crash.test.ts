@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,19 +50,24 @@ beforeAll(async () => {
     },
   });
 }, 600_000);
+// Each worker's DATA_DIR, removed at the end.
+const workerDirs: string[] = [];
 afterAll(async () => {
   await sink?.stop();
   await filer?.logout();
   await imap?.stop();
   await t?.close();
+  for (const dir of workerDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 function startWorker(): ChildProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-crash-'));
+  workerDirs.push(dataDir);
   return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: t.config.databaseUrl ?? '',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mailhound-crash-')),
+      DATA_DIR: dataDir,
       JWT_SECRET: t.config.jwtSecret,
       MAILBOX_SECRET_KEY: t.config.mailboxes.secretKey,
       TRACKING_SECRET: t.config.tracking.secret,
