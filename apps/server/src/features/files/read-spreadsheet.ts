@@ -21,6 +21,11 @@ let running = 0;
 const waiting: Array<() => void> = [];
 const idle: Worker[] = [];
 
+// Reads holding a turn now (the tests watch a read in progress).
+export function readsInProgress(): number {
+  return running;
+}
+
 async function turn(): Promise<() => void> {
   if (running >= parallelReads) await new Promise<void>((resolve) => waiting.push(resolve));
   running += 1;
