@@ -106,8 +106,20 @@ describe('credits, plans and payments with the local provider', () => {
     const withPlan = await balanceOf(page, baseUrl);
     expect(withPlan).toBeGreaterThan(before + 20);
 
-    // Cancelling closes look-alike again; the credits stay.
+    // Settings › Billing says when the plan renews and what its period has used.
     await page.goto(`${baseUrl}/settings/billing`);
+    await expect
+      .poll(() => page.getByText(/^Renews on [A-Z][a-z]+ \d{1,2}, \d{4}$/).isVisible())
+      .toBe(true);
+    expect(
+      await page
+        .getByText(
+          'This period: 0 of 500 verified e-mails used · 0 of 50 Lead Finder searches used',
+        )
+        .isVisible(),
+    ).toBe(true);
+
+    // Cancelling closes look-alike again; the credits stay.
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await expect

@@ -149,3 +149,19 @@ export const localConfirmAnswerSchema = z.object({
   returnUrl: z.string(),
 });
 export type LocalConfirmAnswer = z.infer<typeof localConfirmAnswerSchema>;
+
+const usageSchema = z.object({ used: z.number().int(), granted: z.number().int() });
+
+// Settings › Billing: the plan, when its period ends and what the period has used (charges in
+// the ledger since the period began, against what the period granted).
+export const subscriptionAnswerSchema = z.object({
+  plan: z.string(),
+  interval: z.enum(['month', 'year']),
+  // null on the Free plan, which renews by the calendar month without a subscription.
+  status: z.enum(['active']).nullable(),
+  // The renewal (or the Free plan's monthly reset); null while the provider has not said.
+  currentPeriodEnd: z.iso.datetime().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  usage: z.object({ credits: usageSchema, leadSearches: usageSchema }),
+});
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;

@@ -15,6 +15,7 @@ import {
   planListAnswerSchema,
   receiptSchema,
   sendInvoiceSchema,
+  subscriptionAnswerSchema,
   urlAnswerSchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -43,6 +44,7 @@ import { loadPlanCatalogue, toPlanAnswer } from './plan-catalogue.ts';
 import { listPlans } from './plans.ts';
 import { listReceipts, type ReceiptLinks, renderReceiptPage, sendInvoice } from './receipts.ts';
 import { createStripeProvider } from './stripe-provider.ts';
+import { readSubscriptionSummary } from './subscription-summary.ts';
 
 const tags = ['billing'];
 const errors = { 400: errorAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema };
@@ -203,6 +205,20 @@ export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
       },
     },
     (request) => createPortal(billing, currentUser(request), request.body),
+  );
+
+  api.get(
+    '/checkout/subscription',
+    {
+      ...auth,
+      schema: {
+        security: tokenRequired,
+        tags,
+        summary: 'The plan, its renewal date and what this period has used of its grant',
+        response: { 200: subscriptionAnswerSchema, ...errors, 500: errorAnswerSchema },
+      },
+    },
+    (request) => readSubscriptionSummary(deps.db, currentUser(request).id, deps.clock.now()),
   );
 
   api.delete(

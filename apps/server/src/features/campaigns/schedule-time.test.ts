@@ -42,6 +42,26 @@ describe('schedule time in the schedule’s timezone', () => {
     expect(at('2030-02-28T15:00:00Z')).toBe(false); // before the start date
   });
 
+  it('runs a window across midnight into the next morning of the day it began', () => {
+    const evenings = {
+      ...schedule,
+      start_time: '17:00',
+      end_time: '09:00',
+      days: ['FRI' as const],
+    };
+    const at = (iso: string) => inScheduleWindow(evenings, new Date(iso));
+    expect(at('2030-03-08T22:00:00Z')).toBe(true); // Friday 17:00 EST
+    expect(at('2030-03-09T13:59:00Z')).toBe(true); // Saturday 08:59, Friday's window
+    expect(at('2030-03-09T14:00:00Z')).toBe(false); // Saturday 09:00, the end is excluded
+    expect(at('2030-03-08T21:59:00Z')).toBe(false); // Friday 16:59
+    expect(at('2030-03-08T13:00:00Z')).toBe(false); // Friday 08:00 belongs to Thursday's
+    expect(at('2030-03-09T22:00:00Z')).toBe(false); // Saturday 17:00, not a chosen day
+    // The start date's first morning belongs to the day before it: not yet.
+    expect(
+      inScheduleWindow({ ...evenings, days: ['THU', 'FRI'] }, new Date('2030-03-01T13:00:00Z')),
+    ).toBe(false);
+  });
+
   it('has ended once the first schedule’s end date and time have passed', () => {
     const schedules = [{ ...schedule, days: [...schedule.days] }];
     expect(hasEnded(schedules, new Date('2030-03-31T15:59:00Z'))).toBe(false);

@@ -1,4 +1,4 @@
-import type { Schedule, WeekDay } from '@mailhound/contracts';
+import { type Schedule, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
 
 export type LocalMoment = { date: string; time: string; day: WeekDay };
 
@@ -61,17 +61,34 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   return new Date(wall - offsetAt(first, timeZone));
 }
 
+// The calendar day before a "YYYY-MM-DD" date, with its weekday (WEEK_DAYS starts on Monday).
+function dayBefore(date: string): { date: string; day: WeekDay } {
+  const [year, month, day] = date.split('-').map(Number);
+  const before = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) - 1));
+  return {
+    date: before.toISOString().slice(0, 10),
+    day: WEEK_DAYS[(before.getUTCDay() + 6) % 7] ?? 'SUN',
+  };
+}
+
 // Inside the schedule: one of its days, between its dates and its times, all in its timezone.
-// An end time before the start time is a window across midnight.
+// An end time not after the start time is a window across midnight, as the schedule form shows
+// it ('17:00 → 09:00 next day'): its hours after midnight belong to the day it began, so a
+// Friday evening window runs into Saturday morning and no window begins on an unchosen day.
 export function inScheduleWindow(schedule: Schedule, at: Date): boolean {
   const local = localMoment(at, schedule.timezone);
-  if (!schedule.days.includes(local.day)) return false;
-  if (local.date < schedule.start_date) return false;
-  if (schedule.end_date && local.date > schedule.end_date) return false;
   const { start_time: start, end_time: end } = schedule;
-  return start < end
-    ? local.time >= start && local.time < end
-    : local.time >= start || local.time < end;
+  let began: { date: string; day: WeekDay } = local;
+  if (start < end) {
+    if (local.time < start || local.time >= end) return false;
+  } else if (local.time < end) {
+    began = dayBefore(local.date);
+  } else if (local.time < start) {
+    return false;
+  }
+  if (!schedule.days.includes(began.day)) return false;
+  if (began.date < schedule.start_date) return false;
+  return !schedule.end_date || began.date <= schedule.end_date;
 }
 
 // product-spec §5: a campaign has ended when its first schedule's end date and time have passed.

@@ -1,4 +1,5 @@
-import { billingMessages, type Plan } from '@mailhound/contracts';
+import { billingMessages, type Plan, type SubscriptionAnswer } from '@mailhound/contracts';
+import { formatLongDate } from '../../shared/ui/dates.ts';
 
 // product-spec §2 "Purchase": the texts of one plan card.
 
@@ -82,4 +83,18 @@ export function orderSummary(plan: Plan, quantity: number): OrderSummary {
     total: dollarsFromCents(price),
     terms: `Renews every ${interval} until you cancel.`,
   };
+}
+
+// Settings › Billing: when a paid period renews (or ends), or when the Free plan's month resets.
+export function renewalText(subscription: SubscriptionAnswer): string | null {
+  if (subscription.currentPeriodEnd === null) return null;
+  const day = formatLongDate(subscription.currentPeriodEnd);
+  if (subscription.status === null) return `Credits reset on ${day}`;
+  return subscription.cancelAtPeriodEnd ? `Ends on ${day}` : `Renews on ${day}`;
+}
+
+export function usageText({ credits, leadSearches }: SubscriptionAnswer['usage']): string {
+  const of = (usage: { used: number; granted: number }) =>
+    `${usage.used.toLocaleString('en-US')} of ${usage.granted.toLocaleString('en-US')}`;
+  return `This period: ${of(credits)} verified e-mails used · ${of(leadSearches)} Lead Finder searches used`;
 }

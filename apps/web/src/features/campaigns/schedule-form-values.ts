@@ -31,7 +31,7 @@ function isoDay(date: Date): string {
 }
 
 // The saved schedule, or a starting point: office hours on work days from today, in the
-// browser's timezone (the spec gives no defaults).
+// browser's timezone when the form offers it, else none chosen (the spec gives no defaults).
 export function scheduleFormDefaults(
   saved: CampaignSchedule | undefined,
   today: Date,
@@ -40,7 +40,7 @@ export function scheduleFormDefaults(
   if (saved) return { ...saved, end_date: saved.end_date ?? '' };
   return {
     name: '',
-    timezone,
+    timezone: timezoneChoices().includes(timezone) ? timezone : '',
     start_time: '09:00',
     end_time: '17:00',
     start_date: isoDay(today),
@@ -52,4 +52,14 @@ export function scheduleFormDefaults(
 export function timezoneChoices(): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
+}
+
+// The sender reads an end time not after the start time as a window across midnight
+// (campaigns/schedule-time.ts); the form says so instead of saving it without a word. On a
+// single day the schema refuses it (product-spec §5 Schedule).
+export function overnightWindow(values: ScheduleFormValues): string | null {
+  const { start_time: start, end_time: end } = values;
+  if (start === '' || end === '' || end > start) return null;
+  if (values.end_date !== '' && values.end_date === values.start_date) return null;
+  return `${start} → ${end} next day`;
 }

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import type { AnalyticsDay } from '@mailhound/contracts';
 import { LineChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
+import { formatChartDay } from '../../../shared/ui/dates.ts';
 
 const series = [
   { name: 'sent', label: 'Sent', color: 'blue.6' },
@@ -9,17 +10,11 @@ const series = [
   { name: 'bounced', label: 'Bounced', color: 'red.6' },
 ];
 
-const dayLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
 // Sent, replied and bounced e-mails on each UTC day of the period.
 export function PerDayChart({ days }: { days: AnalyticsDay[] }) {
   const data = days.map((day) => ({
     ...day,
-    label: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),
+    label: formatChartDay(`${day.date}T00:00:00Z`),
   }));
   return (
     <Paper component="section" aria-label="Per day" withBorder p="md" radius="md">

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
+import { subscriptionKey } from './get-subscription.ts';
 
 const cancelAnswerSchema = z.object({ message: z.string() });
 
@@ -10,7 +11,8 @@ export function cancelSubscription() {
   return apiClient.delete('/checkout/subscription', { schema: cancelAnswerSchema });
 }
 
-// The plan goes back to the default: the guards and the balance must see it at once.
+// The plan goes back to the default: the guards, the balance and the renewal must see it at
+// once.
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -19,6 +21,7 @@ export function useCancelSubscription() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: currentUserKey }),
         queryClient.invalidateQueries({ queryKey: balanceKey }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKey }),
       ]),
   });
 }

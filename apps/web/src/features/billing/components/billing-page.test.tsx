@@ -14,8 +14,24 @@ const visa = {
   bank_name: null,
 };
 
-function openBilling({ plan = paidPlan, card = visa as unknown } = {}) {
-  const server = createFakeServer({ 'GET /api/checkout/card': { body: card } });
+const starterPeriod = {
+  plan: 'Starter',
+  interval: 'month',
+  status: 'active',
+  currentPeriodEnd: '2027-03-31T09:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  usage: { credits: { used: 37, granted: 500 }, leadSearches: { used: 12, granted: 50 } },
+};
+
+function openBilling({
+  plan = paidPlan,
+  card = visa as unknown,
+  subscription = starterPeriod as unknown,
+} = {}) {
+  const server = createFakeServer({
+    'GET /api/checkout/card': { body: card },
+    'GET /api/checkout/subscription': { body: subscription },
+  });
   logIn(server, { user: { plan } });
   const app = renderApp('/settings/billing');
   return { server, ...app };
@@ -34,6 +50,46 @@ describe('billing settings (product-spec §2 "Billing")', () => {
     );
     expect(planSection().queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     expect(planSection().queryByRole('button', { name: 'Edit Payment Method' })).toBeNull();
+  });
+
+  it('shows when a paid plan renews and what this period has used', async () => {
+    openBilling();
+    const plan = await findPlanSection();
+    expect(await plan.findByText('Renews on March 31, 2027')).toBeInTheDocument();
+    expect(
+      plan.getByText(
+        'This period: 37 of 500 verified e-mails used · 12 of 50 Lead Finder searches used',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says "Ends on" for a plan cancelled at the end of its period', async () => {
+    openBilling({ subscription: { ...starterPeriod, cancelAtPeriodEnd: true } });
+    const plan = await findPlanSection();
+    expect(await plan.findByText('Ends on March 31, 2027')).toBeInTheDocument();
+    expect(plan.queryByText(/Renews on/)).toBeNull();
+  });
+
+  it('gives the Free plan its monthly reset date and usage, no renewal', async () => {
+    openBilling({
+      plan: { name: 'Free', is_default: true },
+      subscription: {
+        plan: 'Free',
+        interval: 'month',
+        status: null,
+        currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        usage: { credits: { used: 3, granted: 25 }, leadSearches: { used: 0, granted: 10 } },
+      },
+    });
+    const plan = await findPlanSection();
+    expect(await plan.findByText('Credits reset on December 1, 2026')).toBeInTheDocument();
+    expect(plan.queryByText(/Renews on/)).toBeNull();
+    expect(
+      plan.getByText(
+        'This period: 3 of 25 verified e-mails used · 0 of 10 Lead Finder searches used',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the card: type, brand, last four, e-mail and bank name', async () => {
@@ -85,6 +141,11 @@ describe('billing settings (product-spec §2 "Billing")', () => {
     server.on('GET /api/auth/user', () => ({
       body: makeUser({ plan: canceled ? { name: 'Free', is_default: true } : paidPlan }),
     }));
+    server.on('GET /api/checkout/subscription', () => ({
+      body: canceled
+        ? { ...starterPeriod, plan: 'Free', status: null, currentPeriodEnd: '2027-04-01T00:00:00Z' }
+        : starterPeriod,
+    }));
     await user.click(
       await (await findPlanSection()).getByRole('button', { name: 'Cancel Subscription' }),
     );
@@ -105,6 +166,8 @@ describe('billing settings (product-spec §2 "Billing")', () => {
       expect(planSection().queryByRole('button', { name: 'Cancel Subscription' })).toBeNull(),
     );
     expect(planSection().getByText('Free')).toBeInTheDocument();
+    expect(await planSection().findByText('Credits reset on April 1, 2027')).toBeInTheDocument();
+    expect(planSection().queryByText(/Renews on/)).toBeNull();
   });
 
   it('says when the subscription cannot be cancelled', async () => {

@@ -9,7 +9,9 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 import { useCreateCustomerPortal } from '../api/create-customer-portal.ts';
+import { useSubscription } from '../api/get-subscription.ts';
 import { useSaveLocalCard } from '../api/save-local-card.ts';
+import { renewalText, usageText } from '../plan-text.ts';
 import { CardDetails } from './card-details.tsx';
 import { LocalCardForm } from './local-card-form.tsx';
 
@@ -79,6 +81,7 @@ function PlanSection({ user }: { user: CurrentUser }) {
         <Text>
           Current plan: <strong>{user.plan.name}</strong>
         </Text>
+        <PeriodSummary />
         <Group>
           <Button component={Link} to="/purchase">
             Change Plan
@@ -116,6 +119,21 @@ function PlanSection({ user }: { user: CurrentUser }) {
         </Stack>
       </Modal>
     </Paper>
+  );
+}
+
+// The renewal date and the period's usage; the plan itself is the current user's.
+function PeriodSummary() {
+  const subscription = useSubscription();
+  if (!subscription.data) return null;
+  const renewal = renewalText(subscription.data);
+  return (
+    <>
+      {renewal && <Text>{renewal}</Text>}
+      <Text size="sm" c="dimmed">
+        {usageText(subscription.data.usage)}
+      </Text>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import { bulkMessages } from '@mailhound/contracts';
 import { Badge, Progress, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
 import {
@@ -16,8 +17,6 @@ const badgeColors: Record<BulkBadge, string> = {
   Unpaid: 'gray',
   'Nothing to pay': 'gray',
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 // product-spec §4 "Bulk item": processing shows the percent processed, then 'N emails found'
 // or 'Bulk search failed'.
@@ -61,7 +60,7 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
         </Text>
         <Text size="xs" c="dimmed">
           {item.input.length.toLocaleString('en-US')} {item.input.length === 1 ? 'row' : 'rows'} ·{' '}
-          {dateFormat.format(new Date(item.createdAt))}
+          {formatDateTime(item.createdAt)}
         </Text>
       </Table.Td>
       <Table.Td>

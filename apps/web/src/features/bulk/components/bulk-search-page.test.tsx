@@ -71,6 +71,8 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     const found = await rowOf('unpaid.csv');
     expect(found.getByText('Unpaid')).toBeInTheDocument();
     expect(found.getByText(bulkMessages.emailsFound(12))).toBeInTheDocument();
+    // Histories date their items DD.MM.YYYY HH:MM UTC, whatever the browser's zone.
+    expect(found.getByText(/· 01\.03\.2025 10:00 UTC$/)).toBeInTheDocument();
     expect(found.getByRole('link', { name: 'Preview' })).toHaveAttribute(
       'href',
       '/search/bulk/preview/unpaid',

@@ -1,8 +1,8 @@
 import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
-import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import type { CampaignSort, CampaignSortColumn } from '../api/get-campaigns.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';
@@ -76,7 +76,7 @@ export function CampaignsTable({
                 <CampaignStatusBadge campaign={campaign} />
               </Table.Td>
               <Table.Td>{campaign.customer_group_name ?? '—'}</Table.Td>
-              <Table.Td>{formatUtcDate(campaign.created)}</Table.Td>
+              <Table.Td>{formatDay(campaign.created)}</Table.Td>
               <Table.Td>
                 <RowActionsMenu
                   name={campaign.name}

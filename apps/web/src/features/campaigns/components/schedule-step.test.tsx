@@ -87,6 +87,32 @@ describe('schedule step (product-spec §5 Schedule)', () => {
     expect(patches(server)).toEqual([]);
   });
 
+  it('shows an end time before the start time as an overnight window and saves it so', async () => {
+    const { server, user } = openSchedule();
+    await user.clear(await screen.findByLabelText(/Time From/));
+    await user.type(field('Time From'), '17:00');
+    await user.clear(field('Time To'));
+    await user.type(field('Time To'), '09:00');
+    expect(await screen.findByText('Overnight window: 17:00 → 09:00 next day')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        { schedules: [{ ...saved, start_time: '17:00', end_time: '09:00' }] },
+      ]),
+    );
+  });
+
+  it('a window on a single day is refused, not shown as overnight', async () => {
+    const { user } = openSchedule();
+    await user.type(await screen.findByLabelText(/End Date/), '2026-04-01');
+    await user.clear(field('Time To'));
+    await user.type(field('Time To'), '08:30');
+    expect(
+      await screen.findByText('Time To must be later than Time From on the same day'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Overnight window/)).not.toBeInTheDocument();
+  });
+
   it('checks the name and the times as they are typed, before the field is left', async () => {
     const { user } = openSchedule();
     const name = await screen.findByRole('textbox', { name: /Schedule Name/ });

@@ -20,6 +20,7 @@ import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 import {
+  overnightWindow,
   type ScheduleFormValues,
   scheduleFormDefaults,
   scheduleFormSchema,
@@ -53,6 +54,7 @@ function ScheduleForm({ campaign }: { campaign: Campaign }) {
   });
   const errors = form.formState.errors;
   const nameLength = form.watch('name').length;
+  const overnight = overnightWindow(form.watch());
 
   const submit = form.handleSubmit(async (schedule) => {
     try {
@@ -107,6 +109,8 @@ function ScheduleForm({ campaign }: { campaign: Campaign }) {
               type="time"
               label="Time To"
               required
+              description={overnight ? `Overnight window: ${overnight}` : undefined}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               error={errors.end_time?.message}
               {...form.register('end_time')}
             />

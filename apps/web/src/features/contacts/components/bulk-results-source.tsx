@@ -1,7 +1,7 @@
 import { bulkMessages } from '@mailhound/contracts';
 import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import { useBulkHistory } from '../../bulk/api/get-bulk-history.ts';
 import { type BulkItem, bulkPaymentText } from '../../bulk/bulk-item.ts';
 
@@ -54,7 +54,7 @@ export function BulkResultsSource({
                   <>
                     <Text span display="block" size="sm">
                       {bulkMessages.emailsFound(item.result?.successCount ?? 0)} ·{' '}
-                      {formatUtcDate(item.createdAt)}
+                      {formatDay(item.createdAt)}
                     </Text>
                     <Text span display="block" size="sm">
                       {paymentText(item)}

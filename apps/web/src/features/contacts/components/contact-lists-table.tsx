@@ -1,8 +1,8 @@
 import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
-import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
 import type { SortOrder } from '../api/get-contact-lists.ts';
 import type { ListGroup } from '../contact-schemas.ts';
 
@@ -48,7 +48,7 @@ export function ContactListsTable({
               </Table.Td>
               <Table.Td>{list.campaign_name ?? '—'}</Table.Td>
               <Table.Td>{list.customer_count}</Table.Td>
-              <Table.Td>{formatUtcDate(list.created)}</Table.Td>
+              <Table.Td>{formatDay(list.created)}</Table.Td>
               <Table.Td>
                 <RowActionsMenu
                   name={list.name}

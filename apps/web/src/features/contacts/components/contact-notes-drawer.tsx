@@ -14,7 +14,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import { useAddContactNote } from '../api/add-contact-note.ts';
 import { useContact } from '../api/get-contact.ts';
 import { useTags } from '../api/get-tags.ts';
@@ -110,7 +110,7 @@ function ContactNotes({ initial }: { initial: Customer }) {
         contact.notes.map((note) => (
           <Paper key={String(note.id)} withBorder p="sm" radius="sm">
             <Text size="xs" c="dimmed">
-              {formatUtcDate(note.created)}
+              {formatDay(note.created)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {note.text}

@@ -75,7 +75,7 @@ describe('look-alike page (product-spec §2 "Look-alike")', () => {
     const found = await rowOf('found.csv');
     expect(found.getByText('Success')).toBeInTheDocument();
     expect(found.getByText('42 similar companies found')).toBeInTheDocument();
-    expect(found.getByText(/3 companies/)).toBeInTheDocument();
+    expect(found.getByText(/3 companies · 01\.03\.2025 10:00 UTC$/)).toBeInTheDocument();
     expect(found.queryByText(/recognised/)).toBeNull();
     expect(found.getByRole('link', { name: 'Preview' })).toHaveAttribute(
       'href',

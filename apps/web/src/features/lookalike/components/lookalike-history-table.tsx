@@ -1,4 +1,5 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import {
@@ -15,8 +16,6 @@ const badges: Record<LookalikeOutcome, { label: string; color: string }> = {
   empty: { label: 'Empty', color: 'gray' },
   error: { label: 'Error', color: 'red' },
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ItemResult({ item, outcome }: { item: LookalikeItem; outcome: LookalikeOutcome }) {
   if (outcome === 'processing') {
@@ -54,7 +53,7 @@ function LookalikeHistoryRow({ item, page }: { item: LookalikeItem; page: number
           {item.input.fileName}
         </Text>
         <Text size="xs" c="dimmed">
-          {listSizeText(item)} · {dateFormat.format(new Date(item.createdAt))}
+          {listSizeText(item)} · {formatDateTime(item.createdAt)}
         </Text>
       </Table.Td>
       <Table.Td>

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { formatUtcDate } from '../../../shared/ui/utc-date.ts';
+import { formatDay } from '../../../shared/ui/dates.ts';
 import { useAddContactNote } from '../../contacts/api/add-contact-note.ts';
 import { threadKey } from '../api/get-thread.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
@@ -68,7 +68,7 @@ export function LeadNotes({
         notes.map((note) => (
           <Paper key={note.id} withBorder p="sm" radius="sm">
             <Text size="xs" c="dimmed">
-              {formatUtcDate(note.created)}
+              {formatDay(note.created)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {note.text}

@@ -1,7 +1,7 @@
 import type { ThreadPage, ThreadSummary } from '@mailhound/contracts';
 import { Box, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { formatInboxDate } from '../../../shared/ui/dates.ts';
 import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
-import { formatThreadDate } from '../thread-date.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
 import { ThreadStatusBadge } from './thread-status-badge.tsx';
 
@@ -88,7 +88,7 @@ function ThreadRow({
               )}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatThreadDate(thread.last_message_at, now)}
+              {formatInboxDate(thread.last_message_at, now)}
             </Text>
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -1,7 +1,7 @@
 import type { MessageKind, ThreadMessage } from '@mailhound/contracts';
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatMessageDate } from '../thread-date.ts';
+import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { LinkedText } from './linked-text.tsx';
 
 const kindLabels: Record<MessageKind, string> = {
@@ -62,7 +62,7 @@ export function ThreadMessageCard({ message }: { message: ThreadMessage }) {
               {kindLabel(message)}
             </Badge>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatMessageDate(message.date)}
+              {formatDateTime(message.date)}
             </Text>
           </Stack>
         </Group>
