@@ -167,6 +167,27 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
           ready: (page) => page.getByRole('table'),
         },
         {
+          // A list's contacts, with the Verification badges.
+          name: 'contact list details',
+          path: '/contacts',
+          ready: (page) => page.getByRole('table'),
+          open: async (page) => {
+            await page.getByRole('table').getByRole('link').first().click();
+            await page.getByRole('table', { name: 'Contacts' }).getByRole('row').nth(1).waitFor();
+          },
+        },
+        {
+          // The CSV source: the drop zone with its picker.
+          name: 'new list from a CSV',
+          path: '/contacts/name',
+          ready: (page) => page.getByLabel('Name', { exact: true }),
+          open: async (page) => {
+            await page.getByLabel('Name', { exact: true }).fill(`Audit ${Date.now()}`);
+            await page.getByRole('button', { name: 'Continue' }).click();
+            await page.getByTestId('contacts-csv-dropzone').waitFor();
+          },
+        },
+        {
           name: 'campaigns',
           path: '/campaigns',
           ready: (page) => page.getByRole('table'),
