@@ -39,7 +39,7 @@ function Empty({ children }: { children: ReactNode }) {
 
 // Where the overview's numbers come from: the people we hold at the company, next to the
 // head count the company gives (its employees field), e.g. '6 people in our database · team of 174'.
-export function employeeSourceText(peopleInDatabase: number, employees: string | null) {
+function employeeSourceText(peopleInDatabase: number, employees: string | null) {
   const people = `${peopleInDatabase.toLocaleString('en-US')} ${peopleInDatabase === 1 ? 'person' : 'people'} in our database`;
   return employees ? `${people} · team of ${employees}` : people;
 }
