@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { labEnv, postSearch, searchLab } from '../search/test-kit.ts';
 import { type MailCall, mailUser, readEventStream } from './test-kit.ts';
 
+let lab: MailLab;
 let t: TestContext;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  lab = await startMailLab(searchLab);
+  t = await createTestContext({ env: labEnv(lab) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await lab.close();
+});
 
 // The records our searches leave behind: a settled single search and a done bulk row.
 async function singleSearchFound(userId: string, email: string, score: number) {
@@ -52,6 +59,31 @@ async function listOf(call: MailCall, emails: string[]) {
 }
 
 describe("a contact's verification", () => {
+  it('shows the verdict of real single searches: verified on an exact match, possible on a catch-all', async () => {
+    const user = await mailUser(t);
+    const exact = await postSearch(
+      t.app,
+      { firstName: 'Ann', lastName: 'Lee', companyWebsite: 'acme.test' },
+      { token: user.token },
+    );
+    expect(exact.last?.data).toMatchObject({ exactEmail: 'ann.lee@acme.test' });
+    const catchAll = await postSearch(
+      t.app,
+      { firstName: 'Bo', lastName: 'Ray', companyWebsite: 'catchall.test' },
+      { token: user.token },
+    );
+    const guess = String(catchAll.last?.data.exactEmail);
+    const guessScore = Number(catchAll.last?.data.exactEmailScore);
+    expect(guessScore).toBeLessThan(95);
+
+    const verification = await listOf(user.call, ['Ann.Lee@ACME.test', guess]);
+    expect(verification).toEqual({
+      // Imported addresses are kept in lower case.
+      'ann.lee@acme.test': { status: 'verified', score: exact.last?.data.exactEmailScore },
+      [guess]: { status: 'possible', score: guessScore },
+    });
+  });
+
   it('gives the score of our latest search that found the address, else whether we verified it', async () => {
     const user = await mailUser(t);
     const stranger = await mailUser(t);
