@@ -104,6 +104,37 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
           ready: (page) => page.getByText(/^Credits available/),
         },
         {
+          // The demo user has searched nothing yet: the first-steps checklist shows.
+          name: 'first steps checklist',
+          path: '/search/single',
+          ready: (page) => page.getByRole('region', { name: 'Get started' }),
+        },
+        {
+          name: 'company page',
+          path: '/search/single',
+          ready: (page) => page.getByText(/^Credits available/),
+          open: async (page) => {
+            const slug = await page.evaluate(async () => {
+              const query = new URLSearchParams({
+                employees: JSON.stringify(['51-200']),
+                page: '1',
+                perPage: '1',
+              });
+              const search = await fetch(`/api/companies/search?${query}`, {
+                headers: { Authorization: localStorage.getItem('token') ?? '' },
+              });
+              const { items } = (await search.json()) as { items: { slug: string }[] };
+              return items[0]?.slug;
+            });
+            await page.goto(new URL(`/company/${slug}`, page.url()).href);
+            // The chart is drawn once the department counts are in.
+            await page
+              .getByRole('region', { name: 'Employee Data Overview' })
+              .locator('.recharts-surface')
+              .waitFor();
+          },
+        },
+        {
           name: 'bulk search',
           path: '/search/bulk',
           ready: (page) => page.getByRole('button', { name: /^(Upload List Now|New Bulk)$/ }),
@@ -134,6 +165,27 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
           name: 'contacts',
           path: '/contacts',
           ready: (page) => page.getByRole('table'),
+        },
+        {
+          // A list's contacts, with the Verification badges.
+          name: 'contact list details',
+          path: '/contacts',
+          ready: (page) => page.getByRole('table'),
+          open: async (page) => {
+            await page.getByRole('table').getByRole('link').first().click();
+            await page.getByRole('table', { name: 'Contacts' }).getByRole('row').nth(1).waitFor();
+          },
+        },
+        {
+          // The CSV source: the drop zone with its picker.
+          name: 'new list from a CSV',
+          path: '/contacts/name',
+          ready: (page) => page.getByLabel('Name', { exact: true }),
+          open: async (page) => {
+            await page.getByLabel('Name', { exact: true }).fill(`Audit ${Date.now()}`);
+            await page.getByRole('button', { name: 'Continue' }).click();
+            await page.getByTestId('contacts-csv-dropzone').waitFor();
+          },
         },
         {
           name: 'campaigns',

@@ -334,6 +334,16 @@ export const customerNoteSchema = z.object({
 });
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
+// What we know of a contact's address: the score of the user's latest single or bulk search
+// that found it ('verified' from VERIFIED_SCORE, 'possible' below), else 'verified' when any
+// search of ours verified it, else 'unverified' (typed or imported, never checked).
+export const contactVerificationStatuses = ['verified', 'possible', 'unverified'] as const;
+export const contactVerificationSchema = z.object({
+  status: z.enum(contactVerificationStatuses),
+  score: z.number().int().nullable(),
+});
+export type ContactVerification = z.infer<typeof contactVerificationSchema>;
+
 export const customerAnswerSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -343,6 +353,7 @@ export const customerAnswerSchema = z.object({
   tags: z.array(z.string()),
   notes: z.array(customerNoteSchema),
   created: z.string(),
+  verification: contactVerificationSchema,
 });
 export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
 

@@ -75,6 +75,10 @@ export const bulkRows = pgTable(
     index('bulk_rows_pending_chunks')
       .on(table.requestId, table.chunk)
       .where(sql`${table.state} = 'pending'`),
+    // A contact's verification looks up the bulk rows that found its address.
+    index('bulk_rows_found_email')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.score} is not null`),
   ],
 );
 

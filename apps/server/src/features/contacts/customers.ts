@@ -1,5 +1,5 @@
-import type { CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
-import { validationMessages } from '@mailhound/contracts';
+import type { ContactVerification, CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
+import { VERIFIED_SCORE, validationMessages } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -26,7 +26,26 @@ type CustomerRow = {
   additional_fields: Record<string, string>;
   tags: string[];
   notes: { id: string; text: string; created: string }[];
+  verification: ContactVerification;
 };
+
+// The contact's address against the user's own searches (the latest that found it gives the
+// score), then against every address a search of ours verified (found_emails, kept lowercase).
+const contactVerification = sql`coalesce(
+  (select jsonb_build_object(
+      'status', case when s.score >= ${VERIFIED_SCORE} then 'verified' else 'possible' end,
+      'score', s.score)
+    from (
+      select h.score, h.created_at as at from search_history h
+      where h.user_id = c.user_id and h.settled_at is not null and h.score is not null
+        and lower(h.result->>'exactEmail') = lower(c.email)
+      union all
+      select r.score, q.created_at from bulk_requests q join bulk_rows r on r.request_id = q.id
+      where q.user_id = c.user_id and r.score is not null and lower(r.email) = lower(c.email)
+    ) s order by s.at desc limit 1),
+  case when exists (select 1 from found_emails f where f.email = lower(c.email))
+    then jsonb_build_object('status', 'verified', 'score', null) end,
+  jsonb_build_object('status', 'unverified', 'score', null))`;
 
 // The contact JSON: its custom values by field name, tags, and notes newest first.
 export const customerColumns = sql`
@@ -37,7 +56,8 @@ export const customerColumns = sql`
   coalesce((select jsonb_agg(t.name order by lower(t.name)) from customer_tags ct
     join tags t on t.id = ct.tag_id where ct.customer_id = c.id), '[]'::jsonb) as tags,
   coalesce((select jsonb_agg(jsonb_build_object('id', n.id, 'text', n.text, 'created', n.created_at)
-    order by n.created_at desc, n.id) from notes n where n.customer_id = c.id), '[]'::jsonb) as notes`;
+    order by n.created_at desc, n.id) from notes n where n.customer_id = c.id), '[]'::jsonb) as notes,
+  ${contactVerification} as verification`;
 
 export function customerAnswer(row: CustomerRow): CustomerAnswer {
   return {
@@ -49,6 +69,7 @@ export function customerAnswer(row: CustomerRow): CustomerAnswer {
     tags: row.tags,
     notes: row.notes.map((note) => ({ ...note, created: isoDate(note.created) })),
     created: isoDate(row.created_at),
+    verification: row.verification,
   };
 }
 

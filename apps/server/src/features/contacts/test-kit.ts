@@ -10,7 +10,9 @@ export type MailCall = (
 ) => Promise<LightMyRequestResponse>;
 
 // An active user and a client of the mail service API that sends its Bearer token.
-export async function mailUser(t: TestContext): Promise<{ id: string; call: MailCall }> {
+export async function mailUser(
+  t: TestContext,
+): Promise<{ id: string; token: string; call: MailCall }> {
   const user = await activeUser(t);
   const call: MailCall = (method, url, payload) =>
     t.app.inject({
@@ -19,7 +21,7 @@ export async function mailUser(t: TestContext): Promise<{ id: string; call: Mail
       headers: { authorization: `Bearer ${user.token}` },
       ...(payload ? { payload } : {}),
     });
-  return { id: user.id, call };
+  return { id: user.id, token: user.token, call };
 }
 
 export type StreamMessage = { event: string | undefined; data: unknown };

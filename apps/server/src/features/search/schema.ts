@@ -60,6 +60,10 @@ export const searchHistory = pgTable(
       .on(table.clientAddress)
       .where(sql`${table.userId} is null`),
     index('search_history_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
+    // A contact's verification looks up the user's searches that found its address.
+    index('search_history_user_found_email')
+      .on(table.userId, sql`lower(${table.result}->>'exactEmail')`)
+      .where(sql`${table.settledAt} is not null and ${table.score} is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { contactListSchema, PAGE_SIZE } from '@mailhound/contracts';
+import { contactListSchema, contactVerificationSchema, PAGE_SIZE } from '@mailhound/contracts';
 import { z } from 'zod';
 
 // Answers of the mail service's contact calls (mail-api contract), read as the web sees them.
@@ -38,6 +38,7 @@ export const customerSchema = z.object({
     .nullish()
     .transform((v) => v ?? []),
   created: z.string().optional(),
+  verification: contactVerificationSchema.optional(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -36,6 +36,7 @@ export function makeCustomer(index: number, overrides: Record<string, unknown> =
     tags: [],
     notes: [],
     created: '2026-01-01T00:00:00.000Z',
+    verification: { status: 'unverified', score: null },
     ...overrides,
   };
 }

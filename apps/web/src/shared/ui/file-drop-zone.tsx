@@ -11,12 +11,15 @@ function fileSize(bytes: number): string {
 // A file is dropped here or chosen with the button; the chosen file shows below.
 export function FileDropZone({
   testId,
+  inputLabel,
   accept,
   disabled,
   file,
   onChoose,
 }: {
   testId: string;
+  // What the file is, for assistive technology (the input's name; 'Choose a file' otherwise).
+  inputLabel?: string;
   accept: string;
   disabled: boolean;
   file: File | null;
@@ -57,6 +60,7 @@ export function FileDropZone({
           <input
             id={inputId}
             type="file"
+            aria-label={inputLabel}
             accept={accept}
             disabled={disabled}
             onChange={(event) => {

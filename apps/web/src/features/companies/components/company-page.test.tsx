@@ -94,6 +94,8 @@ describe('public company page (product-spec §2 "Company page")', () => {
       'Sales12',
       'HR3',
     ]);
+    // Where the numbers come from: people we hold (40 + 12 + 3) against the company's size.
+    expect(overview.getByText('55 people in our database · team of 250')).toBeVisible();
     const related = within(section('Related Businesses'));
     expect(await related.findByRole('link', { name: 'Beta Bots' })).toHaveAttribute(
       'href',

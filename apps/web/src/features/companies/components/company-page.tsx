@@ -88,7 +88,7 @@ export function CompanyPage() {
               onShowContacts={openLeadFinder}
               showContactsCost={showContactsCost}
             />
-            <EmployeeOverview stats={stats.data} />
+            <EmployeeOverview stats={stats.data} employees={data.employees} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,5 +1,17 @@
 import { type DecisionMaker, industryLabel, type SimilarCompany } from '@mailhound/contracts';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { personClassLabel } from '../person-labels.ts';
@@ -25,30 +37,70 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-// The count of people per department, largest first.
-export function EmployeeOverview({ stats }: { stats: Record<string, number> | undefined }) {
-  const rows = Object.entries(stats ?? {}).sort(([, a], [, b]) => b - a);
+// Where the overview's numbers come from: the people we hold at the company, next to the
+// head count the company gives (its employees field), e.g. '6 people in our database · team of 174'.
+function employeeSourceText(peopleInDatabase: number, employees: string | null) {
+  const people = `${peopleInDatabase.toLocaleString('en-US')} ${peopleInDatabase === 1 ? 'person' : 'people'} in our database`;
+  return employees ? `${people} · team of ${employees}` : people;
+}
+
+// The count of people per department, largest first, as a bar chart. The chart is drawn for
+// the eye only; a visually hidden table carries the same counts for screen readers.
+export function EmployeeOverview({
+  stats,
+  employees,
+}: {
+  stats: Record<string, number> | undefined;
+  employees: string | null;
+}) {
+  const rows = Object.entries(stats ?? {})
+    .sort(([, a], [, b]) => b - a)
+    .map(([department, count]) => ({ department: personClassLabel(department), count }));
+  const peopleInDatabase = rows.reduce((sum, row) => sum + row.count, 0);
   return (
     <Section title="Employee Data Overview">
       {rows.length === 0 ? (
         <Empty>No employee data yet.</Empty>
       ) : (
-        <Table aria-label="Employees per department">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Department</Table.Th>
-              <Table.Th ta="right">Employees</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(([department, count]) => (
-              <Table.Tr key={department}>
-                <Table.Td>{personClassLabel(department)}</Table.Td>
-                <Table.Td ta="right">{count.toLocaleString('en-US')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <>
+          <Text size="sm" c="dimmed">
+            {employeeSourceText(peopleInDatabase, employees)}
+          </Text>
+          <div aria-hidden="true">
+            <BarChart
+              h={Math.max(120, rows.length * 36)}
+              data={rows}
+              dataKey="department"
+              orientation="vertical"
+              series={[{ name: 'count', label: 'People', color: 'blue.6' }]}
+              gridAxis="none"
+              withBarValueLabel
+              withTooltip={false}
+              // Recharts would make the chart a keyboard stop; the table below speaks for it.
+              barChartProps={{ accessibilityLayer: false }}
+              yAxisProps={{ width: 110 }}
+              xAxisProps={{ allowDecimals: false }}
+            />
+          </div>
+          <VisuallyHidden>
+            <Table aria-label="Employees per department">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Department</Table.Th>
+                  <Table.Th>Employees</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.department}>
+                    <Table.Td>{row.department}</Table.Td>
+                    <Table.Td>{row.count.toLocaleString('en-US')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </VisuallyHidden>
+        </>
       )}
     </Section>
   );

@@ -13,6 +13,10 @@ import {
 const customers = Array.from({ length: 12 }, (_, index) =>
   makeCustomer(index + 1, { additional_fields: { Company: `Co ${index + 1}` } }),
 );
+// The server's verdict on each address: found by our searches (with a score) or not.
+Object.assign(customers[0] ?? {}, { verification: { status: 'verified', score: 97 } });
+Object.assign(customers[1] ?? {}, { verification: { status: 'possible', score: 80 } });
+Object.assign(customers[2] ?? {}, { verification: { status: 'verified', score: null } });
 
 function extended(request: FakeRequest) {
   const page = Number(request.query.get('page') ?? '1');
@@ -45,7 +49,16 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     const headers = within(await screen.findByRole('table', { name: 'Contacts' }))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    expect(headers).toEqual(['', 'Email', 'First Name', 'Last Name', 'Company', 'Tags', 'Actions']);
+    expect(headers).toEqual([
+      '',
+      'Email',
+      'Verification',
+      'First Name',
+      'Last Name',
+      'Company',
+      'Tags',
+      'Actions',
+    ]);
     expect(within(contactsTable()).getByText('Co 1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1-10 of 12 results')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -54,6 +67,19 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     expect(
       server.requestsTo('GET /api/mail/groups/list-4/extended').at(-1)?.query.get('count'),
     ).toBe('10');
+  });
+
+  it('shows whether each address is verified, with the score of the search that found it', async () => {
+    openDetails();
+    const table = await screen.findByRole('table', { name: 'Contacts' });
+    const verdictOf = (email: string) => {
+      const row = within(table).getByText(email).closest('tr');
+      return row?.querySelectorAll('td')[2]?.textContent;
+    };
+    expect(verdictOf('person1@acme.com')).toBe('Verified · 97');
+    expect(verdictOf('person2@acme.com')).toBe('Possible · 80');
+    expect(verdictOf('person3@acme.com')).toBe('Verified');
+    expect(verdictOf('person4@acme.com')).toBe('Unverified');
   });
 
   it('searches inside the list from 2 characters', async () => {

@@ -41,6 +41,7 @@ import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
 import { CopyToListModal } from './copy-to-list-modal.tsx';
 import { DeleteColumnModal } from './delete-column-modal.tsx';
 import { PagingFooter } from './paging-footer.tsx';
+import { VerificationBadge } from './verification-badge.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
 
@@ -160,6 +161,7 @@ export function ContactListDetailsPage() {
                         />
                       </Table.Th>
                       <Table.Th>Email</Table.Th>
+                      <Table.Th>Verification</Table.Th>
                       <Table.Th>First Name</Table.Th>
                       <Table.Th>Last Name</Table.Th>
                       {columns.map((column) => (
@@ -214,6 +216,11 @@ export function ContactListDetailsPage() {
                           />
                         </Table.Td>
                         <Table.Td>{contact.email}</Table.Td>
+                        <Table.Td>
+                          {contact.verification && (
+                            <VerificationBadge verification={contact.verification} />
+                          )}
+                        </Table.Td>
                         <Table.Td>{contact.fname}</Table.Td>
                         <Table.Td>{contact.lname}</Table.Td>
                         {columns.map((column) => (

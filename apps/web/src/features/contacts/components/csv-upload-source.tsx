@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import type { ContactRow } from '../api/create-contacts.ts';
 import {
   type ContactRowsResult,
@@ -12,7 +13,24 @@ import { readTextFile } from '../read-text-file.ts';
 
 type Reading = { fileName: string } & (ContactRowsResult | { error: string });
 
+// The picker's own check, before the file is read: a CSV, at most CONTACTS_CSV_MAX_BYTES (a
+// dropped file skips the input's accept list).
+const CONTACTS_CSV_MAX_BYTES = 5 * 1024 * 1024;
+const csvFileMessages = {
+  notCsv: 'The file is not a CSV file.',
+  tooLarge: 'The file is larger than 5 MB.',
+} as const;
+const acceptedCsv = '.csv,text/csv';
+
+function csvFileProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!/\.csv$/i.test(file.name)) return csvFileMessages.notCsv;
+  if (file.size > CONTACTS_CSV_MAX_BYTES) return csvFileMessages.tooLarge;
+  return null;
+}
+
 async function readContactsFile(file: File): Promise<Reading> {
+  const problem = csvFileProblem(file);
+  if (problem !== null) return { fileName: file.name, error: problem };
   try {
     const table = parseCsv(await readTextFile(file));
     return { fileName: file.name, ...toContactRows(table, { customColumns: true }) };
@@ -52,23 +70,25 @@ export function CsvUploadSource({
   busy: boolean;
   onCreate: (rows: ContactRow[]) => Promise<void>;
 }) {
-  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState<Reading | null>(null);
 
   return (
     <Stack>
       <Input.Wrapper
+        labelElement="div"
         label="CSV file"
-        labelProps={{ htmlFor: inputId }}
         description="Columns: Email, First Name, Last Name, and any custom columns"
       >
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          onChange={async (event) => {
-            const file = event.currentTarget.files?.[0];
-            setReading(file === undefined ? null : await readContactsFile(file));
+        <FileDropZone
+          testId="contacts-csv-dropzone"
+          inputLabel="CSV file"
+          accept={acceptedCsv}
+          disabled={busy}
+          file={file}
+          onChoose={async (chosen) => {
+            setFile(chosen ?? null);
+            setReading(chosen === undefined ? null : await readContactsFile(chosen));
           }}
         />
       </Input.Wrapper>

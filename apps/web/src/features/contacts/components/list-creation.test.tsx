@@ -1,5 +1,5 @@
 import { bulkMessages, contactMessages } from '@mailhound/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -246,6 +246,22 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
       { email: 'ann@x.com', fname: 'Ann', lname: 'Lee' },
       { email: 'bob@x.com', fname: 'Bob', lname: 'Stone' },
     ]);
+  });
+
+  it('checks the picked file at once: a CSV of at most 5 MB, dropped or chosen', async () => {
+    mailServer();
+    const { user } = renderApp(source);
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('CSV file'), big);
+    expect(await screen.findByText('The file is larger than 5 MB.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
+    // A dropped file skips the input's accept list: the name is checked too.
+    fireEvent.drop(screen.getByTestId('contacts-csv-dropzone'), {
+      dataTransfer: { files: [new File(['Email\nann@acme.com'], 'people.xlsx')] },
+    });
+    expect(await screen.findByText('The file is not a CSV file.')).toBeInTheDocument();
+    expect(screen.getByText('people.xlsx', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
   });
 
   it('says a CSV without an Email column cannot be used', async () => {

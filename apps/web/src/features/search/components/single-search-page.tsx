@@ -16,7 +16,9 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { emailsFoundQueryOptions } from '../api/get-emails-found.ts';
 import { singleHistoryKey, useSingleSearchHistory } from '../api/get-single-search-history.ts';
 import { searchPerson } from '../api/search-person.ts';
+import { useFirstSteps } from '../use-first-steps.ts';
 import { BotCheck, type BotCheckHandle } from './bot-check.tsx';
+import { FirstSteps } from './first-steps.tsx';
 import { HistoryPagination } from './history-pagination.tsx';
 import { type PendingSearch, SearchHistoryTable } from './search-history-table.tsx';
 import { OutOfFreeSearchesModal } from './search-limit-modals.tsx';
@@ -42,6 +44,7 @@ export function SingleSearchPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [limitModal, setLimitModal] = useState<LimitModal>(null);
   const botCheck = useRef<BotCheckHandle>(null);
+  const firstSteps = useFirstSteps();
 
   // The optional route segments prefill the form.
   const prefill: SearchValues = {
@@ -102,6 +105,7 @@ export function SingleSearchPage() {
   const rows = history.data?.rows ?? [];
   return (
     <Page title="Single Search">
+      {firstSteps.visible && <FirstSteps steps={firstSteps.steps} onDismiss={firstSteps.dismiss} />}
       <Paper withBorder p="md" radius="md">
         <SingleSearchForm
           key={`${prefill.company}/${prefill.firstName}/${prefill.lastName}`}
@@ -125,7 +129,7 @@ export function SingleSearchPage() {
           <Text size="sm" c="red">
             {searchFailureMessages.historyFailed}
           </Text>
-        ) : (
+        ) : firstSteps.visible && rows.length === 0 && pending === null ? null : (
           <SearchHistoryTable rows={rows} pending={pending} />
         )}
         <HistoryPagination

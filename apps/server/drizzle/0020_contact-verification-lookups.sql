@@ -1,0 +1,2 @@
+CREATE INDEX "bulk_rows_found_email" ON "bulk_rows" USING btree (lower("email")) WHERE "bulk_rows"."score" is not null;--> statement-breakpoint
+CREATE INDEX "search_history_user_found_email" ON "search_history" USING btree ("user_id",lower("result"->>'exactEmail')) WHERE "search_history"."settled_at" is not null and "search_history"."score" is not null;
