@@ -66,6 +66,30 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
     expect(screen.getByRole('button', { name: 'Find Emails' })).toBeEnabled();
   });
 
+  it('shows under each company why it is similar to the list', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () =>
+      withPreview('r1', [
+        contact(1, {
+          reasons: [
+            { kind: 'industry', label: 'Computer Software' },
+            { kind: 'country', label: 'Germany' },
+            { kind: 'terms', label: 'robotics, automation' },
+          ],
+        }),
+      ]),
+    );
+    renderApp('/look-alike/preview/r1');
+    const row = await rowOf('Ann Lee1');
+    const why = row.getByRole('list', { name: /is similar$/ });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Computer Software', 'Germany', 'robotics, automation']);
+  });
+
   it('shows the contacts 10 a page', async () => {
     const server = createFakeServer();
     logInPaid(server);
