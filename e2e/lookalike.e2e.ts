@@ -126,5 +126,22 @@ describe('look-alike, in a real browser against the seeded demo data', () => {
     expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Create Contact List' }).isDisabled()).toBe(true);
     await page.getByText('No emails found yet: click Find Emails first.').waitFor();
-  }, 180_000);
+    // Each company says why it is like the list: the list is software, so its industry.
+    await contacts
+      .getByRole('list', { name: /is similar$/ })
+      .first()
+      .getByText('Computer Software')
+      .waitFor();
+
+    // The demo mail world answers the demo companies' domains: Find Emails finds addresses,
+    // the page counts them and Export CSV turns on.
+    await page.getByRole('button', { name: 'Find Emails' }).click();
+    const status = page.getByRole('status').filter({ hasText: /^Searched [\d,]+ contacts?:/ });
+    await status.waitFor({ timeout: 120_000 });
+    expect(await status.textContent()).toMatch(/: [1-9][\d,]* found \([\d,]+ verified\)/);
+    const emails = await contacts.locator('tbody tr td:nth-child(7)').allTextContents();
+    expect(emails.some((email) => email.includes('@'))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+    expect(await page.getByText('No emails found yet: click Find Emails first.').count()).toBe(0);
+  }, 300_000);
 });

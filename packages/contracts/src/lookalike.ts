@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { historyPageSchema } from './search.ts';
 
+// Why a contact's company is like the uploaded list: what it shares with the list's companies
+// (their industry, size band, country or else region, founding decade, description terms).
+export const similarityReasonSchema = z.object({
+  kind: z.enum(['industry', 'size', 'country', 'region', 'founded', 'terms']),
+  label: z.string(),
+});
+export type SimilarityReason = z.infer<typeof similarityReasonSchema>;
+
 // A contact of a similar company (product-spec §2 "Look-alike preview"). Imported people may
 // lack a name part, a title, a place or a profile: a missing one is null.
 export const lookalikeContactSchema = z.object({
@@ -16,6 +24,8 @@ export const lookalikeContactSchema = z.object({
   exactEmailScore: z.number().nullable(),
   // Find Emails has searched this contact (exactEmail null then means none was found).
   searched: z.boolean(),
+  // Why the company is similar (absent from older answers).
+  reasons: z.array(similarityReasonSchema).optional(),
 });
 export type LookalikeContact = z.infer<typeof lookalikeContactSchema>;
 

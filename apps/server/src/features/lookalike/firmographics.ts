@@ -11,6 +11,17 @@ export function sizeBand(employees: number | null): number | null {
   return band;
 }
 
+// '51-200 employees', '10,001+ employees'.
+export function bandLabel(band: number): string {
+  const floor = bandFloors[band] ?? 1;
+  const next = bandFloors[band + 1];
+  const range =
+    next === undefined
+      ? `${floor.toLocaleString('en-US')}+`
+      : `${floor.toLocaleString('en-US')}-${(next - 1).toLocaleString('en-US')}`;
+  return `${range} employees`;
+}
+
 // 1 in the same band, falling by a third for each band apart.
 export function sizeCloseness(a: number | null, b: number | null): number {
   if (a === null || b === null) return 0;

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { companyMessages } from '@mailhound/contracts';
+import { companyMessages, type SimilarityReason } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { forbidden, paymentRequired } from '../../platform/errors.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
 import { readAccountSummary } from '../credits/queries.ts';
+import { readFeatures } from './engine.ts';
 import type { LookalikeStatus } from './schema.ts';
+import { listProfile, similarityReasons } from './similarity.ts';
 
 export const lookalikeMessages = {
   paidPlanOnly: 'Look-alike search needs a paid plan.',
@@ -30,6 +32,7 @@ export type LookalikeContact = {
   exactEmail: string | null;
   exactEmailScore: number | null;
   searched: boolean;
+  reasons: SimilarityReason[];
 };
 
 export type LookalikeItem = {
@@ -183,6 +186,8 @@ const previewCompanies = 50;
 
 type ContactRow = {
   id: string;
+  company_id: number;
+  description: string | null;
   fname: string | null;
   lname: string | null;
   job_title: string | null;
@@ -199,7 +204,8 @@ type ContactRow = {
 // by the company's rank and the person's seniority.
 export async function readPreview(db: Queryable, requestId: string): Promise<LookalikeContact[]> {
   const result = await db.execute<ContactRow>(sql`
-    select p.id::text as id, p.fname, p.lname, p.job_title, c.name as company_name,
+    select p.id::text as id, c.id::int as company_id, c.description, p.fname, p.lname,
+      p.job_title, c.name as company_name,
       c.domain as website, p.location, p.linkedin_url, e.email, e.score,
       e.person_id is not null as searched
     from lookalike_results r
@@ -211,6 +217,7 @@ export async function readPreview(db: Queryable, requestId: string): Promise<Loo
       array_position(array['owner', 'c_level', 'vp', 'head', 'director', 'manager', 'senior',
         'entry', 'intern', 'other'], p.seniority), p.id
     limit ${previewSize}`);
+  const reasons = await companyReasons(db, requestId, result.rows);
   return result.rows.map((row) => ({
     id: row.id,
     fname: row.fname,
@@ -223,5 +230,27 @@ export async function readPreview(db: Queryable, requestId: string): Promise<Loo
     exactEmail: row.email,
     exactEmailScore: row.score,
     searched: row.searched,
+    reasons: reasons.get(Number(row.company_id)) ?? [],
   }));
+}
+
+// Why each preview company is similar, against the profile of the list it was ranked for.
+async function companyReasons(
+  db: Queryable,
+  requestId: string,
+  rows: readonly ContactRow[],
+): Promise<Map<number, SimilarityReason[]>> {
+  const reasons = new Map<number, SimilarityReason[]>();
+  if (rows.length === 0) return reasons;
+  const request = await db.execute<{ ids: number[] | null }>(sql`
+    select list_company_ids as ids from lookalike_requests where id = ${requestId}`);
+  const profile = listProfile(await readFeatures(db, request.rows[0]?.ids ?? []));
+  const descriptions = new Map(rows.map((row) => [Number(row.company_id), row.description]));
+  for (const company of await readFeatures(db, [...descriptions.keys()])) {
+    reasons.set(
+      company.id,
+      similarityReasons(profile, company, descriptions.get(company.id) ?? null),
+    );
+  }
+  return reasons;
 }

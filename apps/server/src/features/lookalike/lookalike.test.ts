@@ -97,6 +97,7 @@ describe('a look-alike search on the demo data', () => {
         'lname',
         'linkedinUrl',
         'location',
+        'reasons',
         'searched',
         'website',
       ].sort(),
@@ -121,6 +122,23 @@ describe('a look-alike search on the demo data', () => {
       where r.request_id = ${created.requestId} order by r.rank limit 10`);
     const same = top.rows.filter((row) => row.industry === 'computer_software').length;
     expect(same).toBeGreaterThanOrEqual(6);
+
+    // Each row says why its company is similar: a company of the list's industry names it.
+    const industryOf = new Map(
+      (
+        await t.db.execute<{ domain: string; industry: string }>(sql`
+          select domain, industry from companies
+          where domain = any(${sql.param(preview.map((contact) => contact.website))}::text[])`)
+      ).rows.map((row) => [row.domain, row.industry]),
+    );
+    const sameIndustry = preview.filter(
+      (contact) => industryOf.get(contact.website) === 'computer_software',
+    );
+    expect(sameIndustry.length).toBeGreaterThan(0);
+    for (const contact of sameIndustry) {
+      expect(contact.reasons).toContainEqual({ kind: 'industry', label: 'Computer Software' });
+    }
+    expect(preview.every((contact) => contact.reasons.length > 0)).toBe(true);
 
     const history = await t.app.inject({
       method: 'GET',

@@ -6,6 +6,7 @@ import {
   featureScores,
   listProfile,
   rankCandidates,
+  similarityReasons,
   textOnlyWeights,
 } from './similarity.ts';
 import {
@@ -27,15 +28,19 @@ const corpus = [
   'Car maker building electric cars and engines.',
   'A software vendor selling accounting software to small firms.',
 ];
-const counts = corpus.map(termCounts);
-const documentFrequency = new Map<string, number>();
-for (const map of counts) {
-  for (const term of map.keys())
-    documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+// Each text's tf-idf vector over the texts given.
+function corpusVectors(texts: readonly string[]): SparseVector[] {
+  const counts = texts.map(termCounts);
+  const documentFrequency = new Map<string, number>();
+  for (const map of counts) {
+    for (const term of map.keys())
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
+  return counts.map((map) =>
+    tfidfVector(map, (term) => documentFrequency.get(term) ?? 0, texts.length),
+  );
 }
-const vectors = counts.map((map) =>
-  tfidfVector(map, (term) => documentFrequency.get(term) ?? 0, corpus.length),
-);
+const vectors = corpusVectors(corpus);
 
 function company(id: number, overrides: Partial<CompanyFeatures> = {}): CompanyFeatures {
   return {
@@ -275,5 +280,51 @@ describe('ranking against a list', () => {
     expect(ranked.find((entry) => entry.companyId === 6)?.score ?? 0).toBeLessThanOrEqual(
       ranked[0]!.score,
     );
+  });
+});
+
+describe('why a company is similar (similarityReasons)', () => {
+  const descriptions = [
+    'KUKA is a German maker of industrial robotics and factory automation systems.',
+    'Festo builds pneumatic automation and robotics for factories.',
+    'Neura Robotics develops cognitive robotics and automation for industry.',
+    'Zalando is a German online fashion retailer.',
+  ];
+  const described = corpusVectors(descriptions);
+  const vectorOf = (index: number) => described[index]!;
+  const robotics = (id: number, index: number, overrides: Partial<CompanyFeatures> = {}) =>
+    company(id, {
+      industry: 'machinery',
+      country: 'Germany',
+      employees: 120,
+      foundedYear: 1995,
+      vector: vectorOf(index),
+      ...overrides,
+    });
+  const list = [robotics(1, 0), robotics(2, 1, { foundedYear: 1998 })];
+
+  it('names the industry, size, country, decade and the description terms it shares', () => {
+    const reasons = similarityReasons(listProfile(list), robotics(3, 2), descriptions[2]);
+    expect(reasons.filter((reason) => reason.kind !== 'terms')).toEqual([
+      { kind: 'industry', label: 'Machinery' },
+      { kind: 'size', label: '51-200 employees' },
+      { kind: 'country', label: 'Germany' },
+      { kind: 'founded', label: 'Founded in the 1990s' },
+    ]);
+    const terms = reasons.find((reason) => reason.kind === 'terms')?.label.split(', ');
+    // The terms come from the descriptions, spelt as the candidate's own description has them.
+    expect(terms).toEqual(expect.arrayContaining(['robotics', 'automation']));
+  });
+
+  it('says nothing it does not share: another industry, country and size, no common words', () => {
+    const retailer = robotics(4, 3, {
+      industry: 'retail',
+      country: 'France',
+      employees: 20_000,
+      foundedYear: 2008,
+    });
+    expect(similarityReasons(listProfile(list), retailer, descriptions[3])).toEqual([
+      { kind: 'region', label: 'Europe' },
+    ]);
   });
 });

@@ -1,7 +1,8 @@
+import { industryLabel, type SimilarityReason } from '@mailhound/contracts';
 import { industryGroupOf } from '../companies/industries.ts';
-import { foundedCloseness, sizeBand, sizeCloseness } from './firmographics.ts';
+import { bandLabel, foundedCloseness, sizeBand, sizeCloseness } from './firmographics.ts';
 import { regionOf } from './regions.ts';
-import { centroid, cosine, type SparseVector } from './text-vectors.ts';
+import { centroid, cosine, type SparseVector, stem } from './text-vectors.ts';
 
 // The look-alike score of a company against an uploaded list: the weighted mean of features,
 // each between 0 and 1, so the score is too. Pure: the job and the bench feed it rows.
@@ -176,4 +177,68 @@ export function rankCandidates(
     ranked.push({ companyId: company.id, score: similarity(profile, company, weights) });
   }
   return ranked.sort((a, b) => b.score - a.score || a.companyId - b.companyId);
+}
+
+// Shared description terms shown at most.
+const reasonTerms = 3;
+
+// The words of a description by their term, the first spelling seen ('robotics' for 'robot').
+function spellings(description: string | null): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const word of (description ?? '').toLowerCase().split(/[^a-z]+/)) {
+    if (word.length < 3) continue;
+    const term = stem(word);
+    if (!words.has(term)) words.set(term, word);
+  }
+  return words;
+}
+
+// Why a candidate ranks: what it has in common with the list's companies, read off the same
+// profile the score is computed from (so it never names what the score did not count). The
+// description terms are those both the list's centroid and the company's vector carry, the
+// weightiest first, spelt as the company's description spells them.
+export function similarityReasons(
+  profile: ListProfile,
+  company: CompanyFeatures,
+  description: string | null = null,
+): SimilarityReason[] {
+  const reasons: SimilarityReason[] = [];
+  if (company.industry && profile.industries.has(company.industry)) {
+    reasons.push({ kind: 'industry', label: industryLabel(company.industry) });
+  } else if (company.sourceIndustry && profile.sourceIndustries.has(company.sourceIndustry)) {
+    reasons.push({ kind: 'industry', label: company.sourceIndustry });
+  }
+  const band = sizeBand(company.employees);
+  if (band !== null && profile.bands.includes(band)) {
+    reasons.push({ kind: 'size', label: bandLabel(band) });
+  }
+  const region = regionOf(company.country);
+  if (company.country && profile.countries.has(company.country.toLowerCase())) {
+    reasons.push({ kind: 'country', label: company.country });
+  } else if (region && profile.regions.has(region)) {
+    // 'western_europe' reads 'Western Europe', as industry ids do.
+    reasons.push({ kind: 'region', label: industryLabel(region) });
+  }
+  if (company.foundedYear !== null) {
+    const decade = Math.floor(company.foundedYear / 10) * 10;
+    if (profile.years.some((year) => Math.floor(year / 10) * 10 === decade)) {
+      reasons.push({ kind: 'founded', label: `Founded in the ${decade}s` });
+    }
+  }
+  const listWeights = new Map(
+    profile.text.terms.map((term, i) => [term, profile.text.weights[i]!]),
+  );
+  const shared = company.vector.terms
+    .map((term, i) => ({ term, weight: (listWeights.get(term) ?? 0) * company.vector.weights[i]! }))
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.term.localeCompare(b.term))
+    .slice(0, reasonTerms);
+  if (shared.length > 0) {
+    const words = spellings(description);
+    reasons.push({
+      kind: 'terms',
+      label: shared.map((entry) => words.get(entry.term) ?? entry.term).join(', '),
+    });
+  }
+  return reasons;
 }

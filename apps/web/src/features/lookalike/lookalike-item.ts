@@ -1,4 +1,4 @@
-import type { LookalikeContact, LookalikeItem } from '@mailhound/contracts';
+import { type LookalikeContact, type LookalikeItem, VERIFIED_SCORE } from '@mailhound/contracts';
 
 export {
   type LookalikeContact,
@@ -56,6 +56,36 @@ export function withFoundEmails(
           searched: match.searched,
         };
   });
+}
+
+// What Find Emails did so far, so no state leaves every button off without a line saying why.
+export function findEmailsSummary(contacts: readonly LookalikeContact[]) {
+  const searched = contacts.filter((contact) => contact.searched);
+  const found = searched.filter((contact) => contact.exactEmail !== null);
+  const verified = found.filter((contact) => (contact.exactEmailScore ?? 0) >= VERIFIED_SCORE);
+  const unsearched = contacts.filter((contact) => !contact.searched);
+  // Find Emails needs both name parts; a contact without them is never searched.
+  const missing = unsearched.filter((contact) => contact.fname && contact.lname).length;
+  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'contact' : 'contacts'}`;
+  const status =
+    searched.length === 0
+      ? null
+      : `Searched ${count(searched.length)}: ${found.length.toLocaleString('en-US')} found (${verified.length.toLocaleString('en-US')} verified), ${(searched.length - found.length).toLocaleString('en-US')} not found.`;
+  const noEmailHint =
+    missing > 0
+      ? 'No emails found yet: click Find Emails first.'
+      : searched.length === 0
+        ? 'None of the contacts has a first and last name to search with.'
+        : 'Find Emails found no email for these contacts.';
+  const findOffReason =
+    contacts.length === 0
+      ? 'There are no contacts to search.'
+      : missing > 0
+        ? null
+        : unsearched.length === 0
+          ? 'Every contact has been searched.'
+          : 'The contacts left have no first and last name to search with.';
+  return { missing, status, noEmailHint, findOffReason };
 }
 
 // lookalike-api.md: one column of company names or domains in CSV, XLSX or TXT, ≤ 1,000 rows

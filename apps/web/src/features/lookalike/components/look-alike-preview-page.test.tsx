@@ -66,6 +66,30 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
     expect(screen.getByRole('button', { name: 'Find Emails' })).toBeEnabled();
   });
 
+  it('shows under each company why it is similar to the list', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () =>
+      withPreview('r1', [
+        contact(1, {
+          reasons: [
+            { kind: 'industry', label: 'Computer Software' },
+            { kind: 'country', label: 'Germany' },
+            { kind: 'terms', label: 'robotics, automation' },
+          ],
+        }),
+      ]),
+    );
+    renderApp('/look-alike/preview/r1');
+    const row = await rowOf('Ann Lee1');
+    const why = row.getByRole('list', { name: /is similar$/ });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Computer Software', 'Germany', 'robotics, automation']);
+  });
+
   it('shows the contacts 10 a page', async () => {
     const server = createFakeServer();
     logInPaid(server);
@@ -322,6 +346,59 @@ describe('taking the found emails away (Export CSV, Create Contact List)', () =>
     expect(exportButton).toBeDisabled();
     expect(exportButton).toHaveAccessibleDescription(hint);
     expect(screen.getByRole('button', { name: 'Create Contact List' })).toBeDisabled();
+  });
+
+  it('after Find Emails shows the counts and enables both, with no hint left', async () => {
+    const server = createFakeServer();
+    logInPaid(server, undefined, ['mail']);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2), contact(3)]));
+    server.on('POST /api/lookalike/search-emails', {
+      body: {
+        items: [
+          contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99, searched: true }),
+          contact(2, { searched: true }),
+          contact(3, { exactEmail: 'ann.lee3@similar3.com', exactEmailScore: 50, searched: true }),
+        ],
+      },
+    });
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Searched 3 contacts: 2 found (1 verified), 1 not found.',
+    );
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create Contact List' })).toBeEnabled();
+    expect(screen.queryByText(/click Find Emails first/)).toBeNull();
+    const findEmails = screen.getByRole('button', { name: 'Find Emails' });
+    expect(findEmails).toBeDisabled();
+    expect(findEmails).toHaveAccessibleDescription('Every contact has been searched.');
+  });
+
+  it('says what happened when Find Emails found nothing, never leaving every button mute', async () => {
+    const server = createFakeServer();
+    logInPaid(server, undefined, ['mail']);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    server.on('POST /api/lookalike/search-emails', {
+      body: { items: [contact(1, { searched: true }), contact(2, { searched: true })] },
+    });
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Searched 2 contacts: 0 found (0 verified), 2 not found.',
+    );
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' });
+    expect(exportButton).toBeDisabled();
+    expect(exportButton).toHaveAccessibleDescription(
+      'Find Emails found no email for these contacts.',
+    );
+    expect(screen.getByRole('button', { name: 'Find Emails' })).toHaveAccessibleDescription(
+      'Every contact has been searched.',
+    );
+    expect(screen.queryByText(/click Find Emails first/)).toBeNull();
   });
 
   it('offers neither when the search found no contacts', async () => {

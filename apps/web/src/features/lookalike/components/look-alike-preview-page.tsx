@@ -2,7 +2,7 @@ import { bulkMessages, TOAST_MS } from '@mailhound/contracts';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
@@ -15,11 +15,15 @@ import type { FoundPerson } from '../../leads/found-people.ts';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import { useLookalikeItem } from '../api/get-lookalike-item.ts';
 import { useSearchLookalikeEmails } from '../api/search-lookalike-emails.ts';
-import { type LookalikeContact, lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
+import {
+  findEmailsSummary,
+  type LookalikeContact,
+  lookalikeOutcome,
+  outcomeTexts,
+} from '../lookalike-item.ts';
 import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
 
 const findEmailsFailed = 'The emails could not be found. Please try again.';
-const noEmailHint = 'No emails found yet: click Find Emails first.';
 
 function foundPerson(contact: LookalikeContact): FoundPerson {
   return { ...contact, email: contact.exactEmail, score: contact.exactEmailScore };
@@ -43,6 +47,7 @@ export function LookAlikePreviewPage() {
   const searchEmails = useSearchLookalikeEmails(requestId);
   const [findError, setFindError] = useState<string | null>(null);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  const findOffId = useId();
   // Opened while still processing: the page follows the stream to the final state.
   useFollowLookalikeItem({ requestId, status: item.data?.status ?? 'completed' });
 
@@ -80,10 +85,7 @@ export function LookAlikePreviewPage() {
   const { input, result, error } = item.data;
   const outcome = lookalikeOutcome(item.data);
   const contacts = result?.preview ?? [];
-  // The contacts Find Emails would search: not searched yet, with both name parts.
-  const missing = contacts.filter(
-    (contact) => !contact.searched && contact.fname && contact.lname,
-  ).length;
+  const { missing, status, noEmailHint, findOffReason } = findEmailsSummary(contacts);
   const available = balance.data?.balanceAvailable;
 
   const findEmails = async () => {
@@ -154,11 +156,26 @@ export function LookAlikePreviewPage() {
                   loading={searchEmails.isPending}
                   // Nothing left to search once every contact with a name has been searched.
                   disabled={missing === 0}
+                  aria-describedby={findOffReason === null ? undefined : findOffId}
                 >
                   Find Emails
                 </Button>
               </Group>
             </Group>
+            {(status !== null || findOffReason !== null) && (
+              <Group gap="md" mt="xs">
+                {status !== null && (
+                  <Text size="sm" role="status">
+                    {status}
+                  </Text>
+                )}
+                {findOffReason !== null && (
+                  <Text id={findOffId} size="sm" c="dimmed">
+                    {findOffReason}
+                  </Text>
+                )}
+              </Group>
+            )}
           </Paper>
           {findError && (
             <Alert color="red" role="alert">

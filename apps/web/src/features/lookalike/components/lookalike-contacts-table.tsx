@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from '@mailhound/contracts';
-import { Anchor, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import type { LookalikeContact } from '../lookalike-item.ts';
@@ -26,6 +26,32 @@ function EmailCell({ contact }: { contact: LookalikeContact }) {
       {contact.exactEmailScore !== null && <ScoreIcon score={contact.exactEmailScore} />}
       <Text size="sm">{contact.exactEmail}</Text>
     </Group>
+  );
+}
+
+// Why the company is like the uploaded list, as small badges under its name.
+function CompanyCell({ contact }: { contact: LookalikeContact }) {
+  const reasons = contact.reasons ?? [];
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{contact.companyName}</Text>
+      {reasons.length > 0 && (
+        <Group gap={4} aria-label={`Why ${contact.companyName} is similar`} role="list">
+          {reasons.map((reason) => (
+            <Badge
+              key={`${reason.kind}:${reason.label}`}
+              role="listitem"
+              size="xs"
+              variant="light"
+              tt="none"
+              title={reason.kind === 'terms' ? 'Shared description terms' : undefined}
+            >
+              {reason.label}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Stack>
   );
 }
 
@@ -56,7 +82,9 @@ export function LookalikeContactsTable({ contacts }: { contacts: LookalikeContac
               <Table.Tr key={contact.id}>
                 <Table.Td>{contactName(contact)}</Table.Td>
                 <Table.Td>{contact.jobTitle}</Table.Td>
-                <Table.Td>{contact.companyName}</Table.Td>
+                <Table.Td>
+                  <CompanyCell contact={contact} />
+                </Table.Td>
                 <Table.Td>{contact.website}</Table.Td>
                 <Table.Td>{contact.location}</Table.Td>
                 <Table.Td>
