@@ -4,6 +4,7 @@ import type { LabDomain } from '@mailhound/mail-lab';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maskAddress } from '../apps/server/src/features/companies/masks.ts';
 import { demoMailWorldSpec } from '../apps/server/src/features/search/demo-mail-world-spec.ts';
+import { seriousViolations } from './axe.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { payWithTestCard, signUpWithCode } from './sign-up.ts';
 
@@ -78,9 +79,19 @@ describe('a new user walks through Mailhound', () => {
   });
 
   // Each step names itself in its failure, and ends the walk on an uncaught page error.
-  async function step(name: string, run: () => Promise<void>): Promise<void> {
+  // A step that ends on a settled screen can have axe audit it (serious WCAG 2 A/AA findings).
+  async function step(
+    name: string,
+    run: () => Promise<void>,
+    { audit = false }: { audit?: boolean } = {},
+  ): Promise<void> {
     try {
       await run();
+      if (audit && session) {
+        expect(await seriousViolations(session.page), `axe on the screen ending "${name}"`).toEqual(
+          [],
+        );
+      }
     } catch (failure) {
       const reason = failure instanceof Error ? failure.message : String(failure);
       throw new Error(`step "${name}" failed: ${reason}`, { cause: failure });
@@ -107,99 +118,118 @@ describe('a new user walks through Mailhound', () => {
       await expect.poll(() => credits.textContent()).toBe('Credits available: 25');
     });
 
-    await step('the Example search finds a verified address with its evidence', async () => {
-      await page.getByRole('button', { name: 'Example' }).click();
-      expect(await page.getByLabel('Company Website or Name').inputValue()).toBe(exampleDomain);
-      await page.getByRole('button', { name: 'Search' }).click();
-      const history = page.getByRole('table', { name: 'Search history' });
-      await history.getByText('sakura.smith@ravenmind.example').waitFor();
-      expect(await history.getByRole('img', { name: 'Score 99' }).count()).toBe(1);
-      await page.getByRole('button', { name: 'Evidence for Sakura Smith' }).click();
-      const evidence = page.getByRole('dialog', { name: 'Evidence' });
-      await expect.poll(() => evidence.textContent()).toContain('mx.demo-mail.example');
-      expect(await evidence.textContent()).toContain('sakura.smith@ravenmind.example');
-      await page.keyboard.press('Escape');
-      await evidence.waitFor({ state: 'hidden' });
-      // A verified address costs its credit.
-      await expect.poll(() => credits.textContent()).toBe('Credits available: 24');
-    });
+    await step(
+      'the Example search finds a verified address with its evidence',
+      async () => {
+        await page.getByRole('button', { name: 'Example' }).click();
+        expect(await page.getByLabel('Company Website or Name').inputValue()).toBe(exampleDomain);
+        await page.getByRole('button', { name: 'Search' }).click();
+        const history = page.getByRole('table', { name: 'Search history' });
+        await history.getByText('sakura.smith@ravenmind.example').waitFor();
+        expect(await history.getByRole('img', { name: 'Score 99' }).count()).toBe(1);
+        await page.getByRole('button', { name: 'Evidence for Sakura Smith' }).click();
+        const evidence = page.getByRole('dialog', { name: 'Evidence' });
+        await expect.poll(() => evidence.textContent()).toContain('mx.demo-mail.example');
+        expect(await evidence.textContent()).toContain('sakura.smith@ravenmind.example');
+        await page.keyboard.press('Escape');
+        await evidence.waitFor({ state: 'hidden' });
+        // A verified address costs its credit.
+        await expect.poll(() => credits.textContent()).toBe('Credits available: 24');
+      },
+      { audit: true },
+    );
 
     const rows = [...people.found, people.missing];
-    await step('a bulk upload of four demo people reaches its preview', async () => {
-      await page.getByRole('banner').getByRole('link', { name: 'Bulk Search' }).click();
-      await page.waitForURL(/\/search\/bulk$/);
-      await page.getByRole('button', { name: 'Upload List Now' }).click();
-      const modal = page.getByRole('dialog', { name: 'Upload your list' });
-      const csv = [
-        'First Name,Last Name,Company Website',
-        ...rows.map((person) => `${person.firstName},${person.lastName},${person.domain}`),
-      ].join('\n');
-      await modal.getByLabel('Choose a file').setInputFiles({
-        name: 'first-leads.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`${csv}\n`),
-      });
-      await modal.getByRole('button', { name: 'Upload' }).click();
-      await modal.waitFor({ state: 'hidden' });
-      const row = page
-        .getByRole('table', { name: 'Bulk search history' })
-        .getByRole('row')
-        .filter({ hasText: 'first-leads.csv' });
-      await row.getByText(bulkMessages.emailsFound(people.found.length)).waitFor({
-        timeout: 60_000,
-      });
+    await step(
+      'a bulk upload of four demo people reaches its preview',
+      async () => {
+        await page.getByRole('banner').getByRole('link', { name: 'Bulk Search' }).click();
+        await page.waitForURL(/\/search\/bulk$/);
+        await page.getByRole('button', { name: 'Upload List Now' }).click();
+        const modal = page.getByRole('dialog', { name: 'Upload your list' });
+        const csv = [
+          'First Name,Last Name,Company Website',
+          ...rows.map((person) => `${person.firstName},${person.lastName},${person.domain}`),
+        ].join('\n');
+        await modal.getByLabel('Choose a file').setInputFiles({
+          name: 'first-leads.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`${csv}\n`),
+        });
+        await modal.getByRole('button', { name: 'Upload' }).click();
+        await modal.waitFor({ state: 'hidden' });
+        const row = page
+          .getByRole('table', { name: 'Bulk search history' })
+          .getByRole('row')
+          .filter({ hasText: 'first-leads.csv' });
+        await row.getByText(bulkMessages.emailsFound(people.found.length)).waitFor({
+          timeout: 60_000,
+        });
 
-      await row.getByRole('link', { name: 'Preview' }).click();
-      await page.waitForURL(/\/search\/bulk\/preview\/[^/]+$/);
-      await page.getByRole('heading', { name: 'first-leads.csv' }).waitFor();
-      await page.getByText(bulkMessages.youWillPay(people.found.length)).waitFor();
-      expect(await page.getByLabel('Result counts').textContent()).toBe(
-        '4 rows: 3 found (3 verified), 1 not found',
-      );
-      const preview = page.getByRole('table', { name: 'Bulk preview' });
-      // Found addresses show masked until they are paid for, each with its score.
-      for (const person of people.found) {
-        await preview.getByText(maskAddress(person.email), { exact: true }).waitFor();
-      }
-      expect(await preview.getByRole('img', { name: 'Score 99' }).count()).toBe(3);
-      const names = await preview.locator('tbody tr').allTextContents();
-      expect(names).toHaveLength(rows.length);
-      expect(names.join('\n')).toContain(people.missing.lastName);
-    });
+        await row.getByRole('link', { name: 'Preview' }).click();
+        await page.waitForURL(/\/search\/bulk\/preview\/[^/]+$/);
+        await page.getByRole('heading', { name: 'first-leads.csv' }).waitFor();
+        await page.getByText(bulkMessages.youWillPay(people.found.length)).waitFor();
+        expect(await page.getByLabel('Result counts').textContent()).toBe(
+          '4 rows: 3 found (3 verified), 1 not found',
+        );
+        const preview = page.getByRole('table', { name: 'Bulk preview' });
+        // Found addresses show masked until they are paid for, each with its score.
+        for (const person of people.found) {
+          await preview.getByText(maskAddress(person.email), { exact: true }).waitFor();
+        }
+        expect(await preview.getByRole('img', { name: 'Score 99' }).count()).toBe(3);
+        const names = await preview.locator('tbody tr').allTextContents();
+        expect(names).toHaveLength(rows.length);
+        expect(names.join('\n')).toContain(people.missing.lastName);
+      },
+      { audit: true },
+    );
 
     const plans = (await (await fetch(`${baseUrl}/api/checkout/plans/list`)).json()) as Plan[];
     const starter = plans.find((plan) => plan.name === 'Starter');
     if (!starter?.rules.price_id) throw new Error('no Starter plan in the seeded plans');
     const price = `$${(starter.rules.price / 100).toLocaleString('en-US')}`;
 
-    await step('the purchase page offers Starter', async () => {
-      await page.getByRole('banner').getByRole('link', { name: 'Add Credits' }).click();
-      await page.waitForURL(/\/purchase$/);
-      await page.getByRole('heading', { name: billingMessages.cancelAnytime }).waitFor();
-      const card = page.getByRole('article', { name: 'Starter' });
-      await card.getByText(`${price}/month`).waitFor();
-      await card.getByRole('button', { name: 'Choose Plan' }).click();
-    });
+    await step(
+      'the purchase page offers Starter',
+      async () => {
+        await page.getByRole('banner').getByRole('link', { name: 'Add Credits' }).click();
+        await page.waitForURL(/\/purchase$/);
+        await page.getByRole('heading', { name: billingMessages.cancelAnytime }).waitFor();
+        const card = page.getByRole('article', { name: 'Starter' });
+        await card.getByText(`${price}/month`).waitFor();
+      },
+      { audit: true },
+    );
 
-    await step('checkout shows the order summary beside the card form', async () => {
-      await page.waitForURL(/\/checkout$/);
-      const summary = page.getByRole('region', { name: 'Order summary' });
-      await summary.getByText('Starter (Monthly)').waitFor();
-      const text = (await summary.textContent()) ?? '';
-      expect(text).toContain(
-        `${starter.rules.credits.toLocaleString('en-US')} fully verified emails per month`,
-      );
-      expect(text).toContain(
-        `${starter.rules.lead_search_credits.toLocaleString('en-US')} searches with Lead Finder`,
-      );
-      expect(text).toContain(`Total due today${price}`);
-      expect(text).toMatch(/Renews every month/);
-      // Beside, not below: at 1440 pixels the summary sits to the right of the card form.
-      const form = await page.getByLabel('Card number').boundingBox();
-      const box = await summary.boundingBox();
-      if (!form || !box) throw new Error('the card form or the summary is not laid out');
-      expect(box.x).toBeGreaterThan(form.x + form.width);
-    });
+    await step(
+      'checkout shows the order summary beside the card form',
+      async () => {
+        await page
+          .getByRole('article', { name: 'Starter' })
+          .getByRole('button', { name: 'Choose Plan' })
+          .click();
+        await page.waitForURL(/\/checkout$/);
+        const summary = page.getByRole('region', { name: 'Order summary' });
+        await summary.getByText('Starter (Monthly)').waitFor();
+        const text = (await summary.textContent()) ?? '';
+        expect(text).toContain(
+          `${starter.rules.credits.toLocaleString('en-US')} fully verified emails per month`,
+        );
+        expect(text).toContain(
+          `${starter.rules.lead_search_credits.toLocaleString('en-US')} searches with Lead Finder`,
+        );
+        expect(text).toContain(`Total due today${price}`);
+        expect(text).toMatch(/Renews every month/);
+        // Beside, not below: at 1440 pixels the summary sits to the right of the card form.
+        const form = await page.getByLabel('Card number').boundingBox();
+        const box = await summary.boundingBox();
+        if (!form || !box) throw new Error('the card form or the summary is not laid out');
+        expect(box.x).toBeGreaterThan(form.x + form.width);
+      },
+      { audit: true },
+    );
 
     await step('paying with the test card puts the user on Starter', async () => {
       await payWithTestCard(page, 'Rosa Vega');
@@ -209,52 +239,60 @@ describe('a new user walks through Mailhound', () => {
         .toBe(24 + starter.rules.credits);
     });
 
-    await step('look-alike, now open, takes a list of demo companies', async () => {
-      await page.getByRole('banner').getByRole('link', { name: 'Look-Alike' }).click();
-      await page.waitForURL(/\/look-alike$/);
-      await page.getByRole('heading', { name: 'Look-Alike' }).waitFor();
-      // The plan's lead searches are on the balance (with whatever the free plan left).
-      const searches = page.getByText(/^Searches available: \d+$/);
-      await searches.waitFor();
-      const before = Number((await searches.textContent())?.replace(/\D/g, ''));
-      expect(before).toBeGreaterThanOrEqual(starter.rules.lead_search_credits);
-      await page.getByRole('button', { name: 'Upload List Now' }).click();
-      const modal = page.getByRole('dialog', { name: 'New Look-Alike' });
-      await modal.getByLabel('Choose a file').setInputFiles({
-        name: 'best-customers.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`Company\n${companyDomains.join('\n')}\n`),
-      });
-      await modal.getByRole('button', { name: 'Upload' }).click();
-      await modal.waitFor({ state: 'hidden' });
-      const row = page
-        .getByRole('table', { name: 'Look-alike history' })
-        .getByRole('row')
-        .filter({ hasText: 'best-customers.csv' });
-      await row.getByText('Success').waitFor({ timeout: 60_000 });
-      await expect
-        .poll(() => searches.textContent())
-        .toBe(bulkMessages.searchesAvailable(before - 1));
-      await row.getByRole('link', { name: 'Preview' }).click();
-      await page.waitForURL(/\/look-alike\/preview\/[^/]+$/);
-      await page.getByRole('heading', { name: 'best-customers.csv' }).waitFor();
-      const contacts = page.getByRole('table', { name: 'Look-alike contacts' });
-      await expect.poll(() => contacts.getByRole('row').count()).toBeGreaterThan(1);
-      expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
-    });
+    await step(
+      'look-alike, now open, takes a list of demo companies',
+      async () => {
+        await page.getByRole('banner').getByRole('link', { name: 'Look-Alike' }).click();
+        await page.waitForURL(/\/look-alike$/);
+        await page.getByRole('heading', { name: 'Look-Alike' }).waitFor();
+        // The plan's lead searches are on the balance (with whatever the free plan left).
+        const searches = page.getByText(/^Searches available: \d+$/);
+        await searches.waitFor();
+        const before = Number((await searches.textContent())?.replace(/\D/g, ''));
+        expect(before).toBeGreaterThanOrEqual(starter.rules.lead_search_credits);
+        await page.getByRole('button', { name: 'Upload List Now' }).click();
+        const modal = page.getByRole('dialog', { name: 'New Look-Alike' });
+        await modal.getByLabel('Choose a file').setInputFiles({
+          name: 'best-customers.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`Company\n${companyDomains.join('\n')}\n`),
+        });
+        await modal.getByRole('button', { name: 'Upload' }).click();
+        await modal.waitFor({ state: 'hidden' });
+        const row = page
+          .getByRole('table', { name: 'Look-alike history' })
+          .getByRole('row')
+          .filter({ hasText: 'best-customers.csv' });
+        await row.getByText('Success').waitFor({ timeout: 60_000 });
+        await expect
+          .poll(() => searches.textContent())
+          .toBe(bulkMessages.searchesAvailable(before - 1));
+        await row.getByRole('link', { name: 'Preview' }).click();
+        await page.waitForURL(/\/look-alike\/preview\/[^/]+$/);
+        await page.getByRole('heading', { name: 'best-customers.csv' }).waitFor();
+        const contacts = page.getByRole('table', { name: 'Look-alike contacts' });
+        await expect.poll(() => contacts.getByRole('row').count()).toBeGreaterThan(1);
+        expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+      },
+      { audit: true },
+    );
 
-    await step('Find Emails finds addresses and Export opens', async () => {
-      await page.getByRole('button', { name: 'Find Emails' }).click();
-      const contacts = page.getByRole('table', { name: 'Look-alike contacts' });
-      await contacts
-        .getByText(/^[^\s@]+@[^\s@]+\.example$/)
-        .first()
-        .waitFor({ timeout: 90_000 });
-      await expect
-        .poll(() => page.getByRole('button', { name: 'Find Emails' }).isDisabled())
-        .toBe(true);
-      expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
-    });
+    await step(
+      'Find Emails finds addresses and Export opens',
+      async () => {
+        await page.getByRole('button', { name: 'Find Emails' }).click();
+        const contacts = page.getByRole('table', { name: 'Look-alike contacts' });
+        await contacts
+          .getByText(/^[^\s@]+@[^\s@]+\.example$/)
+          .first()
+          .waitFor({ timeout: 90_000 });
+        await expect
+          .poll(() => page.getByRole('button', { name: 'Find Emails' }).isDisabled())
+          .toBe(true);
+        expect(await page.getByRole('button', { name: 'Export CSV' }).isEnabled()).toBe(true);
+      },
+      { audit: true },
+    );
 
     // Every address the search found, over all the preview's pages (the table shows ten).
     let found: string[] = [];
@@ -277,14 +315,18 @@ describe('a new user walks through Mailhound', () => {
       await page.getByText(bulkMessages.listCreated).first().waitFor();
     });
 
-    await step('the contact list holds every found address', async () => {
-      await page.getByRole('heading', { name: 'Look-alike leads', level: 2 }).waitFor();
-      const shown = Math.min(PAGE_SIZE, found.length);
-      await page.getByText(contactMessages.showing(1, shown, found.length)).waitFor();
-      const table = page.getByRole('table', { name: 'Contacts' });
-      const addresses = await table.getByText(/^[^\s@]+@[^\s@]+\.example$/).allTextContents();
-      expect(addresses).toHaveLength(shown);
-      for (const address of addresses) expect(found).toContain(address);
-    });
+    await step(
+      'the contact list holds every found address',
+      async () => {
+        await page.getByRole('heading', { name: 'Look-alike leads', level: 2 }).waitFor();
+        const shown = Math.min(PAGE_SIZE, found.length);
+        await page.getByText(contactMessages.showing(1, shown, found.length)).waitFor();
+        const table = page.getByRole('table', { name: 'Contacts' });
+        const addresses = await table.getByText(/^[^\s@]+@[^\s@]+\.example$/).allTextContents();
+        expect(addresses).toHaveLength(shown);
+        for (const address of addresses) expect(found).toContain(address);
+      },
+      { audit: true },
+    );
   });
 });
