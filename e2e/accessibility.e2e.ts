@@ -1,13 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
-
-// Evaluated through the browser's debugging protocol rather than added as a <script>: the app's
-// Content-Security-Policy refuses inline scripts, and browser tests fail on the violation.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
 type Screen = {
   name: string;
@@ -16,37 +10,6 @@ type Screen = {
   ready: (page: Page) => Locator;
   open?: (page: Page) => Promise<void>;
 };
-
-// WCAG 2.0 A and AA rules; only serious and critical findings fail the test.
-async function seriousViolations(page: Page) {
-  // Mantine's transitions (modals fade in) would give axe half-transparent colours.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    }),
-  );
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({
-        target: node.target.join(' '),
-        failure: node.failureSummary,
-      })),
-    }));
-}
 
 function auditScreens(session: () => BrowserSession, screens: Screen[]) {
   it.each(screens)('$name has no serious WCAG 2 A/AA violation', async (screen) => {

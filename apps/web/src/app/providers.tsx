@@ -8,6 +8,7 @@ import {
   Drawer,
   MantineProvider,
   Modal,
+  Notification,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -27,6 +28,9 @@ const theme = createTheme({
     // The close cross is an icon: screen readers and keyboard users need its name.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    }),
     // Badges read as written (the spec's 'Paid', 'Slicing', a user's own tags), not in
     // Mantine's default capitals.
     Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
