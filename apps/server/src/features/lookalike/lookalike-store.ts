@@ -201,8 +201,13 @@ type ContactRow = {
 };
 
 // Contacts of the most similar companies: decision makers (owners to directors) first, then
-// by the company's rank and the person's seniority.
-export async function readPreview(db: Queryable, requestId: string): Promise<LookalikeContact[]> {
+// by the company's rank and the person's seniority; with why each company is similar, unless
+// the caller only needs the contacts (Find Emails choosing whom to search).
+export async function readPreview(
+  db: Queryable,
+  requestId: string,
+  options: { reasons: boolean } = { reasons: true },
+): Promise<LookalikeContact[]> {
   const result = await db.execute<ContactRow>(sql`
     select p.id::text as id, c.id::int as company_id, c.description, p.fname, p.lname,
       p.job_title, c.name as company_name,
@@ -217,7 +222,9 @@ export async function readPreview(db: Queryable, requestId: string): Promise<Loo
       array_position(array['owner', 'c_level', 'vp', 'head', 'director', 'manager', 'senior',
         'entry', 'intern', 'other'], p.seniority), p.id
     limit ${previewSize}`);
-  const reasons = await companyReasons(db, requestId, result.rows);
+  const reasons = options.reasons
+    ? await companyReasons(db, requestId, result.rows)
+    : new Map<number, SimilarityReason[]>();
   return result.rows.map((row) => ({
     id: row.id,
     fname: row.fname,

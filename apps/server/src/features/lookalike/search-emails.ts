@@ -44,7 +44,7 @@ async function searchPending(
   requestId: string,
   signal: AbortSignal,
 ): Promise<{ items: LookalikeContact[] }> {
-  const contacts = await readPreview(deps.db, requestId);
+  const contacts = await readPreview(deps.db, requestId, { reasons: false });
   const searched = await deps.db.execute<{ person_id: string }>(sql`
     select person_id::text from lookalike_emails where request_id = ${requestId}`);
   const done = new Set(searched.rows.map((row) => row.person_id));
@@ -52,7 +52,7 @@ async function searchPending(
     (contact) => !done.has(contact.id) && contact.fname && contact.lname,
   );
   // Nothing left to search costs nothing: the stored answers come back whatever the balance.
-  if (pending.length === 0) return { items: contacts };
+  if (pending.length === 0) return { items: await readPreview(deps.db, requestId) };
   // One credit per contact to search must be available before any is searched (api-spec §8:
   // a 402 saying how many more it takes); each search then holds its own while it runs.
   await requireAvailableCredits(deps.db, user.id, pending.length);
