@@ -6,11 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { healthAnswerSchema } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type preHandlerAsyncHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -22,6 +18,7 @@ import type { Config } from './config.ts';
 import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
 import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import type { AuthDeps } from './features/auth/service.ts';
 import { registerBillingRoutes } from './features/billing/routes.ts';
 import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
 import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
@@ -44,39 +41,13 @@ import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
+import { type App, defaultRateLimits, type RateLimits } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
-import { createRateLimiter, type RateLimiter, rateLimited } from './platform/rate-limit.ts';
+import { createRateLimiter, rateLimited } from './platform/rate-limit.ts';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
-import { createTokens, type Tokens } from './platform/tokens.ts';
+import { createTokens } from './platform/tokens.ts';
 import { refuseUnstorableText } from './platform/unstorable-text.ts';
-
-// Counted in PostgreSQL (platform/rate-limit.ts), so they hold across API processes.
-export type RateLimits = {
-  // Per window: login attempts per client address; wrong passwords per account and address
-  // (a stranger elsewhere cannot lock the owner out); wrong passwords per account from
-  // anywhere, a ceiling against guessing spread over many addresses; wrong passwords per user
-  // when changing the password or deleting the account.
-  loginPerIp: number;
-  loginPerAccountIp: number;
-  loginPerAccount: number;
-  passwordChecks: number;
-  windowMs: number;
-  // Uploads per user per hour: bulk lists, look-alike lists and contact imports together.
-  uploadsPerHour: number;
-  // Analytics events (unauthenticated writes) per client address per minute.
-  eventsPerMinute: number;
-};
-
-export const defaultRateLimits: RateLimits = {
-  loginPerIp: 30,
-  loginPerAccountIp: 10,
-  loginPerAccount: 100,
-  passwordChecks: 10,
-  windowMs: 15 * 60_000,
-  uploadsPerHour: 30,
-  eventsPerMinute: 120,
-};
 
 export type AppDeps = {
   config: Config;
@@ -95,21 +66,6 @@ export type AppDeps = {
   // The process's finder; absent, the app builds one from config.finder and closes it.
   finder?: Finder | undefined;
 };
-
-// What route modules receive.
-export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'mailer'>> & {
-  jobs: Jobs | undefined;
-  tokens: Tokens;
-  rateLimits: RateLimits;
-  rateLimiter: RateLimiter;
-  // preHandler of the upload routes (after their user guard).
-  uploadLimit: preHandlerAsyncHookHandler;
-  oidc: OidcProvider | undefined;
-  finder: Finder;
-  botCheck: BotCheck;
-};
-
-export type App = FastifyInstance;
 
 // A hop count becomes Fastify's trust function (its types take no number).
 function trustedProxies(setting: Config['trustProxy']) {
@@ -141,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const rateLimits = { ...defaultRateLimits, ...deps.rateLimits };
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
-  const featureDeps: FeatureDeps = {
+  const featureDeps: AuthDeps & { botCheck: BotCheck } = {
     config,
     db: deps.db,
     clock: deps.clock,

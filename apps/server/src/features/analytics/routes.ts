@@ -6,8 +6,8 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { requireMailUser } from '../companies/access.ts';
 import { campaignAnalytics, overallAnalytics } from './analytics.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { App } from '../../app.ts';
 import type { Db, Queryable } from '../../platform/database.ts';
+import type { App } from '../../platform/http.ts';
 
 // Workers announce a request's progress on one channel, the payload being its id. NOTIFY is
 // sent when the writing transaction commits, so a listener always reads what was announced.

@@ -22,9 +22,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { requireMailUser } from '../companies/access.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import {

@@ -10,10 +10,10 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { type ProgressHub, progressHubOf } from '../bulk/progress.ts';
 import { requireActiveUser } from '../companies/access.ts';
 import { readUploadedFile } from '../files/read-upload.ts';

@@ -1,7 +1,7 @@
 import { errorAnswerSchema, messageAnswerSchema, surveyPayloadSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { unsubscribeUrl } from '../sender/compose.ts';
 import { createLinkTokens } from './link-tokens.ts';
 import { recordClick, submitSurvey, unsubscribed, unsubscribeOneClick } from './tracking.ts';

@@ -10,8 +10,8 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { requireMailUser } from '../companies/access.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports } from '../sender/mail-transport.ts';
