@@ -23,6 +23,7 @@ import {
   unauthorized,
 } from '../../platform/errors.ts';
 import type { FeatureDeps, RateLimits } from '../../platform/http.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { findDefaultPlan, type Plan, planGrantKey } from '../credits/queries.ts';
@@ -56,11 +57,6 @@ function passwordLimits(limits: RateLimits) {
 
 function secondsLeft(since: Date, now: Date, cooldownMs: number): number {
   return Math.max(1, Math.ceil((since.getTime() + cooldownMs - now.getTime()) / 1000));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
 }
 
 async function requireDefaultPlan(tx: Tx): Promise<Plan> {

@@ -4,6 +4,7 @@ import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
+import { notifyProgress } from '../../platform/progress-hub.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
 import { isHoldOpen, settleHold } from '../credits/holds.ts';
 import { buildResultFiles } from '../files/result-files.ts';
@@ -11,7 +12,6 @@ import { bulkFiles } from '../files/schema.ts';
 import { companyNotFound } from '../search/company-domain.ts';
 import { chargedScore } from '../search/search-records.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
-import { notifyProgress } from './progress.ts';
 import { type BulkQuery, bulkRequests } from './schema.ts';
 
 // An address is "found" from this score on (successCount); verified (charged) from 95.

@@ -3,17 +3,17 @@ import { contactMessages } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
-import { campaigns } from '../campaigns/schema.ts';
-import { readCustomers, requireOwnCustomers } from './customers.ts';
 import {
   containsPattern,
   isId,
   isoDate,
-  isUniqueViolation,
   offsetOf,
   type PageQuery,
   pageFields,
-} from './paging.ts';
+} from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { campaigns } from '../campaigns/schema.ts';
+import { readCustomers, requireOwnCustomers } from './customers.ts';
 import { additionalFields, groupCustomers, groups } from './schema.ts';
 
 export const listNotFound = 'Contact list not found';

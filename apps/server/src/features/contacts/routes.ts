@@ -22,11 +22,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import { requireMailUser } from '../companies/access.ts';
-import { openEventStream } from '../search/event-stream.ts';
+import { isId, pageQuerySchema, sortOrderSchema } from '../../platform/paging.ts';
+import { openEventStream } from '../../platform/sse.ts';
 import {
   createOrUpdateBodySchema,
   operationResult,
@@ -60,7 +61,6 @@ import {
   renameGroup,
   requireOwnGroup,
 } from './groups.ts';
-import { isId, pageQuerySchema, sortOrderSchema } from './paging.ts';
 import { additionalFields, tags } from './schema.ts';
 
 const idParams = z.object({ id: z.string() });

@@ -6,9 +6,9 @@ import {
   leadSearchQuerySchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import { requireActiveUser } from '../companies/access.ts';
 import { parseFilterQuery } from '../companies/filters.ts';
 import { findLeadEmails } from './find-emails.ts';
 import {

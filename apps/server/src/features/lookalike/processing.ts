@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
-import { notifyProgress } from '../bulk/progress.ts';
+import { notifyProgress } from '../../platform/progress-hub.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { resolveCompanyList } from './company-list.ts';
 import { findLookalikes } from './engine.ts';

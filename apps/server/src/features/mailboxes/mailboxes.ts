@@ -13,11 +13,11 @@ import {
   containsPattern,
   isId,
   isoDate,
-  isUniqueViolation,
   offsetOf,
   type PageQuery,
   pageFields,
-} from '../contacts/paging.ts';
+} from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { type CheckOutcome, checkMailbox } from './connection-check.ts';
 import { resolveMailHost } from './host-policy.ts';
 import { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';

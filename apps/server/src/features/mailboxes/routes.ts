@@ -12,10 +12,10 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import { requireMailUser } from '../companies/access.ts';
-import { pageQuerySchema } from '../contacts/paging.ts';
+import { pageQuerySchema } from '../../platform/paging.ts';
 import { campaignsUsingMailbox } from './mailbox-campaigns.ts';
 import {
   createMailbox,

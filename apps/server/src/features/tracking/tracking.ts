@@ -2,7 +2,7 @@ import type { SurveyPayload } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../contacts/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import type { LinkTokens } from './link-tokens.ts';
 import { linkClicks, unsubscribes } from './schema.ts';

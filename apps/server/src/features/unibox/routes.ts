@@ -10,9 +10,9 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import { requireMailUser } from '../companies/access.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports } from '../sender/mail-transport.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
