@@ -15,5 +15,6 @@ export * from '../features/search/schema.ts';
 export * from '../features/sender/schema.ts';
 export * from '../features/tracking/schema.ts';
 export * from '../features/unibox/schema.ts';
+export * from './account-schema.ts';
 export * from './outbox-schema.ts';
 export * from './rate-limit-schema.ts';

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 
 export const bulkStatuses = ['processing', 'completed', 'error'] as const;
 export type BulkStatus = (typeof bulkStatuses)[number];
