@@ -15,7 +15,7 @@ import {
   xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
-} from '../../apps/server/src/features/files/test-kit.ts';
+} from '../../apps/server/src/platform/uploads/test-kit.ts';
 import {
   freePort,
   startEmbeddedPostgres,

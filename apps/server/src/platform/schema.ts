@@ -8,7 +8,6 @@ export * from '../features/companies/schema.ts';
 export * from '../features/contacts/schema.ts';
 export * from '../features/credits/schema.ts';
 export * from '../features/events/schema.ts';
-export * from '../features/files/schema.ts';
 export * from '../features/lookalike/schema.ts';
 export * from '../features/mailboxes/schema.ts';
 export * from '../features/search/schema.ts';

@@ -15,11 +15,10 @@ import {
   readResultRows,
   readResultSummary,
 } from '../bulk/bulk-store.ts';
-import { bulkPurchases, bulkRequests } from '../bulk/schema.ts';
+import { resultTable } from '../bulk/result-files.ts';
+import { bulkFiles, bulkPurchases, bulkRequests, type FileKind } from '../bulk/schema.ts';
 import { maskAddress } from '../companies/masks.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
-import { resultTable } from './result-files.ts';
-import { bulkFiles, type FileKind } from './schema.ts';
 
 export const fileNotFound = 'File not found';
 export const resultsNotReady = 'The results are not ready yet.';

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { type ProgressHub, progressHubOf } from '../../platform/progress-hub.ts';
 import { openEventStream } from '../../platform/sse.ts';
-import { readUploadedFile } from '../files/read-upload.ts';
+import { readUploadedFile } from '../../platform/uploads/read-upload.ts';
 import {
   listMessages,
   maxListBytes,
