@@ -23,6 +23,11 @@ import { registerBillingRoutes } from './features/billing/routes.ts';
 import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
 import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
 import { registerBulkRoutes } from './features/bulk/routes.ts';
+import { activeCampaignsOfList } from './features/campaigns/list-campaigns.ts';
+import {
+  campaignsUsingMailbox,
+  pauseCampaignsWithoutMailbox,
+} from './features/campaigns/mailbox-campaigns.ts';
 import { registerCampaignRoutes } from './features/campaigns/routes.ts';
 import { registerCompanyRoutes } from './features/companies/routes.ts';
 import { registerContactRoutes } from './features/contacts/routes.ts';
@@ -165,6 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
+  // Contacts and mailboxes ask campaigns about the lists and mailboxes campaigns use.
+  const mailboxCampaigns = {
+    using: campaignsUsingMailbox,
+    pauseWithoutMailbox: pauseCampaignsWithoutMailbox,
+  };
   await app.register(
     async (api) => {
       registerAnalyticsRoutes(api, featureDeps);
@@ -175,10 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCampaignRoutes(api, featureDeps);
       registerFileRoutes(api, featureDeps);
       registerCompanyRoutes(api, featureDeps);
-      registerContactRoutes(api, featureDeps);
+      registerContactRoutes(api, { ...featureDeps, activeCampaignsOfList });
       registerLeadRoutes(api, featureDeps);
       registerLookalikeRoutes(api, featureDeps);
-      registerMailboxRoutes(api, featureDeps);
+      registerMailboxRoutes(api, { ...featureDeps, mailboxCampaigns });
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);

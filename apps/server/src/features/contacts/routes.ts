@@ -47,6 +47,7 @@ import {
 } from './customers.ts';
 import {
   ActiveCampaignError,
+  type ActiveCampaignsOfList,
   addToGroup,
   createGroup,
   deleteGroup,
@@ -80,7 +81,10 @@ const errors = {
 const importBodyLimit = 32 * 1024 * 1024;
 
 // The mail service's contacts API (mail-api.md), under /api/mail. Every query is the caller's.
-export function registerContactRoutes(api: App, deps: FeatureDeps): void {
+export function registerContactRoutes(
+  api: App,
+  deps: FeatureDeps & { activeCampaignsOfList: ActiveCampaignsOfList },
+): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const common = { tags: ['contacts'], security: tokenRequired };
@@ -218,7 +222,12 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
     },
     async (request, reply) => {
       try {
-        await deleteGroup(db, currentUser(request).id, request.params.id);
+        await deleteGroup(
+          db,
+          deps.activeCampaignsOfList,
+          currentUser(request).id,
+          request.params.id,
+        );
       } catch (error) {
         if (!(error instanceof ActiveCampaignError)) throw error;
         return reply.status(409).send({
