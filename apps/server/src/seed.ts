@@ -5,10 +5,10 @@ import { seedDemoCompanies } from './features/companies/demo-seed.ts';
 import { applyCreditEntry } from './features/credits/credit-ledger.ts';
 import { ensureFreePlan, planGrantKey } from './features/credits/queries.ts';
 import { vectoriseNewCompanies } from './features/lookalike/vector-store.ts';
-import { createLinkTokens } from './features/tracking/link-tokens.ts';
 import { seedDemoMail } from './features/unibox/demo-mail.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
+import { createLinkTokens } from './platform/link-tokens.ts';
 
 export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' } as const;
 
