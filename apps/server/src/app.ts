@@ -15,33 +15,38 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
-import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
-import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
-import { registerAuthRoutes } from './features/auth/routes.ts';
-import type { AuthDeps } from './features/auth/service.ts';
-import { registerBillingRoutes } from './features/billing/routes.ts';
-import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
-import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
-import { registerBulkRoutes } from './features/bulk/routes.ts';
-import { activeCampaignsOfList } from './features/campaigns/list-campaigns.ts';
+import { registerAnalyticsRoutes } from './features/analytics/index.ts';
+import type { AuthDeps } from './features/auth/index.ts';
 import {
+  createOidcProvider,
+  type OidcProvider,
+  registerAuthRoutes,
+} from './features/auth/index.ts';
+import { registerBillingRoutes } from './features/billing/index.ts';
+import {
+  type BotCheck,
+  createBotCheck,
+  registerBotCheckRoutes,
+} from './features/bot-check/index.ts';
+import { registerBulkRoutes } from './features/bulk/index.ts';
+import {
+  activeCampaignsOfList,
   campaignsUsingMailbox,
   pauseCampaignsWithoutMailbox,
-} from './features/campaigns/mailbox-campaigns.ts';
-import { registerCampaignRoutes } from './features/campaigns/routes.ts';
-import { registerCompanyRoutes } from './features/companies/routes.ts';
-import { registerContactRoutes } from './features/contacts/routes.ts';
-import { registerCreditsRoutes } from './features/credits/routes.ts';
-import { registerEventsRoutes } from './features/events/routes.ts';
-import { registerFileRoutes } from './features/files/routes.ts';
-import { registerLeadRoutes } from './features/leads/routes.ts';
-import { registerLookalikeRoutes } from './features/lookalike/routes.ts';
-import { registerMailboxRoutes } from './features/mailboxes/routes.ts';
-import { registerOutboxRoutes } from './features/outbox/routes.ts';
-import { createSearchFinder } from './features/search/finder.ts';
-import { registerSearchRoutes } from './features/search/routes.ts';
-import { registerTrackingRoutes } from './features/tracking/routes.ts';
-import { registerUniboxRoutes } from './features/unibox/routes.ts';
+  registerCampaignRoutes,
+} from './features/campaigns/index.ts';
+import { registerCompanyRoutes } from './features/companies/index.ts';
+import { registerContactRoutes } from './features/contacts/index.ts';
+import { registerCreditsRoutes } from './features/credits/index.ts';
+import { registerEventsRoutes } from './features/events/index.ts';
+import { registerFileRoutes } from './features/files/index.ts';
+import { registerLeadRoutes } from './features/leads/index.ts';
+import { registerLookalikeRoutes } from './features/lookalike/index.ts';
+import { registerMailboxRoutes } from './features/mailboxes/index.ts';
+import { registerOutboxRoutes } from './features/outbox/index.ts';
+import { createSearchFinder, registerSearchRoutes } from './features/search/index.ts';
+import { registerTrackingRoutes } from './features/tracking/index.ts';
+import { registerUniboxRoutes } from './features/unibox/index.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';

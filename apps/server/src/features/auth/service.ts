@@ -25,8 +25,7 @@ import {
 import type { FeatureDeps, RateLimits } from '../../platform/http.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { findDefaultPlan, type Plan, planGrantKey } from '../credits/queries.ts';
+import { applyCreditEntry, findDefaultPlan, type Plan, planGrantKey } from '../credits/index.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
 import type { OidcIdentity, OidcProvider } from './google.ts';
 import { hashSecret, newResetToken, newVerificationCode, sameHash } from './one-time-secrets.ts';

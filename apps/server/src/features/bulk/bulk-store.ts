@@ -8,7 +8,7 @@ import {
   creditsShort,
   holdCredits,
   requireAvailableCredits,
-} from '../credits/holds.ts';
+} from '../credits/index.ts';
 import { creditAccounts } from '../credits/schema.ts';
 import type { ResultRow } from './result-files.ts';
 import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';

@@ -14,11 +14,11 @@ import {
   readPurchase,
   readResultRows,
   readResultSummary,
-} from '../bulk/bulk-store.ts';
-import { resultTable } from '../bulk/result-files.ts';
+  resultTable,
+} from '../bulk/index.ts';
 import { bulkFiles, bulkPurchases, bulkRequests, type FileKind } from '../bulk/schema.ts';
-import { maskAddress } from '../companies/masks.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
+import { maskAddress } from '../companies/index.ts';
+import { applyCreditEntry, InsufficientCreditsError } from '../credits/index.ts';
 
 export const fileNotFound = 'File not found';
 export const resultsNotReady = 'The results are not ready yet.';

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import { parseFilterQuery } from '../companies/filters.ts';
+import { parseFilterQuery } from '../companies/index.ts';
 import { findLeadEmails } from './find-emails.ts';
 import {
   alreadyPaid,

@@ -12,7 +12,7 @@ import { tokenRequired } from '../../platform/auth-hook.ts';
 import { forbidden, genericFailure, unauthorized } from '../../platform/errors.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { openEventStream } from '../../platform/sse.ts';
-import { type BotCheck, botCheckFailed } from '../bot-check/bot-check.ts';
+import { type BotCheck, botCheckFailed } from '../bot-check/index.ts';
 import { searchDomain } from './company-domain.ts';
 import { readHistoryPage } from './history.ts';
 import { foundEmails, type SearchQuery } from './schema.ts';

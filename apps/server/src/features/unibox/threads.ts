@@ -12,7 +12,7 @@ import type { Queryable } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { containsPattern, isId, isoDate, offsetOf, pageFields } from '../../platform/paging.ts';
-import { composeMail } from '../sender/compose.ts';
+import { composeMail } from '../sender/index.ts';
 import type { StoredAddress, StoredBounce, StoredThreadStatus } from './schema.ts';
 
 export const threadNotFound = 'Conversation not found';
