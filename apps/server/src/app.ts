@@ -16,8 +16,8 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { registerAnalyticsRoutes } from './features/analytics/index.ts';
-import type { AuthDeps } from './features/auth/index.ts';
 import {
+  type AuthDeps,
   createOidcProvider,
   type OidcProvider,
   registerAuthRoutes,
