@@ -11,15 +11,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { applyCreditEntry } from '../../apps/server/src/features/credits/credit-ledger.ts';
 import {
+  freePort,
+  startEmbeddedPostgres,
+} from '../../apps/server/src/platform/embedded-postgres.ts';
+import {
   lyingZipBomb,
   xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
-} from '../../apps/server/src/features/files/test-kit.ts';
-import {
-  freePort,
-  startEmbeddedPostgres,
-} from '../../apps/server/src/platform/embedded-postgres.ts';
+} from '../../apps/server/src/platform/uploads/test-kit.ts';
 import {
   benchToken,
   createBenchDatabase,

@@ -6,11 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { healthAnswerSchema } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type preHandlerAsyncHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,64 +15,49 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
-import { registerAnalyticsRoutes } from './features/analytics/routes.ts';
-import { createOidcProvider, type OidcProvider } from './features/auth/google.ts';
-import { registerAuthRoutes } from './features/auth/routes.ts';
-import { registerBillingRoutes } from './features/billing/routes.ts';
-import { type BotCheck, createBotCheck } from './features/bot-check/bot-check.ts';
-import { registerBotCheckRoutes } from './features/bot-check/routes.ts';
-import { registerBulkRoutes } from './features/bulk/routes.ts';
-import { registerCampaignRoutes } from './features/campaigns/routes.ts';
-import { registerCompanyRoutes } from './features/companies/routes.ts';
-import { registerContactRoutes } from './features/contacts/routes.ts';
-import { registerCreditsRoutes } from './features/credits/routes.ts';
-import { registerEventsRoutes } from './features/events/routes.ts';
-import { registerFileRoutes } from './features/files/routes.ts';
-import { registerLeadRoutes } from './features/leads/routes.ts';
-import { registerLookalikeRoutes } from './features/lookalike/routes.ts';
-import { registerMailboxRoutes } from './features/mailboxes/routes.ts';
-import { registerOutboxRoutes } from './features/outbox/routes.ts';
-import { createSearchFinder } from './features/search/finder.ts';
-import { registerSearchRoutes } from './features/search/routes.ts';
-import { registerTrackingRoutes } from './features/tracking/routes.ts';
-import { registerUniboxRoutes } from './features/unibox/routes.ts';
+import { registerAnalyticsRoutes } from './features/analytics/index.ts';
+import {
+  type AuthDeps,
+  createOidcProvider,
+  type OidcProvider,
+  registerAuthRoutes,
+} from './features/auth/index.ts';
+import { registerBillingRoutes } from './features/billing/index.ts';
+import {
+  type BotCheck,
+  createBotCheck,
+  registerBotCheckRoutes,
+} from './features/bot-check/index.ts';
+import { registerBulkRoutes } from './features/bulk/index.ts';
+import {
+  activeCampaignsOfList,
+  campaignsUsingMailbox,
+  pauseCampaignsWithoutMailbox,
+  registerCampaignRoutes,
+} from './features/campaigns/index.ts';
+import { registerCompanyRoutes } from './features/companies/index.ts';
+import { registerContactRoutes } from './features/contacts/index.ts';
+import { registerCreditsRoutes } from './features/credits/index.ts';
+import { registerEventsRoutes } from './features/events/index.ts';
+import { registerFileRoutes } from './features/files/index.ts';
+import { registerLeadRoutes } from './features/leads/index.ts';
+import { registerLookalikeRoutes } from './features/lookalike/index.ts';
+import { registerMailboxRoutes } from './features/mailboxes/index.ts';
+import { registerOutboxRoutes } from './features/outbox/index.ts';
+import { createSearchFinder, registerSearchRoutes } from './features/search/index.ts';
+import { registerTrackingRoutes } from './features/tracking/index.ts';
+import { registerUniboxRoutes } from './features/unibox/index.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
+import { type App, defaultRateLimits, type RateLimits } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mailer.ts';
-import { createRateLimiter, type RateLimiter, rateLimited } from './platform/rate-limit.ts';
+import { createRateLimiter, rateLimited } from './platform/rate-limit.ts';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
-import { createTokens, type Tokens } from './platform/tokens.ts';
+import { createTokens } from './platform/tokens.ts';
 import { refuseUnstorableText } from './platform/unstorable-text.ts';
-
-// Counted in PostgreSQL (platform/rate-limit.ts), so they hold across API processes.
-export type RateLimits = {
-  // Per window: login attempts per client address; wrong passwords per account and address
-  // (a stranger elsewhere cannot lock the owner out); wrong passwords per account from
-  // anywhere, a ceiling against guessing spread over many addresses; wrong passwords per user
-  // when changing the password or deleting the account.
-  loginPerIp: number;
-  loginPerAccountIp: number;
-  loginPerAccount: number;
-  passwordChecks: number;
-  windowMs: number;
-  // Uploads per user per hour: bulk lists, look-alike lists and contact imports together.
-  uploadsPerHour: number;
-  // Analytics events (unauthenticated writes) per client address per minute.
-  eventsPerMinute: number;
-};
-
-export const defaultRateLimits: RateLimits = {
-  loginPerIp: 30,
-  loginPerAccountIp: 10,
-  loginPerAccount: 100,
-  passwordChecks: 10,
-  windowMs: 15 * 60_000,
-  uploadsPerHour: 30,
-  eventsPerMinute: 120,
-};
 
 export type AppDeps = {
   config: Config;
@@ -95,21 +76,6 @@ export type AppDeps = {
   // The process's finder; absent, the app builds one from config.finder and closes it.
   finder?: Finder | undefined;
 };
-
-// What route modules receive.
-export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'mailer'>> & {
-  jobs: Jobs | undefined;
-  tokens: Tokens;
-  rateLimits: RateLimits;
-  rateLimiter: RateLimiter;
-  // preHandler of the upload routes (after their user guard).
-  uploadLimit: preHandlerAsyncHookHandler;
-  oidc: OidcProvider | undefined;
-  finder: Finder;
-  botCheck: BotCheck;
-};
-
-export type App = FastifyInstance;
 
 // A hop count becomes Fastify's trust function (its types take no number).
 function trustedProxies(setting: Config['trustProxy']) {
@@ -141,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const rateLimits = { ...defaultRateLimits, ...deps.rateLimits };
   const rateLimiter = createRateLimiter({ db: deps.db, clock: deps.clock });
-  const featureDeps: FeatureDeps = {
+  const featureDeps: AuthDeps & { botCheck: BotCheck } = {
     config,
     db: deps.db,
     clock: deps.clock,
@@ -209,6 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
+  // Contacts and mailboxes ask campaigns about the lists and mailboxes campaigns use.
+  const mailboxCampaigns = {
+    using: campaignsUsingMailbox,
+    pauseWithoutMailbox: pauseCampaignsWithoutMailbox,
+  };
   await app.register(
     async (api) => {
       registerAnalyticsRoutes(api, featureDeps);
@@ -219,10 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCampaignRoutes(api, featureDeps);
       registerFileRoutes(api, featureDeps);
       registerCompanyRoutes(api, featureDeps);
-      registerContactRoutes(api, featureDeps);
+      registerContactRoutes(api, { ...featureDeps, activeCampaignsOfList });
       registerLeadRoutes(api, featureDeps);
       registerLookalikeRoutes(api, featureDeps);
-      registerMailboxRoutes(api, featureDeps);
+      registerMailboxRoutes(api, { ...featureDeps, mailboxCampaigns });
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);

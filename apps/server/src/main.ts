@@ -2,13 +2,14 @@
 import { runFinderCli } from '@mailhound/finder';
 import type { Logger } from 'pino';
 import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
-import { runImportCommand } from './features/companies/import-command.ts';
-import { applyFreePlanCredits } from './features/credits/queries.ts';
-import { refreshAllVectors } from './features/lookalike/vector-store.ts';
+import { runImportCommand } from './features/companies/index.ts';
+import { applyFreePlanCredits } from './features/credits/index.ts';
+import { refreshAllVectors } from './features/lookalike/index.ts';
 import { systemClock } from './platform/clock.ts';
+import { withDatabase } from './platform/database.ts';
 import { createLogger } from './platform/logger.ts';
 import { runMigrations } from './platform/migrations.ts';
-import { type Running, serve, withDatabase } from './runtime.ts';
+import { type Running, serve } from './runtime.ts';
 import { seedDemo } from './seed.ts';
 
 type Command = {

@@ -1,20 +1,18 @@
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { defineAuthJobs } from './features/auth/jobs.ts';
-import { defineBillingJobs } from './features/billing/jobs.ts';
-import { syncConfiguredPlans } from './features/billing/plans.ts';
-import { defineBotCheckJobs } from './features/bot-check/jobs.ts';
-import { defineBulkJobs } from './features/bulk/jobs.ts';
-import { applyFreePlanCredits } from './features/credits/queries.ts';
-import { defineEventJobs } from './features/events/jobs.ts';
-import { defineLookalikeJobs } from './features/lookalike/jobs.ts';
-import { closeDemoMailWorld } from './features/search/demo-mail-world.ts';
-import { defineSearchJobs } from './features/search/jobs.ts';
-import { defineSenderJobs } from './features/sender/jobs.ts';
-import { defineUniboxJobs } from './features/unibox/jobs.ts';
+import { defineAuthJobs } from './features/auth/index.ts';
+import { defineBillingJobs, syncConfiguredPlans } from './features/billing/index.ts';
+import { defineBotCheckJobs } from './features/bot-check/index.ts';
+import { defineBulkJobs } from './features/bulk/index.ts';
+import { applyFreePlanCredits } from './features/credits/index.ts';
+import { defineEventJobs } from './features/events/index.ts';
+import { defineLookalikeJobs } from './features/lookalike/index.ts';
+import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts';
+import { defineSenderJobs } from './features/sender/index.ts';
+import { defineUniboxJobs } from './features/unibox/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { type Database, type Db, openDatabase } from './platform/database.ts';
+import { type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer } from './platform/mailer.ts';
 import { runMigrations } from './platform/migrations.ts';
@@ -37,19 +35,6 @@ export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock:
   defineLookalikeJobs(jobs, deps);
   defineSenderJobs(jobs, deps);
   defineUniboxJobs(jobs, deps);
-}
-
-export async function withDatabase<T>(
-  config: Config,
-  log: Logger,
-  work: (database: Database) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase(config, (message) => log.debug(message));
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 // `start`, `api` and `worker`: one process with the parts asked for. Stops in order: HTTP,

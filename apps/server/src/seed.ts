@@ -1,14 +1,12 @@
 import type { Config } from './config.ts';
-import { hashPassword } from './features/auth/passwords.ts';
-import { findUserByEmail, insertUser } from './features/auth/queries.ts';
-import { seedDemoCompanies } from './features/companies/demo-seed.ts';
-import { applyCreditEntry } from './features/credits/credit-ledger.ts';
-import { ensureFreePlan, planGrantKey } from './features/credits/queries.ts';
-import { vectoriseNewCompanies } from './features/lookalike/vector-store.ts';
-import { createLinkTokens } from './features/tracking/link-tokens.ts';
-import { seedDemoMail } from './features/unibox/demo-mail.ts';
+import { findUserByEmail, hashPassword, insertUser } from './features/auth/index.ts';
+import { seedDemoCompanies } from './features/companies/index.ts';
+import { applyCreditEntry, ensureFreePlan, planGrantKey } from './features/credits/index.ts';
+import { vectoriseNewCompanies } from './features/lookalike/index.ts';
+import { seedDemoMail } from './features/unibox/index.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
+import { createLinkTokens } from './platform/link-tokens.ts';
 
 export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' } as const;
 

@@ -1,7 +1,7 @@
 import { authMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type LoginProvider, type UserStatus, users } from '../features/auth/schema.ts';
+import { type LoginProvider, type UserStatus, users } from './account-schema.ts';
 import type { Db } from './database.ts';
 import { unauthorized } from './errors.ts';
 import type { Tokens } from './tokens.ts';

@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { type RunningPostgres, startEmbeddedPostgres } from './embedded-postgres.ts';
 import * as schema from './schema.ts';
@@ -61,6 +62,20 @@ async function ensureEmbeddedDatabase(embedded: RunningPostgres | undefined): Pr
 // Runs `work` holding a PostgreSQL session advisory lock on `key`, on a connection of its own,
 // so that a second caller with the same key waits for the first across processes, without a
 // transaction held open for the whole (possibly long) work. A dying process frees its lock.
+// Opens the database for one piece of work (a command) and closes it after.
+export async function withDatabase<T>(
+  config: Config,
+  log: Logger,
+  work: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(config, (message) => log.debug(message));
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function withSessionLock<T>(db: Db, key: string, work: () => Promise<T>) {
   const pool = '$client' in db ? db.$client : undefined;
   if (!(pool instanceof pg.Pool)) throw new Error('the database is not a pg pool');

@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { multipart } from '../features/bulk/test-kit.ts';
 import { activeUser } from '../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../test/test-context.ts';
 import { createDb } from './database.ts';
+import type { App } from './http.ts';
 import { createMailer } from './mailer.ts';
 import { purgeExpiredCounters } from './rate-limit.ts';
 

@@ -5,8 +5,13 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { campaignContacts, campaignSends, type SendStatus } from '../sender/schema.ts';
-import { linkClicks, unsubscribes } from '../tracking/schema.ts';
+import {
+  campaignContacts,
+  campaignSends,
+  type SendStatus,
+  unsubscribes,
+} from '../sender/schema.ts';
+import { linkClicks } from '../tracking/schema.ts';
 
 // A realistic month of two campaigns of one user (and one of another user on the same days),
 // written straight into the tables the sender, inbox sync and tracking fill. Every expected

@@ -6,7 +6,7 @@ import type {
   OverallAnalytics,
 } from '@mailhound/contracts';
 import type { Queryable } from '../../platform/database.ts';
-import { findCampaign } from '../campaigns/campaigns.ts';
+import { findCampaign } from '../campaigns/index.ts';
 import { type CountsRow, countEvents } from './queries.ts';
 import { resolveRange } from './range.ts';
 

@@ -6,9 +6,9 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireMailUser } from '../companies/access.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { campaignAnalytics, overallAnalytics } from './analytics.ts';
 
 const errors = {

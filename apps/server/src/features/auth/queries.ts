@@ -1,14 +1,13 @@
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/database.ts';
-import { creditAccounts, plans } from '../credits/schema.ts';
 import {
   type LoginProvider,
-  passwordResetRequests,
-  passwordResets,
+  plans,
   type UserStatus,
   users,
-  verificationCodes,
-} from './schema.ts';
+} from '../../platform/account-schema.ts';
+import type { Queryable } from '../../platform/database.ts';
+import { creditAccounts } from '../credits/schema.ts';
+import { passwordResetRequests, passwordResets, verificationCodes } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

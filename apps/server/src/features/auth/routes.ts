@@ -18,8 +18,9 @@ import {
   verifyEmailSchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
+import type { App } from '../../platform/http.ts';
+import type { AuthDeps } from './service.ts';
 import * as auth from './service.ts';
 
 const tags = ['auth'];
@@ -34,7 +35,7 @@ const errors = {
 // auth-api.md, route by route. Handlers parse (zod, through the type provider), call one
 // service function and answer. The token is checked before the payload (preValidation): a
 // caller without one gets 'User unauthorized.' (api-spec §8), never a 400 about the body.
-export function registerAuthRoutes(app: App, deps: FeatureDeps): void {
+export function registerAuthRoutes(app: App, deps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

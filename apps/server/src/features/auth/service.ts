@@ -13,7 +13,6 @@ import {
   type VerifyEmailPayload,
   validationMessages,
 } from '@mailhound/contracts';
-import type { FeatureDeps, RateLimits } from '../../app.ts';
 import type { AuthUser } from '../../platform/auth-hook.ts';
 import type { Tx } from '../../platform/database.ts';
 import {
@@ -23,15 +22,19 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../platform/errors.ts';
+import type { FeatureDeps, RateLimits } from '../../platform/http.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { Limit } from '../../platform/rate-limit.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { findDefaultPlan, type Plan, planGrantKey } from '../credits/queries.ts';
+import { applyCreditEntry, findDefaultPlan, type Plan, planGrantKey } from '../credits/index.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
-import type { OidcIdentity } from './google.ts';
+import type { OidcIdentity, OidcProvider } from './google.ts';
 import { hashSecret, newResetToken, newVerificationCode, sameHash } from './one-time-secrets.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import * as queries from './queries.ts';
 import { mailTexts, serverMessages } from './server-messages.ts';
+
+// Sign-in with Google needs the identity provider; absent, it answers 503.
+export type AuthDeps = FeatureDeps & { oidc: OidcProvider | undefined };
 
 const RESET_TTL_MS = 60 * 60_000;
 const OIDC_STATE_TTL_SECONDS = 600;
@@ -55,11 +58,6 @@ function secondsLeft(since: Date, now: Date, cooldownMs: number): number {
   return Math.max(1, Math.ceil((since.getTime() + cooldownMs - now.getTime()) / 1000));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}
-
 async function requireDefaultPlan(tx: Tx): Promise<Plan> {
   const plan = await findDefaultPlan(tx);
   if (!plan) throw new Error('no default plan: run the migrations');
@@ -77,7 +75,7 @@ async function grantPlanCredits(tx: Tx, userId: string, plan: Plan, now: Date): 
   });
 }
 
-async function issueCode(deps: FeatureDeps, tx: Tx, userId: string, now: Date): Promise<string> {
+async function issueCode(deps: AuthDeps, tx: Tx, userId: string, now: Date): Promise<string> {
   const code = newVerificationCode();
   await queries.insertCode(tx, {
     userId,
@@ -88,7 +86,7 @@ async function issueCode(deps: FeatureDeps, tx: Tx, userId: string, now: Date): 
   return code;
 }
 
-async function mailCode(deps: FeatureDeps, to: string, code: string): Promise<void> {
+async function mailCode(deps: AuthDeps, to: string, code: string): Promise<void> {
   await deps.mailer.send({
     to,
     subject: mailTexts.verificationSubject,
@@ -97,14 +95,14 @@ async function mailCode(deps: FeatureDeps, to: string, code: string): Promise<vo
 }
 
 export function signToken(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   user: Pick<queries.UserRow, 'id' | 'loginProvider' | 'tokenVersion'>,
 ) {
   return deps.tokens.sign({ sub: user.id, auth: user.loginProvider, ver: user.tokenVersion });
 }
 
 export async function signUp(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   payload: SignUpPayload,
   log: (error: unknown) => void,
 ): Promise<{ id: string; username: string }> {
@@ -144,7 +142,7 @@ export async function signUp(
 }
 
 export async function logIn(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   payload: LoginPayload,
   ip: string,
 ): Promise<{ token: string }> {
@@ -165,7 +163,7 @@ export async function logIn(
 }
 
 export async function verifyEmail(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   payload: VerifyEmailPayload,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
@@ -190,7 +188,7 @@ export async function verifyEmail(
 }
 
 export async function resendVerificationCode(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   username: string,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
@@ -211,7 +209,7 @@ export async function resendVerificationCode(
 }
 
 export async function forgotPassword(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   email: string,
   log: (error: unknown) => void,
 ): Promise<{ message: string }> {
@@ -241,7 +239,7 @@ export async function forgotPassword(
 }
 
 export async function resetPassword(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   payload: ResetPasswordPayload,
 ): Promise<{ message: string }> {
   const now = deps.clock.now();
@@ -285,14 +283,14 @@ export function toCurrentUser(row: queries.CurrentUserRow): CurrentUser {
   };
 }
 
-export async function getCurrentUser(deps: FeatureDeps, userId: string): Promise<CurrentUser> {
+export async function getCurrentUser(deps: AuthDeps, userId: string): Promise<CurrentUser> {
   const row = await queries.readCurrentUser(deps.db, userId);
   if (!row) throw unauthorized(authMessages.unauthorized);
   return toCurrentUser(row);
 }
 
 export async function updateProfile(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   userId: string,
   payload: ProfileUpdatePayload,
 ): Promise<CurrentUser> {
@@ -301,7 +299,7 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   authUser: AuthUser,
   payload: PasswordChangePayload,
 ): Promise<{ token: string }> {
@@ -324,7 +322,7 @@ export async function changePassword(
 }
 
 export async function deleteAccount(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   authUser: AuthUser,
   payload: DeleteAccountPayload,
 ): Promise<{ message: string }> {
@@ -344,15 +342,15 @@ export async function deleteAccount(
 
 // Google sign-in.
 
-function oidcProvider(deps: FeatureDeps) {
+function oidcProvider(deps: AuthDeps) {
   if (!deps.oidc) throw serviceUnavailable(serverMessages.googleUnavailable);
   return deps.oidc;
 }
 
-const oidcRedirectUri = (deps: FeatureDeps) => `${deps.config.publicUrl}/auth/login`;
+const oidcRedirectUri = (deps: AuthDeps) => `${deps.config.publicUrl}/auth/login`;
 
 export async function googleAuthorizeUrl(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   redirectUrl: string | undefined,
 ): Promise<{ url: string }> {
   const provider = oidcProvider(deps);
@@ -369,7 +367,7 @@ export async function googleAuthorizeUrl(
 }
 
 export async function googleLogIn(
-  deps: FeatureDeps,
+  deps: AuthDeps,
   payload: { code: string; state?: string | undefined },
   log: (error: unknown) => void,
 ): Promise<{ token: string }> {
@@ -393,7 +391,7 @@ export async function googleLogIn(
   return { token: await signToken(deps, user) };
 }
 
-async function findOrCreateGoogleUser(deps: FeatureDeps, identity: OidcIdentity) {
+async function findOrCreateGoogleUser(deps: AuthDeps, identity: OidcIdentity) {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const known =

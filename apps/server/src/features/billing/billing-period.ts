@@ -1,4 +1,4 @@
-import type { PlanRules } from '../credits/schema.ts';
+import type { PlanRules } from '../../platform/account-schema.ts';
 
 // A plan's rules count credits per month; a yearly period is paid at once and granted at once,
 // twelve months' worth (Hunter's yearly plans work so: the year's credits last the whole year).

@@ -1,7 +1,7 @@
 import { paymentMessages } from '@mailhound/contracts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { applyCreditEntry } from '../credits/index.ts';
 
 // The one-time bonus: its ledger key is the user's, so it is granted once whatever happens.
 export async function claimOneTimeBonus(

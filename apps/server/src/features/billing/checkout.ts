@@ -13,10 +13,10 @@ import {
   validationMessages,
 } from '@mailhound/contracts';
 import { and, eq } from 'drizzle-orm';
+import { users } from '../../platform/account-schema.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, HttpError, notFound, paymentRequired } from '../../platform/errors.ts';
-import { users } from '../auth/schema.ts';
 import {
   endSubscription,
   type FulfilmentResult,

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { type PlanRules, users } from '../../platform/account-schema.ts';
 import type { Tx } from '../../platform/database.ts';
-import { users } from '../auth/schema.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { findDefaultPlan } from '../credits/queries.ts';
-import { creditEntries, type PlanRules } from '../credits/schema.ts';
+import { applyCreditEntry, findDefaultPlan } from '../credits/index.ts';
+import { creditEntries } from '../credits/schema.ts';
 import {
   periodEnd,
   periodGrant,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { PlanListItem } from '@mailhound/contracts';
 import { z } from 'zod';
-import type { PlanRules } from '../credits/schema.ts';
+import type { PlanRules } from '../../platform/account-schema.ts';
 import type { CheckoutMode } from './schema.ts';
 
 export type PlanDefinition = { name: string; isDefault: boolean; rules: PlanRules };

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { plans, users } from '../../platform/account-schema.ts';
 import type { Db } from '../../platform/database.ts';
-import { users } from '../auth/schema.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { planGrantKey } from '../credits/queries.ts';
-import { creditEntries, plans } from '../credits/schema.ts';
+import { applyCreditEntry, planGrantKey } from '../credits/index.ts';
+import { creditEntries } from '../credits/schema.ts';
 
 const BATCH = 500;
 

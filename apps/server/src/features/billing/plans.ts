@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { plans } from '../../platform/account-schema.ts';
 import type { Db, Queryable } from '../../platform/database.ts';
-import type { Plan } from '../credits/queries.ts';
-import { plans } from '../credits/schema.ts';
+import type { Plan } from '../credits/index.ts';
 import { loadPlanCatalogue, type PlanDefinition } from './plan-catalogue.ts';
 
 // Writes the configured plans (built-in or PLANS_FILE) at start. Plans dropped from the

@@ -7,10 +7,10 @@ import {
   type SendInvoicePayload,
 } from '@mailhound/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { users } from '../../platform/account-schema.ts';
 import type { Db } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { users } from '../auth/schema.ts';
 import { type ReceiptStatus, receipts } from './schema.ts';
 
 export type ReceiptLinks = { publicUrl: string; secret: string };

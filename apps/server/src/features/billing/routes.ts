@@ -20,9 +20,9 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { badRequest, genericFailure } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';
 import { claimOneTimeBonus } from './bonus.ts';
 import {

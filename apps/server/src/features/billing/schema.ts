@@ -12,8 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-import { plans } from '../credits/schema.ts';
+import { plans, users } from '../../platform/account-schema.ts';
 
 export const paymentProviderNames = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviderNames)[number];

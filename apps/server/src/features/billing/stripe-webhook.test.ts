@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '../../platform/account-schema.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { plans } from '../credits/schema.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 import { subscriptions } from './schema.ts';
 import { type Buyer, balanceOf, call, createBillingContext, startCheckout } from './test-kit.ts';

@@ -1,8 +1,8 @@
 import type { SubscriptionAnswer } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { plans, users } from '../../platform/account-schema.ts';
 import type { Db } from '../../platform/database.ts';
-import { users } from '../auth/schema.ts';
-import { creditEntries, plans } from '../credits/schema.ts';
+import { creditEntries } from '../credits/schema.ts';
 import { subscriptions } from './schema.ts';
 
 // The Free plan's credits come on the first of each month, UTC (plan-grants.ts).

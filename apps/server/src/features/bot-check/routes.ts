@@ -1,8 +1,9 @@
 import { errorAnswerSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import type { BotCheck } from './bot-check.ts';
 
 const settingsSchema = z.union([
   z.object({ provider: z.literal('altcha') }),
@@ -15,7 +16,7 @@ const challengeSchema = z.object({
   signature: z.string().optional(),
 });
 
-export function registerBotCheckRoutes(api: App, deps: FeatureDeps): void {
+export function registerBotCheckRoutes(api: App, deps: FeatureDeps & { botCheck: BotCheck }): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/bot-check/config',

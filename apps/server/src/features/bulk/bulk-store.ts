@@ -8,11 +8,10 @@ import {
   creditsShort,
   holdCredits,
   requireAvailableCredits,
-} from '../credits/holds.ts';
+} from '../credits/index.ts';
 import { creditAccounts } from '../credits/schema.ts';
-import type { ResultRow } from '../files/result-files.ts';
-import { bulkFiles } from '../files/schema.ts';
-import { type BulkStatus, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
+import type { ResultRow } from './result-files.ts';
+import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
 import {
   assignChunks,
   type BulkColumns,

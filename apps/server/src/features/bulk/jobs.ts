@@ -2,7 +2,7 @@ import type { Finder } from '@mailhound/finder';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { createSearchFinder } from '../search/finder.ts';
+import { createSearchFinder } from '../search/index.ts';
 import { bulkRunQueue } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
 

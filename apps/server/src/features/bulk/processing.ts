@@ -4,15 +4,13 @@ import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
-import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
-import { isHoldOpen, settleHold } from '../credits/holds.ts';
-import { buildResultFiles } from '../files/result-files.ts';
-import { bulkFiles } from '../files/schema.ts';
-import { companyNotFound } from '../search/company-domain.ts';
-import { chargedScore } from '../search/search-records.ts';
+import { notifyProgress } from '../../platform/progress-hub.ts';
+import { resolveCompanyDomain } from '../companies/index.ts';
+import { isHoldOpen, settleHold } from '../credits/index.ts';
+import { chargedScore, companyNotFound } from '../search/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
-import { notifyProgress } from './progress.ts';
-import { type BulkQuery, bulkRequests } from './schema.ts';
+import { buildResultFiles } from './result-files.ts';
+import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
 
 // An address is "found" from this score on (successCount); verified (charged) from 95.
 export const foundScore = 50;

@@ -8,15 +8,15 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { requireActiveUser } from '../companies/access.ts';
-import { readUploadedFile } from '../files/read-upload.ts';
-import { openEventStream } from '../search/event-stream.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { type ProgressHub, progressHubOf } from '../../platform/progress-hub.ts';
+import { openEventStream } from '../../platform/sse.ts';
+import { readUploadedFile } from '../../platform/uploads/read-upload.ts';
 import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
-import { type ProgressHub, progressHubOf } from './progress.ts';
 import {
   isSpreadsheetName,
   maxUploadBytes,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -10,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 
 export const bulkStatuses = ['processing', 'completed', 'error'] as const;
 export type BulkStatus = (typeof bulkStatuses)[number];
@@ -95,3 +96,25 @@ export const bulkPurchases = pgTable('bulk_purchases', {
   credits: integer('credits').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const fileKinds = ['input', 'full.csv', 'full.xlsx', 'success.csv', 'success.xlsx'] as const;
+export type FileKind = (typeof fileKinds)[number];
+
+// A bulk request's files in PostgreSQL, so that any process can serve or read them: the
+// original upload and the result files built at completion.
+export const bulkFiles = pgTable(
+  'bulk_files',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => bulkRequests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: fileKinds }).notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.requestId, table.kind] })],
+);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LabDomain, LabHost, LabSpec } from '@mailhound/mail-lab';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http.ts';
 import type { BulkItem } from './bulk-store.ts';
 
 // Helpers for the bulk tests: a multipart upload, waiting for a request, and labs.

@@ -1,7 +1,7 @@
 import { isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { badRequest } from '../../platform/errors.ts';
-import { readSpreadsheet } from '../files/read-spreadsheet.ts';
+import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
 import type { BulkQuery } from './schema.ts';
 
 // The upload limits (README 'Limits'): over the size the upload is refused with a 413 before

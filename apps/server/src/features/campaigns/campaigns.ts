@@ -10,11 +10,11 @@ import {
   containsPattern,
   isId,
   isoDate,
-  isUniqueViolation,
   offsetOf,
   type PageQuery,
   pageFields,
-} from '../contacts/paging.ts';
+} from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { groups } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import type { CampaignAnswer, CampaignMissingPart, CampaignUpdate } from './answers.ts';

@@ -7,10 +7,10 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireMailUser } from '../companies/access.ts';
-import { pageQuerySchema, sortOrderSchema } from '../contacts/paging.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { pageQuerySchema, sortOrderSchema } from '../../platform/paging.ts';
 import {
   campaignAnswerSchema,
   campaignPageSchema,

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 import { groups } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 

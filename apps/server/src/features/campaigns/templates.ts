@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { isId } from '../contacts/paging.ts';
+import { isId } from '../../platform/paging.ts';
 import type { EmailTemplate } from './answers.ts';
 import { emailTemplates } from './schema.ts';
 

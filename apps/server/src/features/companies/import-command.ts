@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import { withDatabase } from '../../platform/database.ts';
 import { runMigrations } from '../../platform/migrations.ts';
-import { withDatabase } from '../../runtime.ts';
 import { companyColumns, personColumns } from './import-rows.ts';
 import { type ImportReport, importCompanies, importPeople } from './importer.ts';
 

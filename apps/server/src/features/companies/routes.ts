@@ -10,10 +10,10 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireActiveUser } from '../../platform/access.ts';
 import { tokenRequired } from '../../platform/auth-hook.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireActiveUser } from './access.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import {
   companyAnswer,
   decisionMakers,

@@ -3,7 +3,8 @@ import { VERIFIED_SCORE, validationMessages } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { isId, isoDate, isUniqueViolation } from './paging.ts';
+import { isId, isoDate } from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import {
   additionalFields,
   customerFieldValues,

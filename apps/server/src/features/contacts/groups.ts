@@ -3,17 +3,16 @@ import { contactMessages } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
-import { campaigns } from '../campaigns/schema.ts';
-import { readCustomers, requireOwnCustomers } from './customers.ts';
 import {
   containsPattern,
   isId,
   isoDate,
-  isUniqueViolation,
   offsetOf,
   type PageQuery,
   pageFields,
-} from './paging.ts';
+} from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { readCustomers, requireOwnCustomers } from './customers.ts';
 import { additionalFields, groupCustomers, groups } from './schema.ts';
 
 export const listNotFound = 'Contact list not found';
@@ -188,8 +187,21 @@ export async function removeFromGroup(
     );
 }
 
+// The active campaigns that send to a list, oldest first. Campaigns answers it (its table
+// references lists, not the other way); app.ts passes it in.
+export type ActiveCampaignsOfList = (
+  db: Queryable,
+  userId: string,
+  groupId: string,
+) => Promise<{ id: string; name: string }[]>;
+
 // A list an active campaign sends to is kept: the answer names those campaigns.
-export async function deleteGroup(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteGroup(
+  db: Db,
+  activeCampaignsOf: ActiveCampaignsOfList,
+  userId: string,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (!isId(id)) throw notFound(listNotFound);
     const [group] = await tx
@@ -198,17 +210,7 @@ export async function deleteGroup(db: Db, userId: string, id: string): Promise<v
       .where(and(eq(groups.id, id), eq(groups.userId, userId)))
       .for('update');
     if (!group) throw notFound(listNotFound);
-    const active = await tx
-      .select({ id: campaigns.id, name: campaigns.name })
-      .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.userId, userId),
-          eq(campaigns.customerGroupId, id),
-          eq(campaigns.status, 'active'),
-        ),
-      )
-      .orderBy(campaigns.createdAt);
+    const active = await activeCampaignsOf(tx, userId, id);
     if (active.length > 0) throw new ActiveCampaignError(active);
     await tx.delete(groups).where(eq(groups.id, id));
   });

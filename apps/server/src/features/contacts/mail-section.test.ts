@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailSectionOnly } from '../../platform/access.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { mailSectionOnly } from '../companies/access.ts';
 import { type MailCall, mailUser } from './test-kit.ts';
 
 let t: TestContext;

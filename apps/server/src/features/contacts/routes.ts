@@ -22,11 +22,12 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { requireMailUser } from '../companies/access.ts';
-import { openEventStream } from '../search/event-stream.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { isId, pageQuerySchema, sortOrderSchema } from '../../platform/paging.ts';
+import { openEventStream } from '../../platform/sse.ts';
 import {
   createOrUpdateBodySchema,
   operationResult,
@@ -46,6 +47,7 @@ import {
 } from './customers.ts';
 import {
   ActiveCampaignError,
+  type ActiveCampaignsOfList,
   addToGroup,
   createGroup,
   deleteGroup,
@@ -60,7 +62,6 @@ import {
   renameGroup,
   requireOwnGroup,
 } from './groups.ts';
-import { isId, pageQuerySchema, sortOrderSchema } from './paging.ts';
 import { additionalFields, tags } from './schema.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -80,7 +81,10 @@ const errors = {
 const importBodyLimit = 32 * 1024 * 1024;
 
 // The mail service's contacts API (mail-api.md), under /api/mail. Every query is the caller's.
-export function registerContactRoutes(api: App, deps: FeatureDeps): void {
+export function registerContactRoutes(
+  api: App,
+  deps: FeatureDeps & { activeCampaignsOfList: ActiveCampaignsOfList },
+): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const common = { tags: ['contacts'], security: tokenRequired };
@@ -218,7 +222,12 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
     },
     async (request, reply) => {
       try {
-        await deleteGroup(db, currentUser(request).id, request.params.id);
+        await deleteGroup(
+          db,
+          deps.activeCampaignsOfList,
+          currentUser(request).id,
+          request.params.id,
+        );
       } catch (error) {
         if (!(error instanceof ActiveCampaignError)) throw error;
         return reply.status(409).send({

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 
 const ownerId = () =>
   uuid('user_id')

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans } from '../../platform/account-schema.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { InsufficientCreditsError } from './credit-ledger.ts';
 import { entriesOfHold, holdCredits, settleHold } from './holds.ts';
 import { applyFreePlanCredits } from './queries.ts';
-import { creditAccounts, plans } from './schema.ts';
+import { creditAccounts } from './schema.ts';
 
 let t: TestContext;
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { type PlanRules, plans, users } from '../../platform/account-schema.ts';
 import type { Queryable } from '../../platform/database.ts';
-import { users } from '../auth/schema.ts';
 import type { CreditBalances } from './credit-ledger.ts';
-import { creditAccounts, type PlanRules, plans } from './schema.ts';
+import { creditAccounts } from './schema.ts';
 
 export type Plan = { id: number; name: string; isDefault: boolean; rules: PlanRules };
 

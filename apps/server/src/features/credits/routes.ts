@@ -1,8 +1,8 @@
 import { authMessages, balanceAnswerSchema, errorAnswerSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, requireUser, tokenRequired } from '../../platform/auth-hook.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { readAccountSummary } from './queries.ts';
 
 export function registerCreditsRoutes(api: App, deps: FeatureDeps): void {

@@ -1,41 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-
-export type PlanRules = {
-  credits: number;
-  lead_search_credits: number;
-  interval: 'month' | 'year' | 'once';
-  price: number;
-  price_id: string | null;
-};
-
-export const plans = pgTable(
-  'plans',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull().unique(),
-    isDefault: boolean('is_default').notNull().default(false),
-    rules: jsonb('rules').$type<PlanRules>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    // At most one default plan: sign-up must find exactly one.
-    uniqueIndex('plans_single_default').on(table.isDefault).where(sql`${table.isDefault}`),
-  ],
-);
+import { bigserial, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../platform/account-schema.ts';
 
 export const creditAccounts = pgTable(
   'credit_accounts',

@@ -1,7 +1,7 @@
 import { errorAnswerSchema, trackEventSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { rateLimited } from '../../platform/rate-limit.ts';
 import { type ForwardedEvent, forwardEventQueue } from './jobs.ts';
 import { insertEvent } from './queries.ts';

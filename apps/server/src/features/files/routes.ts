@@ -4,22 +4,21 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import {
   isUuid,
   notEnoughCredits,
   readPurchase,
   readResultRows,
   readResultSummary,
-} from '../bulk/bulk-store.ts';
-import { bulkPurchases, bulkRequests } from '../bulk/schema.ts';
-import { maskAddress } from '../companies/masks.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
-import { resultTable } from './result-files.ts';
-import { bulkFiles, type FileKind } from './schema.ts';
+  resultTable,
+} from '../bulk/index.ts';
+import { bulkFiles, bulkPurchases, bulkRequests, type FileKind } from '../bulk/schema.ts';
+import { maskAddress } from '../companies/index.ts';
+import { applyCreditEntry, InsufficientCreditsError } from '../credits/index.ts';
 
 export const fileNotFound = 'File not found';
 export const resultsNotReady = 'The results are not ready yet.';

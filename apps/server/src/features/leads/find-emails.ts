@@ -4,8 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { paymentRequired } from '../../platform/errors.ts';
 import { companies, people } from '../companies/schema.ts';
-import { readAccountSummary } from '../credits/queries.ts';
-import { runSingleSearch, type SearchEvent } from '../search/single-search.ts';
+import { readAccountSummary } from '../credits/index.ts';
+import { runSingleSearch, type SearchEvent } from '../search/index.ts';
 
 export const leadNotFound = 'Lead not found';
 export const leadWithoutName = 'The lead has no first and last name to search with';

@@ -3,9 +3,12 @@ import { type CompanyFilters, companyMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { paymentRequired } from '../../platform/errors.ts';
-import { canonicalFilters } from '../companies/filters.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
-import { readAccountSummary } from '../credits/queries.ts';
+import { canonicalFilters } from '../companies/index.ts';
+import {
+  applyCreditEntry,
+  InsufficientCreditsError,
+  readAccountSummary,
+} from '../credits/index.ts';
 import { creditEntries } from '../credits/schema.ts';
 
 // Lead searches are a balance of their own in the ledger (lead_amount). One search is spent

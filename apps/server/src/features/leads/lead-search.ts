@@ -2,12 +2,12 @@ import { type CompanyFilters, type LeadItem, SEARCH_TOTAL_CAP } from '@mailhound
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import {
+  leadConditions,
   matchCount,
   type PageRequest,
   pageCount,
   pageInReach,
-} from '../companies/company-search.ts';
-import { leadConditions } from '../companies/filters.ts';
+} from '../companies/index.ts';
 import { companies, people } from '../companies/schema.ts';
 
 export type LeadPage = {

@@ -6,10 +6,10 @@ import {
   leadSearchQuerySchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireActiveUser } from '../companies/access.ts';
-import { parseFilterQuery } from '../companies/filters.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { parseFilterQuery } from '../companies/index.ts';
 import { findLeadEmails } from './find-emails.ts';
 import {
   alreadyPaid,

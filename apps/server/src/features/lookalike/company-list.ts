@@ -3,9 +3,8 @@ import { normaliseDomain } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { normaliseCompanyName } from '../companies/company-name.ts';
-import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
-import { readSpreadsheet } from '../files/read-spreadsheet.ts';
+import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
+import { normaliseCompanyName, resolveCompanyDomain } from '../companies/index.ts';
 
 // The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
 // domains, header optional, at most 1,000 rows.

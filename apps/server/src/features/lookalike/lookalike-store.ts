@@ -4,8 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { forbidden, paymentRequired } from '../../platform/errors.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
-import { readAccountSummary } from '../credits/queries.ts';
+import {
+  applyCreditEntry,
+  InsufficientCreditsError,
+  readAccountSummary,
+} from '../credits/index.ts';
 import { readFeatures } from './engine.ts';
 import type { LookalikeStatus } from './schema.ts';
 import { listProfile, similarityReasons } from './similarity.ts';

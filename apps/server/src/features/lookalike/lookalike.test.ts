@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { seedDemoCompanies } from '../companies/demo-seed.ts';
 import { addCompanies } from '../companies/test-companies.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { unreadableUpload } from '../files/read-upload.ts';
 import { parseEventStream } from '../search/test-kit.ts';
 import { listMessages } from './company-list.ts';
 import { findLookalikes } from './engine.ts';

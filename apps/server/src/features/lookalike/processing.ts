@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
-import { notifyProgress } from '../bulk/progress.ts';
-import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import { notifyProgress } from '../../platform/progress-hub.ts';
+import { applyCreditEntry } from '../credits/index.ts';
 import { resolveCompanyList } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
 import { leadSearchRefundKey, lookalikeMessages } from './lookalike-store.ts';

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 import { companies, people } from '../companies/schema.ts';
 
 export const lookalikeStatuses = ['processing', 'completed', 'error'] as const;

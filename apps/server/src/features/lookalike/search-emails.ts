@@ -2,8 +2,8 @@ import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import { type Db, withSessionLock } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { creditsShort, requireAvailableCredits } from '../credits/holds.ts';
-import { runSingleSearch, type SearchEvent } from '../search/single-search.ts';
+import { creditsShort, requireAvailableCredits } from '../credits/index.ts';
+import { runSingleSearch, type SearchEvent } from '../search/index.ts';
 import {
   type LookalikeContact,
   lookalikeMessages,

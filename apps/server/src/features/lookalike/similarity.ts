@@ -1,5 +1,5 @@
 import { industryLabel, type SimilarityReason } from '@mailhound/contracts';
-import { industryGroupOf } from '../companies/industries.ts';
+import { industryGroupOf } from '../companies/index.ts';
 import { bandLabel, foundedCloseness, sizeBand, sizeCloseness } from './firmographics.ts';
 import { regionOf } from './regions.ts';
 import { centroid, cosine, type SparseVector, stem } from './text-vectors.ts';

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type {
   MailboxAnswer,
+  MailboxCampaign,
   MailboxConnection,
   MailboxDetails,
   MailboxPayload,
   SendingLimits,
 } from '@mailhound/contracts';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import {
   containsPattern,
   isId,
   isoDate,
-  isUniqueViolation,
   offsetOf,
   type PageQuery,
   pageFields,
-} from '../contacts/paging.ts';
+} from '../../platform/paging.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { type CheckOutcome, checkMailbox } from './connection-check.ts';
 import { resolveMailHost } from './host-policy.ts';
-import { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';
 import type { PasswordBox } from './password-box.ts';
 import { mailboxes } from './schema.ts';
 
@@ -57,6 +57,22 @@ export function mailboxAnswer(row: MailboxRow): MailboxAnswer {
 }
 
 export type MailboxDeps = { db: Db; box: PasswordBox; allowPrivateHosts: boolean };
+
+// The campaigns that send from a mailbox, which a deletion may leave without one. Campaigns
+// answers it (its tables reference mailboxes, not the other way); app.ts passes it in.
+export type MailboxCampaigns = {
+  using: (
+    db: Queryable,
+    userId: string,
+    mailboxId: string,
+    options?: { lock?: boolean },
+  ) => Promise<MailboxCampaign[]>;
+  pauseWithoutMailbox: (
+    db: Queryable,
+    campaignIds: string[],
+    deletedMailboxId: string,
+  ) => Promise<void>;
+};
 
 type Connection = Omit<MailboxConnection, 'password'> & { password: string };
 
@@ -175,16 +191,21 @@ export async function updateConnection(
 // A campaign that keeps another active mailbox goes on from it. An active one left without is
 // paused in the same transaction (product-spec §4), rather than staying active while the
 // sender skips it.
-export async function deleteMailbox(db: Db, userId: string, id: string): Promise<void> {
+export async function deleteMailbox(
+  db: Db,
+  campaigns: MailboxCampaigns,
+  userId: string,
+  id: string,
+): Promise<void> {
   if (!isId(id)) throw notFound(mailboxNotFound);
   await db.transaction(async (tx) => {
-    const using = await campaignsUsingMailbox(tx, userId, id, { lock: true });
+    const using = await campaigns.using(tx, userId, id, { lock: true });
     const deleted = await tx
       .delete(mailboxes)
       .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
       .returning({ id: mailboxes.id });
     if (deleted.length === 0) throw notFound(mailboxNotFound);
-    await pauseCampaignsWithoutMailbox(
+    await campaigns.pauseWithoutMailbox(
       tx,
       using.map((campaign) => campaign.id),
       id,

@@ -12,16 +12,16 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireMailUser } from '../companies/access.ts';
-import { pageQuerySchema } from '../contacts/paging.ts';
-import { campaignsUsingMailbox } from './mailbox-campaigns.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { pageQuerySchema } from '../../platform/paging.ts';
 import {
   createMailbox,
   deleteMailbox,
   findMailbox,
   listMailboxes,
+  type MailboxCampaigns,
   type MailboxDeps,
   mailboxAnswer,
   mailboxDeleted,
@@ -41,7 +41,10 @@ const errors = {
 };
 
 // Sender mailboxes (mail-api.md), under /api/mail. Passwords are never returned.
-export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
+export function registerMailboxRoutes(
+  api: App,
+  deps: FeatureDeps & { mailboxCampaigns: MailboxCampaigns },
+): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const mail: MailboxDeps = {
     db: deps.db,
@@ -110,7 +113,7 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
     async (request) => {
       const userId = currentUser(request).id;
       const mailbox = await findMailbox(mail.db, userId, request.params.id);
-      return { campaigns: await campaignsUsingMailbox(mail.db, userId, mailbox.id) };
+      return { campaigns: await deps.mailboxCampaigns.using(mail.db, userId, mailbox.id) };
     },
   );
 
@@ -199,7 +202,12 @@ export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
       },
     },
     async (request) => {
-      await deleteMailbox(mail.db, currentUser(request).id, request.params.id);
+      await deleteMailbox(
+        mail.db,
+        deps.mailboxCampaigns,
+        currentUser(request).id,
+        request.params.id,
+      );
       return { message: mailboxDeleted };
     },
   );

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 
 export const mailboxStatuses = ['active', 'error'] as const;
 export type MailboxStatus = (typeof mailboxStatuses)[number];

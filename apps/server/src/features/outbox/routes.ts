@@ -1,8 +1,8 @@
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { App, FeatureDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { sendNotFound } from '../../platform/errors.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
 import { listOutbox, type OutboxMail } from '../../platform/mailer.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

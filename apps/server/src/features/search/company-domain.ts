@@ -2,7 +2,7 @@ import { companyMessages, isDomainLike, type SingleSearchBody } from '@mailhound
 import { normaliseDomain } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
+import { resolveCompanyDomain } from '../companies/index.ts';
 
 export const companyNotFound = companyMessages.notFound;
 

@@ -1,7 +1,11 @@
 import type { LabDomain, LabHost, LabPerson, LabSpec } from '@mailhound/mail-lab';
 import { foldName, labLocalPart } from '@mailhound/mail-lab';
-import { type DemoCompany, generateDemoData, mulberry32 } from '../companies/demo-data.ts';
-import { demoCompanyOptions } from '../companies/demo-seed.ts';
+import {
+  type DemoCompany,
+  demoCompanyOptions,
+  generateDemoData,
+  mulberry32,
+} from '../companies/index.ts';
 
 // What the demo mail world (demo-mail-world.ts) serves: the demo companies' domains, each
 // with its pattern and its people's mailboxes. Loaded only when the world starts.

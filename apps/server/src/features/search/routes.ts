@@ -8,18 +8,18 @@ import {
 } from '@mailhound/contracts';
 import { count } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { tokenRequired } from '../../platform/auth-hook.ts';
 import { forbidden, genericFailure, unauthorized } from '../../platform/errors.ts';
-import { botCheckFailed } from '../bot-check/bot-check.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { openEventStream } from '../../platform/sse.ts';
+import { type BotCheck, botCheckFailed } from '../bot-check/index.ts';
 import { searchDomain } from './company-domain.ts';
-import { openEventStream } from './event-stream.ts';
 import { readHistoryPage } from './history.ts';
 import { foundEmails, type SearchQuery } from './schema.ts';
 import type { Searcher } from './search-records.ts';
 import { runSingleSearch } from './single-search.ts';
 
-export function registerSearchRoutes(app: App, deps: FeatureDeps): void {
+export function registerSearchRoutes(app: App, deps: FeatureDeps & { botCheck: BotCheck }): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.post(

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 
 // Every verified address found so far; the footer shows the count (× 10).
 export const foundEmails = pgTable('found_emails', {

@@ -1,9 +1,12 @@
 import { CREDITS_PER_SEARCH, GUEST_ALLOWANCE, GUEST_COUNTED_SCORE } from '@mailhound/contracts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
-import { InsufficientCreditsError } from '../credits/credit-ledger.ts';
-import { holdCredits, settleHold } from '../credits/holds.ts';
-import { readAccountSummary } from '../credits/queries.ts';
+import {
+  holdCredits,
+  InsufficientCreditsError,
+  readAccountSummary,
+  settleHold,
+} from '../credits/index.ts';
 import { foundEmails, type SearchQuery, searchHistory } from './schema.ts';
 
 export type Searcher =

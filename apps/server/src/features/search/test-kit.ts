@@ -1,7 +1,7 @@
 import type { LabSpec, MailLab } from '@mailhound/mail-lab';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { App } from '../../app.ts';
+import type { App } from '../../platform/http.ts';
 
 // Helpers for the single-search tests: the lab the finder probes, the stream parsed into
 // events, and a solved ALTCHA challenge.

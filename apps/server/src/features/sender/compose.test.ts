@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { type ComposeInput, composeMail, htmlToPlainText } from './compose.ts';
 
 const tokens = createLinkTokens('compose-test-secret');

@@ -1,5 +1,5 @@
 import { bodyToHtml } from '@mailhound/contracts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
 
 export type ComposeInput = {
   publicUrl: string;

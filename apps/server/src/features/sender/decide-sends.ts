@@ -1,5 +1,5 @@
 import type { Schedule } from '@mailhound/contracts';
-import { hasEnded, inScheduleWindow } from '../campaigns/schedule-time.ts';
+import { hasEnded, inScheduleWindow } from '../campaigns/index.ts';
 
 const DAY_MS = 86_400_000;
 

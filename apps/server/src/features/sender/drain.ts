@@ -1,8 +1,8 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/database.ts';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { createMailTransports } from './mail-transport.ts';
 import { campaignSends } from './schema.ts';
 import { type SendDeps, type SendResult, sendOne } from './send-one.ts';

@@ -1,8 +1,10 @@
+import type { SurveyQuestion } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { users } from '../../platform/account-schema.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
@@ -113,3 +115,33 @@ export const mailboxSendState = pgTable('mailbox_send_state', {
     .references(() => mailboxes.id, { onDelete: 'cascade' }),
   nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull(),
 });
+
+export const unsubscribeSources = ['survey', 'one-click'] as const;
+
+// A contact who asked for no more mail: no campaign of that user writes to them again. The
+// survey's reasons and rating are kept once per token (send). Tracking writes it (the survey,
+// one-click); the sender reads it before each send.
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    sendId: uuid('send_id').references(() => campaignSends.id, { onDelete: 'set null' }),
+    source: text('source', { enum: unsubscribeSources }).notNull(),
+    rating: integer('rating'),
+    questions: jsonb('questions').$type<SurveyQuestion[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('unsubscribes_customer').on(table.customerId),
+    index('unsubscribes_campaign').on(table.campaignId),
+    uniqueIndex('unsubscribes_send_source').on(table.sendId, table.source),
+    check('unsubscribes_source', sql`${table.source} in ('survey', 'one-click')`),
+  ],
+);

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { HttpError } from '../../platform/errors.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
-import { unsubscribes } from '../tracking/schema.ts';
 import { composeMail } from './compose.ts';
 import type { MailTransports } from './mail-transport.ts';
-import { campaignContacts, campaignSends } from './schema.ts';
+import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError } from './smtp-outcome.ts';
 
 // A refused-for-now message is tried again later, a few times.

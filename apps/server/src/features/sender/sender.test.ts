@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -14,7 +15,6 @@ import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { createMailTransports, type MailTransports } from './mail-transport.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';

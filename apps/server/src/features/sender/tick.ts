@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
-import type { CampaignRow } from '../campaigns/campaigns.ts';
+import type { CampaignRow } from '../campaigns/index.ts';
 import {
   campaignOpenAt,
   decideSends,

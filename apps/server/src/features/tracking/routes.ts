@@ -1,9 +1,9 @@
 import { errorAnswerSchema, messageAnswerSchema, surveyPayloadSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
-import { unsubscribeUrl } from '../sender/compose.ts';
-import { createLinkTokens } from './link-tokens.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { unsubscribeUrl } from '../sender/index.ts';
 import { recordClick, submitSurvey, unsubscribed, unsubscribeOneClick } from './tracking.ts';
 
 const tokenQuery = z.object({ mlsr: z.string().min(1).max(2000) });

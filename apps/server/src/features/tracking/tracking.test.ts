@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
+import { unsubscribes } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { decodedBody, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
-import { createLinkTokens } from './link-tokens.ts';
-import { unsubscribes } from './schema.ts';
 
 let t: TestContext;
 let call: MailCall;

@@ -2,10 +2,10 @@ import type { SurveyPayload } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../contacts/paging.ts';
-import { campaignContacts, campaignSends } from '../sender/schema.ts';
-import type { LinkTokens } from './link-tokens.ts';
-import { linkClicks, unsubscribes } from './schema.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
+import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
+import { linkClicks } from './schema.ts';
 
 export const invalidLink = 'This link is not valid.';
 export const surveyAlreadySent = 'This survey has already been submitted.';

@@ -1,8 +1,8 @@
 import type { OverallAnalytics, ThreadDetail, ThreadPage } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { type DemoMailDeps, seedDemoMail } from './demo-mail.ts';
 
 let t: TestContext;

@@ -3,13 +3,13 @@ import type { Schedule } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Db } from '../../platform/database.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { campaignMailboxes, campaigns } from '../campaigns/schema.ts';
 import { customers, groupCustomers, groups } from '../contacts/schema.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { campaignContacts, campaignSends } from '../sender/schema.ts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
-import { linkClicks, unsubscribes } from '../tracking/schema.ts';
+import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
+import { linkClicks } from '../tracking/schema.ts';
 import { fileMessage } from './file-message.ts';
 
 // The demo user's mail service, so that the Unibox and the analytics of `npm start` have

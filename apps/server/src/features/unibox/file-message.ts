@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
-import { composeMail } from '../sender/compose.ts';
-import { recordReply } from '../sender/replies.ts';
+import { composeMail, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 

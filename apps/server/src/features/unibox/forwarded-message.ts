@@ -1,5 +1,5 @@
 import type { ThreadMessage } from '@mailhound/contracts';
-import { escapeHtml } from '../sender/compose.ts';
+import { escapeHtml } from '../sender/index.ts';
 
 export type ForwardedParts = { text: string; html: string };
 

@@ -2,8 +2,8 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
 
 export const inboxTickQueue = 'inbox-tick';

@@ -3,6 +3,7 @@ import { uniboxMessages, validationMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -21,7 +22,6 @@ import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { type FilingDeps, fileMessage } from './file-message.ts';
 import { deliveryReportMail, outOfOfficeMail, replyMail } from './test-messages.ts';
 

@@ -10,12 +10,12 @@ import {
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
+import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import { requireMailUser } from '../companies/access.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports } from '../sender/mail-transport.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { sendThreadEmail } from './send-email.ts';
 import { listThreads, readThread, setUnread } from './threads.ts';
 

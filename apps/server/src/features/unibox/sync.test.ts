@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -19,7 +20,6 @@ import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
-import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { stepAsideWhen } from './jobs.ts';
 import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';

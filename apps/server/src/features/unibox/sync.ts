@@ -1,11 +1,11 @@
 import { eq, min, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Db } from '../../platform/database.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { resolveMailHost } from '../mailboxes/host-policy.ts';
 import type { PasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
 import { fileMessage } from './file-message.ts';
 import { mailboxSyncState } from './schema.ts';
 

@@ -10,9 +10,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { containsPattern, isId, isoDate, offsetOf, pageFields } from '../contacts/paging.ts';
-import { composeMail } from '../sender/compose.ts';
-import type { LinkTokens } from '../tracking/link-tokens.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
+import { containsPattern, isId, isoDate, offsetOf, pageFields } from '../../platform/paging.ts';
+import { composeMail } from '../sender/index.ts';
 import type { StoredAddress, StoredBounce, StoredThreadStatus } from './schema.ts';
 
 export const threadNotFound = 'Conversation not found';

@@ -1,6 +1,6 @@
 import { authMessages } from '@mailhound/contracts';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../platform/errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 export const verifyFirst = 'Please verify your email address first.';
 

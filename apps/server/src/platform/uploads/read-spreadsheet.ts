@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../../platform/errors.ts';
+import { HttpError } from '../errors.ts';
 import type { SpreadsheetOptions, SpreadsheetRows } from './spreadsheet-rows.ts';
 
 // An upload is read in a worker thread, so that however long a hostile file takes, /healthz

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { App } from '../../app.ts';
-import type { Db, Queryable } from '../../platform/database.ts';
+import type { Db, Queryable } from './database.ts';
+import type { App } from './http.ts';
 
 // Workers announce a request's progress on one channel, the payload being its id. NOTIFY is
 // sent when the writing transaction commits, so a listener always reads what was announced.
+// The name dates from when bulk was its only user; look-alike announces on it too.
 export const progressChannel = 'bulk_progress';
 
 export async function notifyProgress(db: Queryable, requestId: string): Promise<void> {

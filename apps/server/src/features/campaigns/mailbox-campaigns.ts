@@ -1,7 +1,7 @@
 import type { MailboxCampaign } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
-import { campaignMailboxes, campaigns } from '../campaigns/schema.ts';
+import { campaignMailboxes, campaigns } from './schema.ts';
 
 // Whether the campaign has no active assigned mailbox other than `mailboxId`
 // (product-spec §4: a campaign is ready only with at least one). The outer table is named in

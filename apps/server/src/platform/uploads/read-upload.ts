@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
 
 export type UploadedFile = { fileName: string | undefined; bytes: Buffer };
 

@@ -1,3 +1,4 @@
+import { SSE_RETRY_MS } from '@mailhound/contracts';
 import type { FastifyReply } from 'fastify';
 
 export type EventStream = {
@@ -8,7 +9,6 @@ export type EventStream = {
   signal: AbortSignal;
 };
 
-const retryMs = 1000;
 // A comment line now and then keeps proxies from closing a quiet stream (greylisting waits).
 const keepAliveMs = 15_000;
 
@@ -24,7 +24,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  response.write(`retry: ${retryMs}\n\n`);
+  response.write(`retry: ${SSE_RETRY_MS}\n\n`);
   const keepAlive = setInterval(() => write(': keep-alive\n\n'), keepAliveMs);
   keepAlive.unref();
   response.on('close', () => {

@@ -38,8 +38,3 @@ export function isId(value: string): boolean {
 export function isoDate(value: Date | string): string {
   return new Date(value).toISOString();
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
-}

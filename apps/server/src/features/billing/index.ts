@@ -1,0 +1,4 @@
+export type { BillingConfig } from './billing-config.ts';
+export { defineBillingJobs } from './jobs.ts';
+export { syncConfiguredPlans } from './plans.ts';
+export { registerBillingRoutes } from './routes.ts';

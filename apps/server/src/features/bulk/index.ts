@@ -1,0 +1,10 @@
+export {
+  isUuid,
+  notEnoughCredits,
+  readPurchase,
+  readResultRows,
+  readResultSummary,
+} from './bulk-store.ts';
+export { defineBulkJobs } from './jobs.ts';
+export { resultTable } from './result-files.ts';
+export { registerBulkRoutes } from './routes.ts';

@@ -1,0 +1,5 @@
+export { type CampaignRow, findCampaign } from './campaigns.ts';
+export { activeCampaignsOfList } from './list-campaigns.ts';
+export { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';
+export { registerCampaignRoutes } from './routes.ts';
+export { hasEnded, inScheduleWindow } from './schedule-time.ts';

@@ -1,0 +1,10 @@
+export { normaliseCompanyName } from './company-name.ts';
+export { matchCount, type PageRequest, pageCount, pageInReach } from './company-search.ts';
+export { type DemoCompany, generateDemoData, mulberry32 } from './demo-data.ts';
+export { demoCompanyOptions, seedDemoCompanies } from './demo-seed.ts';
+export { canonicalFilters, leadConditions, parseFilterQuery } from './filters.ts';
+export { runImportCommand } from './import-command.ts';
+export { industryGroupOf } from './industries.ts';
+export { maskAddress } from './masks.ts';
+export { resolveCompanyDomain } from './resolve-domain.ts';
+export { registerCompanyRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+export { defineEventJobs } from './jobs.ts';
+export { registerEventsRoutes } from './routes.ts';

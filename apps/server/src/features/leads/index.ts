@@ -1,0 +1,1 @@
+export { registerLeadRoutes } from './routes.ts';

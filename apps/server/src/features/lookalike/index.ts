@@ -1,0 +1,3 @@
+export { defineLookalikeJobs } from './jobs.ts';
+export { registerLookalikeRoutes } from './routes.ts';
+export { refreshAllVectors, vectoriseNewCompanies } from './vector-store.ts';

@@ -1,0 +1,1 @@
+export { registerMailboxRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { registerOutboxRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { registerTrackingRoutes } from './routes.ts';
