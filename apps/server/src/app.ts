@@ -45,6 +45,7 @@ import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { createMailConnections, type MailConnections } from './platform/mail/connections.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { createRateLimiter, type RateLimiter, rateLimited } from './platform/rate-limit.ts';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
@@ -94,6 +95,8 @@ export type AppDeps = {
   oidc?: OidcProvider | undefined;
   // The process's finder; absent, the app builds one from config.finder and closes it.
   finder?: Finder | undefined;
+  // The process's mail connections (shared with the workers); absent, built from config.
+  mailConnections?: MailConnections | undefined;
 };
 
 // What route modules receive.
@@ -107,6 +110,7 @@ export type FeatureDeps = Required<Pick<AppDeps, 'config' | 'db' | 'clock' | 'ma
   oidc: OidcProvider | undefined;
   finder: Finder;
   botCheck: BotCheck;
+  mailConnections: MailConnections;
 };
 
 export type App = FastifyInstance;
@@ -163,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidc: deps.oidc ?? createOidcProvider(config),
     finder: deps.finder ?? createSearchFinder(config, deps.db),
     botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
+    mailConnections: deps.mailConnections ?? createMailConnections(config.mailboxes),
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 

@@ -7,6 +7,7 @@ import { applyFreePlanCredits } from './features/credits/queries.ts';
 import { refreshAllVectors } from './features/lookalike/vector-store.ts';
 import { systemClock } from './platform/clock.ts';
 import { createLogger } from './platform/logger.ts';
+import { createPasswordBox } from './platform/mail/password-box.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { type Running, serve, withDatabase } from './runtime.ts';
 import { seedDemo } from './seed.ts';
@@ -48,7 +49,8 @@ export const commands: Record<string, Command> = {
       await withDatabase(config, log, async (database) => {
         await runMigrations(database.db);
         await applyFreePlanCredits(database.db, config.freePlanCredits);
-        await seedDemo(database.db, config, systemClock);
+        const box = createPasswordBox(config.mailboxes.secretKey);
+        await seedDemo(database.db, config, systemClock, box);
       });
       log.info('demo data seeded: demo@mailhound.dev / Demo1234');
       return undefined;

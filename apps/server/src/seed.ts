@@ -9,6 +9,7 @@ import { createLinkTokens } from './features/tracking/link-tokens.ts';
 import { seedDemoMail } from './features/unibox/demo-mail.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
+import type { PasswordBox } from './platform/mail/password-box.ts';
 
 export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' } as const;
 
@@ -16,8 +17,9 @@ export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' }
 // with answers in the Unibox. Idempotent: running it again changes nothing.
 export async function seedDemo(
   db: Db,
-  config: Pick<Config, 'defaultSections' | 'publicUrl' | 'mailboxes' | 'tracking'>,
+  config: Pick<Config, 'defaultSections' | 'publicUrl' | 'tracking'>,
   clock: Clock,
+  box: PasswordBox,
 ): Promise<void> {
   const passwordHash = await hashPassword(demoUser.password);
   const userId = await db.transaction(async (tx) => {
@@ -50,7 +52,7 @@ export async function seedDemo(
       db,
       tokens: createLinkTokens(config.tracking.secret),
       publicUrl: config.publicUrl,
-      mailboxSecretKey: config.mailboxes.secretKey,
+      box,
       now: clock.now(),
     },
     userId,

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -11,16 +12,18 @@ import {
 } from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import {
+  type RunningServer,
+  signInToImap,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
-import { createMailTransports, type MailTransports } from './mail-transport.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
-import { newMessageId, type SendDeps, sendOne } from './send-one.ts';
+import { type SendDeps, sendOne } from './send-one.ts';
 import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
 import { runTick } from './tick.ts';
 
@@ -37,10 +40,7 @@ beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   ({ call, id: userId } = await mailUser(t));
   sink = await startSmtpSink();
-  transports = createMailTransports({
-    box: createPasswordBox(t.config.mailboxes.secretKey),
-    allowPrivateHosts: true,
-  });
+  transports = createMailTransports(t.mailConnections);
   deps = {
     db: t.db,
     now: () => now,
@@ -420,14 +420,7 @@ describe('reconciliation after a crash', () => {
       });
     }
     // The provider filed the first message in Sent before the worker died.
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: imap.port,
-      secure: false,
-      auth: { user: account.user, pass: account.password },
-      logger: false,
-    });
-    await client.connect();
+    const client = await signInToImap(imap, account);
     await client.mailboxCreate('Sent').catch(() => undefined);
     await client.append(
       'Sent',
@@ -439,8 +432,7 @@ describe('reconciliation after a crash', () => {
     const totals = await reconcileStuckSends({
       db: t.db,
       now: () => now,
-      box: createPasswordBox(t.config.mailboxes.secretKey),
-      allowPrivateHosts: true,
+      connections: t.mailConnections,
     });
     expect(totals).toEqual({ sent: 1, unknown: 1 });
     const rows = await sendRows(campaignId);
