@@ -134,6 +134,15 @@ describe('the sender', () => {
     expect(retry.status).toBe('retry');
   });
 
+  it("gives each planned send its own Message-ID at its mailbox's domain, as replies from the Unibox get", async () => {
+    const ids = (await sendRows(campaignId)).map((row) => row.messageId);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    const form = /^<[0-9a-f-]{36}@sender\.test>$/;
+    for (const id of ids) expect(id).toMatch(form);
+    expect(newMessageId('sales@sender.test')).toMatch(form);
+  });
+
   it('sends the follow-up after its gap, from the same mailbox, with its own subject, threaded under the first', async () => {
     // The busy recipient is tried again meanwhile (and stays busy); nothing else is due yet.
     const sentOnly = (results: { status: string }[]) =>
