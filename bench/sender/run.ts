@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { firstStep } from '../../apps/server/src/features/campaigns/test-kit.ts';
-import { createPasswordBox } from '../../apps/server/src/features/mailboxes/password-box.ts';
 import { drainDueSends, senderDeps } from '../../apps/server/src/features/sender/drain.ts';
 import { seededRandom } from '../../apps/server/src/features/sender/seeded-random.ts';
 import { startSmtpSink } from '../../apps/server/src/features/sender/test-smtp-sink.ts';
@@ -19,6 +18,7 @@ import {
   freePort,
   startEmbeddedPostgres,
 } from '../../apps/server/src/platform/embedded-postgres.ts';
+import { createMailConnections } from '../../apps/server/src/platform/mail/connections.ts';
 import { runMigrations } from '../../apps/server/src/platform/migrations.ts';
 
 const MESSAGES = Number(process.env.BENCH_SENDER_MESSAGES ?? 3000);
@@ -53,7 +53,8 @@ const config = loadConfig({
   MAIL_ALLOW_PRIVATE_HOSTS: 'true',
   LOG_LEVEL: 'silent',
 });
-const box = createPasswordBox(config.mailboxes.secretKey);
+const mailConnections = createMailConnections(config.mailboxes);
+const { box } = mailConnections;
 const allDay = {
   name: 'Always',
   timezone: 'Europe/Berlin',
@@ -107,7 +108,7 @@ async function throughput(): Promise<void> {
     select ${userId}, campaign_id, customer_id, 0, mailbox_id,
       '<' || gen_random_uuid() || '@bench.test>', now() - interval '1 second'
     from planned`);
-  const deps = senderDeps(config, db, () => new Date());
+  const deps = senderDeps(config, db, () => new Date(), mailConnections);
   const started = performance.now();
   const totals = await drainDueSends(deps, CONCURRENCY);
   const seconds = (performance.now() - started) / 1000;

@@ -53,6 +53,7 @@ import type { Db } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import { type App, defaultRateLimits, type RateLimits } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { createMailConnections, type MailConnections } from './platform/mail/connections.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { createRateLimiter, rateLimited } from './platform/rate-limit.ts';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/security-headers.ts';
@@ -75,6 +76,8 @@ export type AppDeps = {
   oidc?: OidcProvider | undefined;
   // The process's finder; absent, the app builds one from config.finder and closes it.
   finder?: Finder | undefined;
+  // The process's mail connections (shared with the workers); absent, built from config.
+  mailConnections?: MailConnections | undefined;
 };
 
 // A hop count becomes Fastify's trust function (its types take no number).
@@ -129,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidc: deps.oidc ?? createOidcProvider(config),
     finder: deps.finder ?? createSearchFinder(config, deps.db),
     botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
+    mailConnections: deps.mailConnections ?? createMailConnections(config.mailboxes),
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 

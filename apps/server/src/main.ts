@@ -8,6 +8,7 @@ import { refreshAllVectors } from './features/lookalike/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { withDatabase } from './platform/database.ts';
 import { createLogger } from './platform/logger.ts';
+import { createPasswordBox } from './platform/mail/password-box.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { type Running, serve } from './runtime.ts';
 import { seedDemo } from './seed.ts';
@@ -49,7 +50,8 @@ export const commands: Record<string, Command> = {
       await withDatabase(config, log, async (database) => {
         await runMigrations(database.db);
         await applyFreePlanCredits(database.db, config.freePlanCredits);
-        await seedDemo(database.db, config, systemClock);
+        const box = createPasswordBox(config.mailboxes.secretKey);
+        await seedDemo(database.db, config, systemClock, box);
       });
       log.info('demo data seeded: demo@mailhound.dev / Demo1234');
       return undefined;

@@ -14,6 +14,7 @@ import { defineUniboxJobs } from './features/unibox/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createMailConnections, type MailConnections } from './platform/mail/connections.ts';
 import { createMailer } from './platform/mailer.ts';
 import { runMigrations } from './platform/migrations.ts';
 import { defineRateLimitJobs } from './platform/rate-limit.ts';
@@ -24,7 +25,10 @@ export type ServeOptions = { api: boolean; workers: boolean; migrate: boolean; s
 export type Running = { stop: () => Promise<void> };
 
 // Every feature's queues and workers.
-export function defineAllJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }): void {
+export function defineAllJobs(
+  jobs: Jobs,
+  deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
+): void {
   defineEventJobs(jobs, deps.config);
   defineRateLimitJobs(jobs, deps);
   defineAuthJobs(jobs, deps);
@@ -52,6 +56,8 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
   const database = await openDatabase(config, (message) => log.debug(message));
   if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port}`);
   step('database');
+  // One password box and host policy for the API and the workers of this process.
+  const mailConnections = createMailConnections(config.mailboxes);
   let jobs: Jobs | undefined;
   let stopHttp: (() => Promise<void>) | undefined;
   const stop = async () => {
@@ -65,10 +71,10 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
     step('migrations');
     await applyFreePlanCredits(database.db, config.freePlanCredits);
     await syncConfiguredPlans(database.db, config);
-    if (options.seed) await seedDemo(database.db, config, systemClock);
+    if (options.seed) await seedDemo(database.db, config, systemClock, mailConnections.box);
     step('seed');
     jobs = createJobs({ connectionString: database.url, log: (message) => log.warn(message) });
-    defineAllJobs(jobs, { config, db: database.db, clock: systemClock });
+    defineAllJobs(jobs, { config, db: database.db, clock: systemClock, mailConnections });
     await jobs.start({ workers: options.workers });
     step('jobs');
     if (options.api) {
@@ -82,6 +88,7 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
           db: database.db,
         }),
         jobs,
+        mailConnections,
         serveWeb: true,
         logger: log,
       });

@@ -7,6 +7,7 @@ import { seedDemoMail } from './features/unibox/index.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
 import { createLinkTokens } from './platform/link-tokens.ts';
+import type { PasswordBox } from './platform/mail/password-box.ts';
 
 export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' } as const;
 
@@ -14,8 +15,9 @@ export const demoUser = { username: 'demo@mailhound.dev', password: 'Demo1234' }
 // with answers in the Unibox. Idempotent: running it again changes nothing.
 export async function seedDemo(
   db: Db,
-  config: Pick<Config, 'defaultSections' | 'publicUrl' | 'mailboxes' | 'tracking'>,
+  config: Pick<Config, 'defaultSections' | 'publicUrl' | 'tracking'>,
   clock: Clock,
+  box: PasswordBox,
 ): Promise<void> {
   const passwordHash = await hashPassword(demoUser.password);
   const userId = await db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function seedDemo(
       db,
       tokens: createLinkTokens(config.tracking.secret),
       publicUrl: config.publicUrl,
-      mailboxSecretKey: config.mailboxes.secretKey,
+      box,
       now: clock.now(),
     },
     userId,

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './database.ts';
 import type { Jobs } from './jobs.ts';
+import type { MailConnections } from './mail/connections.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Tokens } from './tokens.ts';
@@ -53,4 +54,6 @@ export type FeatureDeps = {
   // preHandler of the upload routes (after their user guard).
   uploadLimit: preHandlerAsyncHookHandler;
   finder: Finder;
+  // The process's mail connections (password box, host policy, IMAP and SMTP clients).
+  mailConnections: MailConnections;
 };

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDb, type Db } from '../platform/database.ts';
 import type { App, RateLimits } from '../platform/http.ts';
 import { createJobs, type Jobs } from '../platform/jobs.ts';
+import { createMailConnections, type MailConnections } from '../platform/mail/connections.ts';
 import { createMailer, listOutbox, type OutboxMail } from '../platform/mailer.ts';
 import { defineAllJobs } from '../runtime.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
@@ -18,6 +19,8 @@ export type TestContext = {
   config: Config;
   clock: TestClock;
   jobs: Jobs | undefined;
+  // The password box and mail factories the app and its workers share.
+  mailConnections: MailConnections;
   outbox: {
     all: () => Promise<OutboxMail[]>;
     // The newest mail to an address, or undefined.
@@ -61,10 +64,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   pool.on('error', () => undefined);
   const db = createDb(pool);
   const clock = createTestClock();
+  const mailConnections = createMailConnections(config.mailboxes);
   let jobs: Jobs | undefined;
   if (options.jobs) {
     jobs = createJobs({ connectionString: url.href, log: () => undefined });
-    defineAllJobs(jobs, { config, db, clock });
+    defineAllJobs(jobs, { config, db, clock, mailConnections });
     await jobs.start({ workers: true });
   }
   const app = await buildApp({
@@ -73,6 +77,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     clock,
     mailer: createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, db }),
     jobs,
+    mailConnections,
     logger: false,
     serveWeb: options.serveWeb ?? false,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
@@ -86,6 +91,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     config,
     clock,
     jobs,
+    mailConnections,
     outbox: {
       all: () => listOutbox(db),
       latestTo: async (recipient) =>

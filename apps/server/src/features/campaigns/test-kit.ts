@@ -3,7 +3,6 @@ import type { Schedule } from '@mailhound/contracts';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context.ts';
 import type { MailCall } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 
 export type MailboxSetup = {
@@ -32,10 +31,7 @@ export async function insertMailbox(
     email: setup.email ?? `sender-${id.slice(0, 8)}@example.com`,
     name: 'Sender',
     description: '',
-    passwordEncrypted: createPasswordBox(t.config.mailboxes.secretKey).seal(
-      setup.password ?? 'secret',
-      id,
-    ),
+    passwordEncrypted: t.mailConnections.box.seal(setup.password ?? 'secret', id),
     smtpHost: '127.0.0.1',
     smtpPort: setup.smtpPort ?? 2525,
     imapHost: '127.0.0.1',

@@ -12,13 +12,13 @@ afterAll(() => t.close());
 
 describe('the demo company database', () => {
   it('is seeded by `mailhound seed` once: 3,000 companies with their people', async () => {
-    await seedDemo(t.db, t.config, t.clock);
+    await seedDemo(t.db, t.config, t.clock, t.mailConnections.box);
     expect(await t.countRows('companies')).toBe(demoCompanyOptions.companies);
     const people = await t.countRows('people');
     expect(people).toBeGreaterThan(demoCompanyOptions.companies * 2);
 
     expect(await seedDemoCompanies(t.db)).toBe(false);
-    await seedDemo(t.db, t.config, t.clock);
+    await seedDemo(t.db, t.config, t.clock, t.mailConnections.box);
     expect(await t.countRows('companies')).toBe(demoCompanyOptions.companies);
     expect(await t.countRows('people')).toBe(people);
   });

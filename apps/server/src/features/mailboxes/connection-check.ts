@@ -1,14 +1,13 @@
-import { ImapFlow } from 'imapflow';
-import nodemailer from 'nodemailer';
-import type { ResolvedHost } from './host-policy.ts';
-import { mailConnectionProblem } from './mail-errors.ts';
+import { imapClient, type MailLogin, smtpTransport } from '../../platform/mail/connections.ts';
+import type { ResolvedHost } from '../../platform/mail/host-policy.ts';
+import { mailConnectionProblem } from '../../platform/mail/mail-errors.ts';
 import type { MailboxStatus } from './schema.ts';
 
 // A mail server that has not answered within this is reported as unreachable.
 const CHECK_TIMEOUT_MS = 8000;
 
 export type Endpoint = { resolved: ResolvedHost; port: number };
-export type Credentials = { user: string; password: string };
+export type Credentials = MailLogin;
 export type CheckOutcome = { status: MailboxStatus; statusMessage: string | null };
 
 // nodemailer's verify(): connect, EHLO, STARTTLS when offered, AUTH.
@@ -18,15 +17,8 @@ export async function checkSmtp(
 ): Promise<string | null> {
   const { resolved, port } = endpoint;
   if ('error' in resolved) return resolved.error;
-  const transport = nodemailer.createTransport({
-    host: resolved.address,
-    port,
-    secure: port === 465,
-    auth: { user: credentials.user, pass: credentials.password },
-    tls: { servername: resolved.host },
-    connectionTimeout: CHECK_TIMEOUT_MS,
-    greetingTimeout: CHECK_TIMEOUT_MS,
-    socketTimeout: CHECK_TIMEOUT_MS,
+  const transport = smtpTransport({ ...resolved, port }, credentials, {
+    timeoutMs: CHECK_TIMEOUT_MS,
   });
   try {
     await transport.verify();
@@ -45,20 +37,10 @@ export async function checkImap(
 ): Promise<string | null> {
   const { resolved, port } = endpoint;
   if ('error' in resolved) return resolved.error;
-  const client = new ImapFlow({
-    host: resolved.address,
-    servername: resolved.host,
-    port,
-    secure: port === 993,
-    auth: { user: credentials.user, pass: credentials.password },
-    logger: false,
+  const client = imapClient({ ...resolved, port }, credentials, {
+    timeoutMs: CHECK_TIMEOUT_MS,
     verifyOnly: true,
-    connectionTimeout: CHECK_TIMEOUT_MS,
-    greetingTimeout: CHECK_TIMEOUT_MS,
-    socketTimeout: CHECK_TIMEOUT_MS,
   });
-  // Errors also arrive as events; without a listener one would crash the process.
-  client.on('error', () => undefined);
   try {
     await client.connect();
     return null;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPasswordBox } from '../../platform/mail/password-box.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from './password-box.ts';
 import { type RunningServer, startImapServer, startSmtpServer } from './test-mail-servers.ts';
 
 const secretKey = 'mailbox-test-key';

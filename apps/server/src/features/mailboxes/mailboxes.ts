@@ -10,6 +10,7 @@ import type {
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import type { MailConnections } from '../../platform/mail/connections.ts';
 import {
   containsPattern,
   isId,
@@ -20,8 +21,6 @@ import {
 } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { type CheckOutcome, checkMailbox } from './connection-check.ts';
-import { resolveMailHost } from './host-policy.ts';
-import type { PasswordBox } from './password-box.ts';
 import { mailboxes } from './schema.ts';
 
 export const mailboxNotFound = 'Mailbox not found';
@@ -56,7 +55,7 @@ export function mailboxAnswer(row: MailboxRow): MailboxAnswer {
   };
 }
 
-export type MailboxDeps = { db: Db; box: PasswordBox; allowPrivateHosts: boolean };
+export type MailboxDeps = { db: Db; connections: MailConnections };
 
 // The campaigns that send from a mailbox, which a deletion may leave without one. Campaigns
 // answers it (its tables reference mailboxes, not the other way); app.ts passes it in.
@@ -79,8 +78,8 @@ type Connection = Omit<MailboxConnection, 'password'> & { password: string };
 // Refuses private hosts (400) before anything is stored, then checks both logins.
 async function check(deps: MailboxDeps, connection: Connection): Promise<CheckOutcome> {
   const [smtp, imap] = await Promise.all([
-    resolveMailHost(connection.smtp_host, deps.allowPrivateHosts),
-    resolveMailHost(connection.imap_host, deps.allowPrivateHosts),
+    deps.connections.resolveHost(connection.smtp_host),
+    deps.connections.resolveHost(connection.imap_host),
   ]);
   return checkMailbox(
     { resolved: smtp, port: connection.smtp_port },
@@ -121,7 +120,7 @@ export async function createMailbox(
       email: payload.email,
       name: payload.name,
       description: payload.description,
-      passwordEncrypted: deps.box.seal(payload.password, id),
+      passwordEncrypted: deps.connections.box.seal(payload.password, id),
       smtpHost: payload.smtp_host,
       smtpPort: payload.smtp_port,
       imapHost: payload.imap_host,
@@ -174,13 +173,13 @@ export async function updateConnection(
   connection: MailboxConnection,
 ): Promise<MailboxRow> {
   const current = await findMailbox(deps.db, userId, id);
-  const password = connection.password || deps.box.open(current.passwordEncrypted, id);
+  const password = connection.password || deps.connections.box.open(current.passwordEncrypted, id);
   const outcome = await check(deps, { ...connection, password });
   return update(deps.db, userId, id, {
     status: outcome.status,
     statusMessage: outcome.statusMessage,
     email: connection.email,
-    passwordEncrypted: deps.box.seal(password, id),
+    passwordEncrypted: deps.connections.box.seal(password, id),
     smtpHost: connection.smtp_host,
     smtpPort: connection.smtp_port,
     imapHost: connection.imap_host,

@@ -29,7 +29,6 @@ import {
   updateDetails,
   updateLimits,
 } from './mailboxes.ts';
-import { createPasswordBox } from './password-box.ts';
 
 const idParams = z.object({ id: z.string() });
 const errors = {
@@ -48,8 +47,7 @@ export function registerMailboxRoutes(
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const mail: MailboxDeps = {
     db: deps.db,
-    box: createPasswordBox(deps.config.mailboxes.secretKey),
-    allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
+    connections: deps.mailConnections,
   };
   const common = { tags: ['mailboxes'], security: tokenRequired };
   const guarded = { preValidation: requireMailUser };

@@ -14,7 +14,8 @@ import { users } from '../../platform/account-schema.ts';
 export const mailboxStatuses = ['active', 'error'] as const;
 export type MailboxStatus = (typeof mailboxStatuses)[number];
 
-// A user's sender mailbox. The password is stored encrypted (password-box.ts), never in clear.
+// A user's sender mailbox. The password is stored encrypted (platform/mail/password-box.ts),
+// never in clear.
 export const mailboxes = pgTable(
   'mailboxes',
   {

@@ -3,11 +3,28 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import type { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../platform/embedded-postgres.ts';
+import { imapClient } from '../../platform/mail/connections.ts';
 
 export type MailAccount = { user: string; password: string };
 export type RunningServer = { port: number; stop: () => Promise<void> };
+
+// The account's owner in their own mail client (a reply arriving, a provider filing Sent),
+// logged in to a test IMAP server; imapflow's own timeouts.
+export async function signInToImap(server: RunningServer, account: MailAccount): Promise<ImapFlow> {
+  const client = imapClient(
+    { host: '127.0.0.1', address: '127.0.0.1', port: server.port },
+    account,
+    {
+      timeoutMs: 90_000,
+      socketTimeoutMs: 5 * 60_000,
+    },
+  );
+  await client.connect();
+  return client;
+}
 
 // An SMTP server with AUTH on loopback, without TLS (nodemailer then logs in in clear).
 export async function startSmtpServer(accounts: MailAccount[]): Promise<RunningServer> {

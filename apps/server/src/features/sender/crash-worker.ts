@@ -3,11 +3,17 @@
 import pg from 'pg';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../../platform/database.ts';
+import { createMailConnections } from '../../platform/mail/connections.ts';
 import { drainDueSends, senderDeps } from './drain.ts';
 
 const config = loadConfig();
 const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-const deps = senderDeps(config, createDb(pool), () => new Date());
+const deps = senderDeps(
+  config,
+  createDb(pool),
+  () => new Date(),
+  createMailConnections(config.mailboxes),
+);
 process.stdout.write('ready\n');
 const totals = await drainDueSends(deps, 8);
 deps.transports.close();

@@ -4,18 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { firstStep, insertMailbox } from '../campaigns/test-kit.ts';
 import { mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import {
+  type RunningServer,
+  signInToImap,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
-import { newMessageId } from './send-one.ts';
 import { headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
 
 const MESSAGES = 1000;
@@ -30,14 +33,7 @@ let sink: SmtpSink;
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   imap = await startImapServer([account]);
-  filer = new ImapFlow({
-    host: '127.0.0.1',
-    port: imap.port,
-    secure: false,
-    auth: { user: account.user, pass: account.password },
-    logger: false,
-  });
-  await filer.connect();
+  filer = await signInToImap(imap, account);
   await filer.mailboxCreate('Sent');
   // Like a provider, the sink files each message in Sent before it answers 250.
   let filing = Promise.resolve();
@@ -155,8 +151,7 @@ describe('the sender under SIGKILL', () => {
     const totals = await reconcileStuckSends({
       db: t.db,
       now: () => new Date(),
-      box: createPasswordBox(t.config.mailboxes.secretKey),
-      allowPrivateHosts: true,
+      connections: t.mailConnections,
       stuckAfterMs: 0,
     });
     expect(totals.sent + totals.unknown).toBe(beforeReconcile.sending ?? 0);

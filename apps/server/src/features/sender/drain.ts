@@ -2,21 +2,23 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/database.ts';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createMailTransports } from './mail-transport.ts';
+import type { MailConnections } from '../../platform/mail/connections.ts';
+import { createMailTransports } from '../../platform/mail/mail-transports.ts';
 import { campaignSends } from './schema.ts';
 import { type SendDeps, type SendResult, sendOne } from './send-one.ts';
 
-export function senderDeps(config: Config, db: Db, now: () => Date): SendDeps {
+export function senderDeps(
+  config: Config,
+  db: Db,
+  now: () => Date,
+  connections: MailConnections,
+): SendDeps {
   return {
     db,
     now,
     publicUrl: config.publicUrl,
     tokens: createLinkTokens(config.tracking.secret),
-    transports: createMailTransports({
-      box: createPasswordBox(config.mailboxes.secretKey),
-      allowPrivateHosts: config.mailboxes.allowPrivateHosts,
-    }),
+    transports: createMailTransports(connections),
   };
 }
 

@@ -1,4 +1,3 @@
 export { composeMail, escapeHtml, htmlToPlainText, unsubscribeUrl } from './compose.ts';
 export { defineSenderJobs } from './jobs.ts';
 export { recordReply } from './replies.ts';
-export { newMessageId } from './send-one.ts';

@@ -2,7 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
+import type { MailConnections } from '../../platform/mail/connections.ts';
 import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { sendOne } from './send-one.ts';
@@ -21,9 +21,11 @@ export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void>
 
 // The campaign sender: a tick every minute plans sends, a job per send delivers it, and every
 // five minutes rows left in `sending` by a crash are reconciled through the Sent folder.
-export function defineSenderJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
-  const box = createPasswordBox(deps.config.mailboxes.secretKey);
-  const sendDeps = senderDeps(deps.config, deps.db, () => deps.clock.now());
+export function defineSenderJobs(
+  jobs: Jobs,
+  deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
+) {
+  const sendDeps = senderDeps(deps.config, deps.db, () => deps.clock.now(), deps.mailConnections);
   jobs.define({
     name: campaignTickQueue,
     cron: '* * * * *',
@@ -54,8 +56,7 @@ export function defineSenderJobs(jobs: Jobs, deps: { config: Config; db: Db; clo
       reconcileStuckSends({
         db: deps.db,
         now: () => deps.clock.now(),
-        box,
-        allowPrivateHosts: deps.config.mailboxes.allowPrivateHosts,
+        connections: deps.mailConnections,
       }),
   });
 }

@@ -1,8 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import type { Db } from '../../platform/database.ts';
-import { resolveMailHost } from '../mailboxes/host-policy.ts';
-import type { PasswordBox } from '../mailboxes/password-box.ts';
+import type { MailAccount, MailConnections } from '../../platform/mail/connections.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
 
@@ -10,32 +8,15 @@ import { campaignContacts, campaignSends } from './schema.ts';
 export const STUCK_AFTER_MS = 10 * 60_000;
 const IMAP_TIMEOUT_MS = 30_000;
 
-type MailboxRow = typeof mailboxes.$inferSelect;
-
 const sentNames = /^(sent|sent items|sent messages|sent mail|gesendet|envoy[ée]s)$/i;
 
 // The Message-IDs among `messageIds` that the mailbox's Sent folder holds.
 export async function findInSentFolder(
-  mailbox: MailboxRow,
-  password: string,
+  connections: MailConnections,
+  mailbox: MailAccount,
   messageIds: string[],
-  allowPrivateHosts: boolean,
 ): Promise<Set<string>> {
-  const resolved = await resolveMailHost(mailbox.imapHost, allowPrivateHosts);
-  if ('error' in resolved) throw new Error(resolved.error);
-  const client = new ImapFlow({
-    host: resolved.address,
-    servername: resolved.host,
-    port: mailbox.imapPort,
-    secure: mailbox.imapPort === 993,
-    auth: { user: mailbox.email, pass: password },
-    logger: false,
-    connectionTimeout: IMAP_TIMEOUT_MS,
-    greetingTimeout: IMAP_TIMEOUT_MS,
-    socketTimeout: IMAP_TIMEOUT_MS,
-  });
-  client.on('error', () => undefined);
-  await client.connect();
+  const client = await connections.connectImap(mailbox, { timeoutMs: IMAP_TIMEOUT_MS });
   const found = new Set<string>();
   try {
     const folders = await client.list();
@@ -61,8 +42,7 @@ export async function findInSentFolder(
 export type ReconcileDeps = {
   db: Db;
   now: () => Date;
-  box: PasswordBox;
-  allowPrivateHosts: boolean;
+  connections: MailConnections;
   // Only once no worker runs (the crash test) may this be 0.
   stuckAfterMs?: number;
 };
@@ -90,12 +70,10 @@ export async function reconcileStuckSends(
       : [];
     if (mailbox) {
       try {
-        const password = deps.box.open(mailbox.passwordEncrypted, mailbox.id);
         found = await findInSentFolder(
+          deps.connections,
           mailbox,
-          password,
           rows.map((row) => row.messageId),
-          deps.allowPrivateHosts,
         );
       } catch (error) {
         lookupError = `Sent folder not readable: ${(error as Error).message}`;

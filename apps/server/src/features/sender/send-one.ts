@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
+import type { MailTransports } from '../../platform/mail/mail-transports.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { composeMail } from './compose.ts';
-import type { MailTransports } from './mail-transport.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError } from './smtp-outcome.ts';
 
@@ -27,11 +26,6 @@ export type SendDeps = {
   tokens: LinkTokens;
   transports: MailTransports;
 };
-
-export function newMessageId(senderEmail: string): string {
-  const domain = senderEmail.split('@')[1] ?? 'mailhound.local';
-  return `<${randomUUID()}@${domain}>`;
-}
 
 // The send is taken back as if never planned: the contact is where it was before it, to be
 // planned again (or not) by a later tick.

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -12,15 +13,17 @@ import {
 } from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
-import { createMailTransports, type MailTransports } from './mail-transport.ts';
+import {
+  type RunningServer,
+  signInToImap,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
-import { newMessageId, type SendDeps, sendOne } from './send-one.ts';
+import { type SendDeps, sendOne } from './send-one.ts';
 import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
 import { runTick } from './tick.ts';
 
@@ -37,10 +40,7 @@ beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   ({ call, id: userId } = await mailUser(t));
   sink = await startSmtpSink();
-  transports = createMailTransports({
-    box: createPasswordBox(t.config.mailboxes.secretKey),
-    allowPrivateHosts: true,
-  });
+  transports = createMailTransports(t.mailConnections);
   deps = {
     db: t.db,
     now: () => now,
@@ -132,6 +132,15 @@ describe('the sender', () => {
     now = new Date(now.getTime() + 15 * 60_000);
     const retry = await sendOne(deps, byStatus.queued?.id ?? '');
     expect(retry.status).toBe('retry');
+  });
+
+  it("gives each planned send its own Message-ID at its mailbox's domain, as replies from the Unibox get", async () => {
+    const ids = (await sendRows(campaignId)).map((row) => row.messageId);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    const form = /^<[0-9a-f-]{36}@sender\.test>$/;
+    for (const id of ids) expect(id).toMatch(form);
+    expect(newMessageId('sales@sender.test')).toMatch(form);
   });
 
   it('sends the follow-up after its gap, from the same mailbox, with its own subject, threaded under the first', async () => {
@@ -420,14 +429,7 @@ describe('reconciliation after a crash', () => {
       });
     }
     // The provider filed the first message in Sent before the worker died.
-    const client = new ImapFlow({
-      host: '127.0.0.1',
-      port: imap.port,
-      secure: false,
-      auth: { user: account.user, pass: account.password },
-      logger: false,
-    });
-    await client.connect();
+    const client = await signInToImap(imap, account);
     await client.mailboxCreate('Sent').catch(() => undefined);
     await client.append(
       'Sent',
@@ -439,8 +441,7 @@ describe('reconciliation after a crash', () => {
     const totals = await reconcileStuckSends({
       db: t.db,
       now: () => now,
-      box: createPasswordBox(t.config.mailboxes.secretKey),
-      allowPrivateHosts: true,
+      connections: t.mailConnections,
     });
     expect(totals).toEqual({ sent: 1, unknown: 1 });
     const rows = await sendRows(campaignId);

@@ -19,7 +19,7 @@ type SmtpError = {
   code?: string;
   response?: string;
   message?: string;
-  // Set by mail-transport.ts: the whole message had gone to the server.
+  // Set by platform/mail/mail-transports.ts: the whole message had gone to the server.
   messageHandedOver?: boolean;
 };
 

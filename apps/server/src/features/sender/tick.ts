@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import {
   campaignOpenAt,
@@ -19,9 +20,14 @@ const LOST_AFTER_MS = 2 * 60_000;
 export type QueuedSend = { id: string; at: Date };
 
 type TickCampaign = EngineCampaign & { groupId: string | null };
+// The address is the domain of the Message-IDs its sends get.
+type TickMailbox = EngineMailbox & { email: string };
 
 // A PostgreSQL array literal of ids or numbers (a JS array would become a list of parameters).
 const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+// The same for any text: each element quoted.
+const pgTextArray = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
   const rows = await db.execute<{
@@ -71,18 +77,19 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
   return campaigns;
 }
 
-async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<EngineMailbox[]> {
+async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<TickMailbox[]> {
   if (ids.length === 0) return [];
   const since = new Date(now.getTime() - DAY_MS);
   const rows = await db.execute<{
     id: string;
+    email: string;
     emails_limit: number;
     min_email_gap: number;
     max_email_gap: number;
     next_send_at: string | null;
     sent_today: number;
   }>(sql`
-    select m.id, m.emails_limit, m.min_email_gap, m.max_email_gap, st.next_send_at,
+    select m.id, m.email, m.emails_limit, m.min_email_gap, m.max_email_gap, st.next_send_at,
       coalesce(sent.total, 0)::int as sent_today
     from mailboxes m
     left join mailbox_send_state st on st.mailbox_id = m.id
@@ -97,6 +104,7 @@ async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<EngineMa
   return rows.rows
     .map((row) => ({
       id: row.id,
+      email: row.email,
       emailsLimit: row.emails_limit,
       minEmailGap: row.min_email_gap,
       maxEmailGap: row.max_email_gap,
@@ -211,7 +219,13 @@ async function loadContacts(
 
 // One statement per table, the rows passed as arrays: 10,000 planned sends stay a few
 // parameters. The Message-ID is fixed here, before any SMTP.
-async function persist(db: Db, sends: PlannedSend[], nextSendAt: Map<string, Date>) {
+async function persist(
+  db: Db,
+  sends: PlannedSend[],
+  nextSendAt: Map<string, Date>,
+  emails: Map<string, string>,
+) {
+  const messageIds = sends.map((send) => newMessageId(emails.get(send.mailboxId) ?? ''));
   return db.transaction(async (tx) => {
     const column = <T extends string | number>(pick: (send: PlannedSend) => T) =>
       pgArray(sends.map(pick));
@@ -225,13 +239,14 @@ async function persist(db: Db, sends: PlannedSend[], nextSendAt: Map<string, Dat
           ${column((send) => send.customerId)}::uuid[],
           ${column((send) => send.step)}::int[],
           ${column((send) => send.mailboxId)}::uuid[],
-          ${column((send) => send.at.toISOString())}::timestamptz[]
-        ) as p(campaign_id, customer_id, step, mailbox_id, scheduled_at)
+          ${column((send) => send.at.toISOString())}::timestamptz[],
+          ${pgTextArray(messageIds)}::text[]
+        ) as p(campaign_id, customer_id, step, mailbox_id, scheduled_at, message_id)
       ), inserted as (
         insert into campaign_sends
           (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at)
-        select m.user_id, p.campaign_id, p.customer_id, p.step, p.mailbox_id,
-          '<' || gen_random_uuid() || '@' || split_part(m.email, '@', 2) || '>', p.scheduled_at
+        select m.user_id, p.campaign_id, p.customer_id, p.step, p.mailbox_id, p.message_id,
+          p.scheduled_at
         from planned p join mailboxes m on m.id = p.mailbox_id
         on conflict do nothing
         returning id, user_id, campaign_id, customer_id, step, mailbox_id, scheduled_at
@@ -284,5 +299,6 @@ export async function runTick(db: Db, now: Date, random: () => number): Promise<
     contacts,
     random,
   });
-  return [...(await persist(db, decision.sends, decision.nextSendAt)), ...again];
+  const emails = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.email]));
+  return [...(await persist(db, decision.sends, decision.nextSendAt, emails)), ...again];
 }

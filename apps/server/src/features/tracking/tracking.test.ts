@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
 import { unsubscribes } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
@@ -59,10 +58,7 @@ beforeAll(async () => {
   let userId: string;
   ({ call, id: userId } = await mailUser(t));
   sink = await startSmtpSink();
-  transports = createMailTransports({
-    box: createPasswordBox(t.config.mailboxes.secretKey),
-    allowPrivateHosts: true,
-  });
+  transports = createMailTransports(t.mailConnections);
   deps = {
     db: t.db,
     now: () => now,

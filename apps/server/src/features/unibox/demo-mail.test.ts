@@ -17,7 +17,7 @@ beforeAll(async () => {
     db: t.db,
     tokens: createLinkTokens(t.config.tracking.secret),
     publicUrl: t.config.publicUrl,
-    mailboxSecretKey: t.config.mailboxes.secretKey,
+    box: t.mailConnections.box,
     // The analytics' default period ends today.
     now: new Date(),
   };

@@ -4,9 +4,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Db } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
+import type { PasswordBox } from '../../platform/mail/password-box.ts';
 import { campaignMailboxes, campaigns } from '../campaigns/schema.ts';
 import { customers, groupCustomers, groups } from '../contacts/schema.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
 import { linkClicks } from '../tracking/schema.ts';
@@ -78,7 +78,7 @@ export type DemoMailDeps = {
   db: Db;
   tokens: LinkTokens;
   publicUrl: string;
-  mailboxSecretKey: string;
+  box: PasswordBox;
   now: Date;
 };
 
@@ -128,7 +128,7 @@ export async function seedDemoMail(deps: DemoMailDeps, userId: string): Promise<
       email: demoMailbox,
       name: 'Demo Outreach',
       description: 'Demo data',
-      passwordEncrypted: createPasswordBox(deps.mailboxSecretKey).seal('demo', mailboxId),
+      passwordEncrypted: deps.box.seal('demo', mailboxId),
       smtpHost: 'smtp.demo.mailhound.dev',
       smtpPort: 587,
       imapHost: 'imap.demo.mailhound.dev',

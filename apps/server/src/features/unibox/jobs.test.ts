@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { campaignMailboxes } from '../campaigns/schema.ts';
 import { createList, firstStep, insertMailbox } from '../campaigns/test-kit.ts';
 import { mailUser } from '../contacts/test-kit.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import {
+  type RunningServer,
+  signInToImap,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { inboxSyncQueue, queueInboxSyncs } from './jobs.ts';
 import { inboxThreads, mailboxSyncState } from './schema.ts';
@@ -50,14 +53,7 @@ it('the inbox-sync queue takes one job per mailbox, and the job files the reply'
     scheduledAt: new Date(),
     sentAt: new Date(),
   });
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: imap.port,
-    secure: false,
-    auth: { user: account.user, pass: account.password },
-    logger: false,
-  });
-  await client.connect();
+  const client = await signInToImap(imap, account);
   await client.append(
     'INBOX',
     replyMail({ from: 'ann@client.test', to: account.user, inReplyTo: messageId, text: 'Yes' }),

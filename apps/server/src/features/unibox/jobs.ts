@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
+import type { MailConnections } from '../../platform/mail/connections.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
 
 export const inboxTickQueue = 'inbox-tick';
@@ -13,13 +13,17 @@ export const inboxSyncQueue = 'inbox-sync';
 // Set on each job: the options of a queue that already exists are not updated.
 const SYNC_HEARTBEAT_SECONDS = 30;
 
-export function syncDeps(config: Config, db: Db, clock: Clock): SyncDeps {
+export function syncDeps(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  connections: MailConnections,
+): SyncDeps {
   return {
     db,
-    box: createPasswordBox(config.mailboxes.secretKey),
+    connections,
     tokens: createLinkTokens(config.tracking.secret),
     publicUrl: config.publicUrl,
-    allowPrivateHosts: config.mailboxes.allowPrivateHosts,
     now: () => clock.now(),
   };
 }
@@ -82,8 +86,11 @@ export function stepAsideWhen(
 
 // Inbox sync: a tick every minute queues a job per mailbox; the job reads the INBOX and then
 // IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
-export function defineUniboxJobs(jobs: Jobs, deps: { config: Config; db: Db; clock: Clock }) {
-  const sync = syncDeps(deps.config, deps.db, deps.clock);
+export function defineUniboxJobs(
+  jobs: Jobs,
+  deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
+) {
+  const sync = syncDeps(deps.config, deps.db, deps.clock, deps.mailConnections);
   const { idleSeconds, pollSeconds, concurrency } = deps.config.inbox;
   jobs.define({
     name: inboxTickQueue,

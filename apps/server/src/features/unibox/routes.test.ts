@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -14,9 +15,7 @@ import {
 } from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
@@ -81,10 +80,7 @@ beforeAll(async () => {
   ({ call, id: userId } = await mailUser(t));
   ({ call: other } = await mailUser(t));
   sink = await startSmtpSink();
-  transports = createMailTransports({
-    box: createPasswordBox(t.config.mailboxes.secretKey),
-    allowPrivateHosts: true,
-  });
+  transports = createMailTransports(t.mailConnections);
   const tokens = createLinkTokens(t.config.tracking.secret);
   sendDeps = { db: t.db, now: () => now, publicUrl: t.config.publicUrl, tokens, transports };
   filing = { db: t.db, tokens, publicUrl: t.config.publicUrl };

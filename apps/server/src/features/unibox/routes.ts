@@ -14,8 +14,7 @@ import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { createMailTransports } from '../sender/mail-transport.ts';
+import { createMailTransports } from '../../platform/mail/mail-transports.ts';
 import { sendThreadEmail } from './send-email.ts';
 import { listThreads, readThread, setUnread } from './threads.ts';
 
@@ -34,10 +33,7 @@ export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
   const common = { tags: ['unibox'], security: tokenRequired };
   const guarded = { preValidation: requireMailUser };
   const render = { tokens: createLinkTokens(config.tracking.secret), publicUrl: config.publicUrl };
-  const transports = createMailTransports({
-    box: createPasswordBox(config.mailboxes.secretKey),
-    allowPrivateHosts: config.mailboxes.allowPrivateHosts,
-  });
+  const transports = createMailTransports(deps.mailConnections);
   api.addHook('onClose', async () => transports.close());
 
   typed.get(

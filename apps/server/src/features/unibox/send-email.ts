@@ -7,10 +7,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { conflict, HttpError } from '../../platform/errors.ts';
+import type { MailTransports } from '../../platform/mail/mail-transports.ts';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { htmlToPlainText, newMessageId } from '../sender/index.ts';
-import type { MailTransports } from '../sender/mail-transport.ts';
+import { htmlToPlainText } from '../sender/index.ts';
 import { forwardedBlock } from './forwarded-message.ts';
 import { inboxMessages, inboxThreads } from './schema.ts';
 import { type RenderDeps, readStoredMessage, readThread, readThreadSummary } from './threads.ts';

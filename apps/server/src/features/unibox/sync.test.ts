@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
@@ -12,9 +12,11 @@ import {
 } from '../campaigns/test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
-import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
+import {
+  type RunningServer,
+  signInToImap,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
@@ -52,18 +54,14 @@ beforeAll(async () => {
   ({ call, id: userId } = await mailUser(t));
   imap = await startImapServer([account, outreach, forwards]);
   sink = await startSmtpSink();
-  transports = createMailTransports({
-    box: createPasswordBox(t.config.mailboxes.secretKey),
-    allowPrivateHosts: true,
-  });
+  transports = createMailTransports(t.mailConnections);
   const tokens = createLinkTokens(t.config.tracking.secret);
   sendDeps = { db: t.db, now: () => now, publicUrl: t.config.publicUrl, tokens, transports };
   deps = {
     db: t.db,
-    box: createPasswordBox(t.config.mailboxes.secretKey),
+    connections: t.mailConnections,
     tokens,
     publicUrl: t.config.publicUrl,
-    allowPrivateHosts: true,
     now: () => new Date(),
   };
 }, 600_000);
@@ -86,14 +84,7 @@ async function deliver(...messages: string[]) {
 }
 
 async function deliverTo(to: { user: string; password: string }, ...messages: string[]) {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: imap.port,
-    secure: false,
-    auth: { user: to.user, pass: to.password },
-    logger: false,
-  });
-  await client.connect();
+  const client = await signInToImap(imap, to);
   for (const message of messages) await client.append('INBOX', message);
   await client.logout();
 }

@@ -1,9 +1,8 @@
 import { eq, min, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
-import { resolveMailHost } from '../mailboxes/host-policy.ts';
-import type { PasswordBox } from '../mailboxes/password-box.ts';
+import type { MailConnections } from '../../platform/mail/connections.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { fileMessage } from './file-message.ts';
@@ -16,10 +15,9 @@ const BATCH = 50;
 
 export type SyncDeps = {
   db: Db;
-  box: PasswordBox;
+  connections: MailConnections;
   tokens: LinkTokens;
   publicUrl: string;
-  allowPrivateHosts: boolean;
   now: () => Date;
 };
 
@@ -45,25 +43,13 @@ async function saveState(
     .onConflictDoUpdate({ target: mailboxSyncState.mailboxId, set: values });
 }
 
-async function connect(deps: SyncDeps, mailbox: MailboxRow): Promise<ImapFlow> {
-  const resolved = await resolveMailHost(mailbox.imapHost, deps.allowPrivateHosts);
-  if ('error' in resolved) throw new Error(resolved.error);
-  const client = new ImapFlow({
-    host: resolved.address,
-    servername: resolved.host,
-    port: mailbox.imapPort,
-    secure: mailbox.imapPort === 993,
-    auth: { user: mailbox.email, pass: deps.box.open(mailbox.passwordEncrypted, mailbox.id) },
-    logger: false,
+function connect(deps: SyncDeps, mailbox: MailboxRow): Promise<ImapFlow> {
+  return deps.connections.connectImap(mailbox, {
+    timeoutMs: IMAP_TIMEOUT_MS,
+    socketTimeoutMs: 10 * 60_000,
     // IDLE is started by hand, only after the INBOX has been read.
     disableAutoIdle: true,
-    connectionTimeout: IMAP_TIMEOUT_MS,
-    greetingTimeout: IMAP_TIMEOUT_MS,
-    socketTimeout: 10 * 60_000,
   });
-  client.on('error', () => undefined);
-  await client.connect();
-  return client;
 }
 
 // Where a fresh read starts: our Message-IDs were made when the mailbox first sent, so older

@@ -1,9 +1,7 @@
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import { resolveMailHost } from '../mailboxes/host-policy.ts';
-import type { PasswordBox } from '../mailboxes/password-box.ts';
-import type { mailboxes } from '../mailboxes/schema.ts';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import type { MailAccount, MailConnections } from './connections.ts';
 
-type MailboxRow = typeof mailboxes.$inferSelect;
+type MailboxRow = MailAccount & { updatedAt: Date };
 
 const TIMEOUT_MS = 30_000;
 
@@ -47,10 +45,7 @@ function watchHandOver(transport: Transporter, watchers: Map<string, () => void>
   };
 }
 
-export function createMailTransports(options: {
-  box: PasswordBox;
-  allowPrivateHosts: boolean;
-}): MailTransports {
+export function createMailTransports(connections: MailConnections): MailTransports {
   const cache = new Map<string, { version: number; transport: Transporter; sender: MailSender }>();
   const watchers = new Map<string, () => void>();
   return {
@@ -59,25 +54,13 @@ export function createMailTransports(options: {
       const cached = cache.get(mailbox.id);
       if (cached?.version === version) return cached.sender;
       cached?.transport.close();
-      // The SSRF guard of the mailboxes feature: a private address is refused (throws 400).
-      const resolved = await resolveMailHost(mailbox.smtpHost, options.allowPrivateHosts);
-      if ('error' in resolved) return { error: resolved.error };
-      const transport = nodemailer.createTransport({
-        pool: true,
-        maxConnections: 4,
-        maxMessages: Number.POSITIVE_INFINITY,
-        host: resolved.address,
-        port: mailbox.smtpPort,
-        secure: mailbox.smtpPort === 465,
-        auth: {
-          user: mailbox.email,
-          pass: options.box.open(mailbox.passwordEncrypted, mailbox.id),
-        },
-        tls: { servername: resolved.host },
-        connectionTimeout: TIMEOUT_MS,
-        greetingTimeout: TIMEOUT_MS,
-        socketTimeout: TIMEOUT_MS,
+      // The host policy: a private address is refused (throws 400).
+      const made = await connections.smtpTransport(mailbox, {
+        timeoutMs: TIMEOUT_MS,
+        pooled: true,
       });
+      if ('error' in made) return made;
+      const { transport } = made;
       const sender = watchHandOver(transport, watchers);
       cache.set(mailbox.id, { version, transport, sender });
       return sender;

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { mailboxMessages } from '@mailhound/contracts';
 import ipaddr from 'ipaddr.js';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../errors.ts';
 import { unresolvedHost } from './mail-errors.ts';
 
 // IPv4-compatible IPv6 (RFC 4291 §2.5.5.1, deprecated): ::7f00:1 is 127.0.0.1 to some stacks,
