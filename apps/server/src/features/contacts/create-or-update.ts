@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { ensureField, reservedColumns } from './customers.ts';
+import { ensureField, reservedColumns } from './fields.ts';
 import { addToGroup } from './groups.ts';
 import { isId } from './paging.ts';
 import { createOperationCustomers, createOperations, customers } from './schema.ts';
