@@ -6,10 +6,11 @@ import {
   noteSchema,
   tagSchema,
 } from '@mailhound/contracts';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser } from '../../platform/auth-hook.ts';
+import type { Db } from '../../platform/database.ts';
 import { openEventStream } from '../search/event-stream.ts';
 import {
   createOrUpdateBodySchema,
@@ -31,9 +32,11 @@ import { common, errors, guarded, idParams, idsBody } from './route-schemas.ts';
 const importBodyLimit = 32 * 1024 * 1024;
 
 // Contacts, their tags and notes: /api/mail/customers, /api/mail/tags.
+// `uploadLimit` is the upload rate limit, run after the guard.
 export function registerCustomerRoutes(
-  api: App,
-  { db, uploadLimit }: Pick<FeatureDeps, 'db' | 'uploadLimit'>,
+  api: FastifyInstance,
+  db: Db,
+  uploadLimit: preHandlerAsyncHookHandler,
 ): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
 

@@ -5,17 +5,18 @@ import {
   customerAnswerSchema,
   messageAnswerSchema,
 } from '@mailhound/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser } from '../../platform/auth-hook.ts';
+import type { Db } from '../../platform/database.ts';
 import { clearCustomerValue, setCustomerValue } from './customers.ts';
 import { createField, deleteField, fieldDeleted, listFields } from './fields.ts';
 import { common, errors, guarded, idParams } from './route-schemas.ts';
 
 // Custom columns and a contact's values in them: /api/mail/additional-fields,
 // /api/mail/customers/:id/additional-fields.
-export function registerFieldRoutes(api: App, { db }: Pick<FeatureDeps, 'db'>): void {
+export function registerFieldRoutes(api: FastifyInstance, db: Db): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

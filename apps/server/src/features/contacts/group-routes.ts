@@ -10,10 +10,11 @@ import {
   messageAnswerSchema,
   SEARCH_KEY_MAX,
 } from '@mailhound/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser } from '../../platform/auth-hook.ts';
+import type { Db } from '../../platform/database.ts';
 import { conflict } from '../../platform/errors.ts';
 import {
   ActiveCampaignError,
@@ -38,7 +39,7 @@ const groupListQuery = pageQuerySchema.extend({
 });
 
 // Contact lists: /api/mail/groups.
-export function registerGroupRoutes(api: App, { db }: Pick<FeatureDeps, 'db'>): void {
+export function registerGroupRoutes(api: FastifyInstance, db: Db): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
