@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isId } from '../../platform/paging.ts';
-import { ensureField, reservedColumns } from './customers.ts';
+import { ensureField, reservedColumns } from './fields.ts';
 import { addToGroup } from './groups.ts';
 import { createOperationCustomers, createOperations, customers } from './schema.ts';
 

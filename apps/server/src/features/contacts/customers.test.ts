@@ -171,6 +171,18 @@ describe('a contact: fields, custom values, tags and notes', () => {
     expect((await call('GET', `/customers/${id}`)).json().additional_fields).toEqual({});
   });
 
+  it('refuses e-mail and names as a custom column of a contact, adding no column', async () => {
+    const before = await t.countRows('additional_fields');
+    const email = await call('POST', `/customers/${id}/additional-fields`, {
+      field: 'Email',
+      value: 'other@contact.test',
+    });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().message).toBe('This name is already in use. Try another one.');
+    expect(await t.countRows('additional_fields')).toBe(before);
+    expect((await call('GET', `/customers/${id}`)).json().email).toBe('cara@contact.test');
+  });
+
   it('sets tags (replacing them) and lists the user’s tags', async () => {
     const tagged = await call('POST', `/customers/${id}/tags`, { tags: ['VIP', 'lead', 'vip'] });
     expect(tagged.json().tags).toEqual(['lead', 'VIP']);

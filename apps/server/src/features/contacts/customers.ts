@@ -1,10 +1,11 @@
 import type { ContactVerification, CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
-import { VERIFIED_SCORE, validationMessages } from '@mailhound/contracts';
+import { contactMessages, VERIFIED_SCORE } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { ensureField, fieldNotFound, reservedColumns } from './fields.ts';
 import {
   additionalFields,
   customerFieldValues,
@@ -15,7 +16,6 @@ import {
 } from './schema.ts';
 
 export const contactNotFound = 'Contact not found';
-export const fieldNotFound = 'Custom field not found';
 export const emailInUse = 'A contact with this e-mail already exists.';
 
 type CustomerRow = {
@@ -115,40 +115,7 @@ export async function requireOwnCustomers(
   return unique;
 }
 
-// The user's field of that name (case-insensitive), created when missing.
-export async function ensureField(db: Queryable, userId: string, name: string): Promise<string> {
-  await db.insert(additionalFields).values({ userId, name }).onConflictDoNothing();
-  const [field] = await db
-    .select({ id: additionalFields.id })
-    .from(additionalFields)
-    .where(
-      and(
-        eq(additionalFields.userId, userId),
-        sql`lower(${additionalFields.name}) = lower(${name})`,
-      ),
-    );
-  if (!field) throw new Error(`custom field ${name} vanished`);
-  return field.id;
-}
-
-export const reservedColumns = ['email', 'fname', 'lname'];
-
-export async function createField(db: Queryable, userId: string, name: string) {
-  if (reservedColumns.includes(name.toLowerCase())) throw conflict(validationMessages.nameInUse);
-  try {
-    const [field] = await db
-      .insert(additionalFields)
-      .values({ userId, name })
-      .returning({ id: additionalFields.id, name: additionalFields.name });
-    if (!field) throw new Error('insert returned nothing');
-    return field;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(validationMessages.nameInUse);
-    throw error;
-  }
-}
-
-export async function setFieldValue(
+async function setFieldValue(
   db: Queryable,
   userId: string,
   customerId: string,
@@ -176,7 +143,7 @@ export async function setFieldValue(
     });
 }
 
-export async function removeFieldValue(
+async function removeFieldValue(
   db: Queryable,
   userId: string,
   customerId: string,
@@ -202,7 +169,7 @@ export async function removeFieldValue(
     );
 }
 
-export async function updateCustomer(
+async function updateCustomer(
   db: Queryable,
   userId: string,
   id: string,
@@ -227,7 +194,7 @@ export async function updateCustomer(
 }
 
 // Replaces the contact's tags with these (names kept as first written, matched ignoring case).
-export async function setTags(
+async function setTags(
   db: Queryable,
   userId: string,
   customerId: string,
@@ -257,11 +224,56 @@ export async function setTags(
     .onConflictDoNothing();
 }
 
-export async function addNote(
+async function addNote(
   db: Queryable,
   userId: string,
   customerId: string,
   text: string,
 ): Promise<void> {
   await db.insert(notes).values({ userId, customerId, text });
+}
+
+export async function listTags(db: Queryable, userId: string) {
+  return db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(eq(tags.userId, userId))
+    .orderBy(tags.name);
+}
+
+// One change to one of the user's contacts (404 when it is not theirs), in a transaction;
+// answers the contact as it now is.
+async function editCustomer(
+  db: Db,
+  userId: string,
+  id: string,
+  edit: (tx: Queryable) => Promise<void>,
+): Promise<CustomerAnswer> {
+  await readCustomer(db, userId, id);
+  await db.transaction(edit);
+  return readCustomer(db, userId, id);
+}
+
+export function changeCustomer(db: Db, userId: string, id: string, update: CustomerUpdate) {
+  return editCustomer(db, userId, id, (tx) => updateCustomer(tx, userId, id, update));
+}
+
+// Sets one custom value (the column is added when new); e-mail and names are not custom.
+export function setCustomerValue(db: Db, userId: string, id: string, field: string, value: string) {
+  return editCustomer(db, userId, id, async (tx) => {
+    if (reservedColumns.includes(field.toLowerCase())) throw conflict(contactMessages.nameInUse);
+    await setFieldValue(tx, userId, id, field, value);
+  });
+}
+
+export function clearCustomerValue(db: Db, userId: string, id: string, field: string) {
+  return editCustomer(db, userId, id, (tx) => removeFieldValue(tx, userId, id, field));
+}
+
+export function replaceCustomerTags(db: Db, userId: string, id: string, names: string[]) {
+  return editCustomer(db, userId, id, (tx) => setTags(tx, userId, id, names));
+}
+
+export function addCustomerNote(db: Db, userId: string, id: string, text: string) {
+  return editCustomer(db, userId, id, (tx) => addNote(tx, userId, id, text));
 }

@@ -1,7 +1,7 @@
 import type { ContactList } from '@mailhound/contracts';
 import { contactMessages } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../platform/database.ts';
+import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import {
   containsPattern,
@@ -13,16 +13,20 @@ import {
 } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { readCustomers, requireOwnCustomers } from './customers.ts';
-import { additionalFields, groupCustomers, groups } from './schema.ts';
+import { fieldNames } from './fields.ts';
+import { groupCustomers, groups } from './schema.ts';
 
 export const listNotFound = 'Contact list not found';
 export const listDeleted = 'The contact list was deleted.';
 
 export const groupSortColumns = ['name', 'campaign_name', 'customer_count', 'created'] as const;
+// Without an order, newest lists first by creation date, else A to Z (smallest first).
 export type GroupSort = {
   column: (typeof groupSortColumns)[number];
-  order: 'asc' | 'desc';
+  order?: 'asc' | 'desc' | undefined;
 };
+
+type KeyedPage = PageQuery & { key?: string | undefined };
 
 type GroupRow = {
   id: string;
@@ -67,13 +71,10 @@ const sortExpressions = {
   created: sql`created`,
 } as const;
 
-export async function listGroups(
-  db: Queryable,
-  userId: string,
-  query: PageQuery & GroupSort & { key?: string | undefined },
-) {
+export async function listGroups(db: Queryable, userId: string, query: KeyedPage & GroupSort) {
   const filter = query.key ? sql` and g.name ilike ${containsPattern(query.key)}` : sql``;
-  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const order = query.order ?? (query.column === 'created' ? 'desc' : 'asc');
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
   const [counted] = (
     await db.execute<{ total: number }>(
       sql`select count(*)::int as total from groups g where g.user_id = ${userId}${filter}`,
@@ -148,8 +149,8 @@ export async function createGroup(
   userId: string,
   name: string,
   customerIds: string[],
-): Promise<string> {
-  return db
+): Promise<ContactList> {
+  const id = await db
     .transaction(async (tx) => {
       const owned = await requireOwnCustomers(tx, userId, customerIds);
       if (await isNameTaken(tx, userId, name)) throw conflict(contactMessages.nameInUse);
@@ -159,9 +160,15 @@ export async function createGroup(
       return group.id;
     })
     .catch(nameInUse);
+  return readGroup(db, userId, id);
 }
 
-export async function renameGroup(db: Db, userId: string, id: string, name: string): Promise<void> {
+export async function renameGroup(
+  db: Db,
+  userId: string,
+  id: string,
+  name: string,
+): Promise<ContactList> {
   await requireOwnGroup(db, userId, id);
   if (await isNameTaken(db, userId, name, id)) throw conflict(contactMessages.nameInUse);
   await db
@@ -169,9 +176,10 @@ export async function renameGroup(db: Db, userId: string, id: string, name: stri
     .set({ name })
     .where(and(eq(groups.id, id), eq(groups.userId, userId)))
     .catch(nameInUse);
+  return readGroup(db, userId, id);
 }
 
-export async function removeFromGroup(
+async function removeFromGroup(
   db: Queryable,
   groupId: string,
   customerIds: string[],
@@ -227,11 +235,11 @@ export class ActiveCampaignError extends HttpError {
 
 // One page of the list's contacts, in the order they joined it; `key` matches the e-mail or
 // either name.
-export async function listGroupCustomers(
+async function listGroupCustomers(
   db: Queryable,
   userId: string,
   groupId: string,
-  query: PageQuery & { key?: string | undefined },
+  query: KeyedPage,
 ) {
   const pattern = query.key ? containsPattern(query.key) : undefined;
   const filter = pattern
@@ -256,11 +264,66 @@ export async function listGroupCustomers(
   };
 }
 
-export async function fieldNames(db: Queryable, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ name: additionalFields.name })
-    .from(additionalFields)
-    .where(eq(additionalFields.userId, userId))
-    .orderBy(additionalFields.createdAt, additionalFields.name);
-  return rows.map((row) => row.name);
+// One page of the contacts of one of the user's lists.
+export async function groupCustomerPage(
+  db: Queryable,
+  userId: string,
+  groupId: string,
+  query: KeyedPage,
+) {
+  await requireOwnGroup(db, userId, groupId);
+  return listGroupCustomers(db, userId, groupId, query);
+}
+
+// The list, the user's custom column names and one page of the list's contacts.
+export async function readGroupExtended(
+  db: Queryable,
+  userId: string,
+  groupId: string,
+  query: PageQuery,
+) {
+  const group = await readGroup(db, userId, groupId);
+  const page = await listGroupCustomers(db, userId, groupId, query);
+  return { group, columns: await fieldNames(db, userId), ...page };
+}
+
+// Runs `change` on the user's list and contacts (404 unless all are theirs), in one transaction.
+async function changeMembers<T>(
+  db: Db,
+  userId: string,
+  groupId: string,
+  customerIds: string[],
+  change: (tx: Tx, ownIds: string[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await requireOwnGroup(tx, userId, groupId);
+    return change(tx, await requireOwnCustomers(tx, userId, customerIds));
+  });
+}
+
+// The list after adding or removing these contacts.
+export async function addOrRemoveMembers(
+  db: Db,
+  userId: string,
+  groupId: string,
+  action: 'add' | 'remove',
+  customerIds: string[],
+): Promise<ContactList> {
+  await changeMembers(db, userId, groupId, customerIds, async (tx, ids) => {
+    if (action === 'add') await addToGroup(tx, userId, groupId, ids);
+    else await removeFromGroup(tx, groupId, ids);
+  });
+  return readGroup(db, userId, groupId);
+}
+
+// Adds the contacts to the list; answers how many were not on it yet.
+export function copyToGroup(
+  db: Db,
+  userId: string,
+  groupId: string,
+  customerIds: string[],
+): Promise<number> {
+  return changeMembers(db, userId, groupId, customerIds, (tx, ids) =>
+    addToGroup(tx, userId, groupId, ids),
+  );
 }

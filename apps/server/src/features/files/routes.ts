@@ -1,27 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { BULK_PREVIEW_ROWS, bulkPreviewSchema, errorAnswerSchema } from '@mailhound/contracts';
-import { and, eq } from 'drizzle-orm';
+import { bulkPreviewSchema, errorAnswerSchema } from '@mailhound/contracts';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
-import type { Db } from '../../platform/database.ts';
-import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
-import {
-  isUuid,
-  notEnoughCredits,
-  readPurchase,
-  readResultRows,
-  readResultSummary,
-  resultTable,
-} from '../bulk/index.ts';
-import { bulkFiles, bulkPurchases, bulkRequests, type FileKind } from '../bulk/schema.ts';
-import { maskAddress } from '../companies/index.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/index.ts';
-
-export const fileNotFound = 'File not found';
-export const resultsNotReady = 'The results are not ready yet.';
+import { buyResultFile, readInputFile, readPreview } from './service.ts';
 
 const refusals = {
   401: errorAnswerSchema,
@@ -32,76 +15,15 @@ const refusals = {
 
 const idParams = z.object({ id: z.string() });
 
-export function purchaseKey(requestId: string): string {
-  return `bulk_purchase:${requestId}`;
-}
-
-async function ownRequest(db: Db, userId: string, requestId: string) {
-  if (!isUuid(requestId)) throw notFound(fileNotFound);
-  const [request] = await db
-    .select()
-    .from(bulkRequests)
-    .where(and(eq(bulkRequests.id, requestId), eq(bulkRequests.userId, userId)));
-  if (!request) throw notFound(fileNotFound);
-  return request;
-}
-
-async function completedRequest(db: Db, userId: string, requestId: string) {
-  const request = await ownRequest(db, userId, requestId);
-  if (request.status !== 'completed') throw conflict(resultsNotReady);
-  return request;
-}
-
-async function hasInputFile(db: Db, requestId: string): Promise<boolean> {
-  const [file] = await db
-    .select({ kind: bulkFiles.kind })
-    .from(bulkFiles)
-    .where(and(eq(bulkFiles.requestId, requestId), eq(bulkFiles.kind, 'input')));
-  return file !== undefined;
-}
-
-// Pays for a request's results once: `verifiedCount` credits in one ledger entry and a
-// purchase row. Two downloads at once queue on the credit account; the second pays nothing.
-export async function payForResults(
-  db: Db,
-  request: { id: string; userId: string; verifiedCount: number },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (await readPurchase(tx, request.id)) return;
-    try {
-      await applyCreditEntry(tx, {
-        userId: request.userId,
-        kind: 'charge',
-        amount: request.verifiedCount,
-        idempotencyKey: purchaseKey(request.id),
-      });
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw paymentRequired(notEnoughCredits);
-      throw error;
-    }
-    await tx
-      .insert(bulkPurchases)
-      .values({
-        id: randomUUID(),
-        requestId: request.id,
-        userId: request.userId,
-        credits: request.verifiedCount,
-      })
-      .onConflictDoNothing();
-  });
-}
-
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-async function sendFile(db: Db, reply: FastifyReply, requestId: string, kind: FileKind) {
-  const [file] = await db
-    .select()
-    .from(bulkFiles)
-    .where(and(eq(bulkFiles.requestId, requestId), eq(bulkFiles.kind, kind)));
-  if (!file) throw notFound(fileNotFound);
+function sendFile(
+  reply: FastifyReply,
+  file: { contentType: string; fileName: string; content: Buffer },
+) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', attachment(file.fileName))
@@ -110,7 +32,7 @@ async function sendFile(db: Db, reply: FastifyReply, requestId: string, kind: Fi
 }
 
 // Bulk files (api-spec §7): the preview, the original upload and the two result files.
-export function registerFileRoutes(api: App, deps: FeatureDeps): void {
+export function registerFileRoutes(api: App, { db }: Pick<FeatureDeps, 'db'>): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
@@ -127,30 +49,7 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
         response: { 200: bulkPreviewSchema, ...refusals },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const bulk = await completedRequest(deps.db, user.id, request.params.id);
-      // The first rows whatever became of them, so a list with nothing found still shows why.
-      const [rows, purchase, input, summary] = await Promise.all([
-        readResultRows(deps.db, bulk.id, { limit: BULK_PREVIEW_ROWS }),
-        readPurchase(deps.db, bulk.id),
-        hasInputFile(deps.db, bulk.id),
-        readResultSummary(deps.db, bulk.id),
-      ]);
-      // Addresses are what a result sells: until it is paid for, each shows masked
-      // (j•••@acme.com) with its score, as the company page shows decision makers.
-      const shown = purchase
-        ? rows
-        : rows.map((row) => ({ ...row, email: row.email && maskAddress(row.email) }));
-      return {
-        fileName: bulk.fileName,
-        rows: resultTable(bulk.header, shown),
-        paid: purchase !== undefined,
-        credits: purchase ? 0 : (bulk.verifiedCount ?? 0),
-        hasInputFile: input,
-        summary,
-      };
-    },
+    async (request) => readPreview(db, currentUser(request).id, request.params.id),
   );
 
   typed.get(
@@ -164,11 +63,8 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
         response: refusals,
       },
     },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const bulk = await ownRequest(deps.db, user.id, request.params.id);
-      return sendFile(deps.db, reply, bulk.id, 'input');
-    },
+    async (request, reply) =>
+      sendFile(reply, await readInputFile(db, currentUser(request).id, request.params.id)),
   );
 
   typed.get(
@@ -186,14 +82,14 @@ export function registerFileRoutes(api: App, deps: FeatureDeps): void {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const bulk = await completedRequest(deps.db, user.id, request.params.id);
-      await payForResults(deps.db, {
-        id: bulk.id,
-        userId: user.id,
-        verifiedCount: bulk.verifiedCount ?? 0,
-      });
-      return sendFile(deps.db, reply, bulk.id, `${request.params.which}.${request.query.format}`);
+      const { id, which } = request.params;
+      const file = await buyResultFile(
+        db,
+        currentUser(request).id,
+        id,
+        `${which}.${request.query.format}`,
+      );
+      return sendFile(reply, file);
     },
   );
 }
