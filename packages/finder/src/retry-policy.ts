@@ -1,9 +1,9 @@
 import type { SmtpReply } from './smtp-reply.ts';
 
 // A host that answered 421 on connect is asked this many times more (after its back-off).
-export const busyHostRetries = 2;
+const busyHostRetries = 2;
 // A session the server dropped is opened again this many times.
-export const lostSessionRetries = 1;
+const lostSessionRetries = 1;
 
 export interface RetryCounts {
   // The session being opened, from 0: a failed open counts too.

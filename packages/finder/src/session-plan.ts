@@ -4,10 +4,10 @@ import type { LookupRow } from './lookup-rows.ts';
 import { classifyRcpt, type SmtpReply } from './smtp-reply.ts';
 
 // Rows of one domain that share a session in findBatch.
-export const rowsPerSession = 25;
+const rowsPerSession = 25;
 // Without a learnt pattern, the most frequent patterns go first; the rest only for rows
 // that found no exact match among them.
-export const firstStageCandidates = 4;
+const firstStageCandidates = 4;
 
 // What the plan reads of a domain's lookup so far.
 export interface PlanState {
@@ -48,7 +48,7 @@ export const catchAllProbeAddress = (
 ): string => `${random(6).toString('hex')}x${random(2).toString('hex')}@${domain}`;
 
 // Accepted or rejected; a 4xx or no reply leaves the address to ask again.
-export const isDecided = (reply: SmtpReply | undefined): boolean =>
+const isDecided = (reply: SmtpReply | undefined): boolean =>
   reply !== undefined && ['accepted', 'rejected'].includes(classifyRcpt(reply));
 
 const isAccepted = (reply: SmtpReply | undefined): boolean =>
@@ -75,7 +75,7 @@ export function isSettled(row: LookupRow, state: PlanState): boolean {
   );
 }
 
-export const isFullyTested = (row: LookupRow, state: PlanState): boolean =>
+const isFullyTested = (row: LookupRow, state: PlanState): boolean =>
   row.candidates.every((c) => isDecided(state.replies.get(c.email)));
 
 // Rows another session could still tell more about.
