@@ -1,5 +1,6 @@
 import { finderConfigFromEnv } from './config.ts';
-import { createFinder, type FindResult } from './finder.ts';
+import { createFinder } from './finder.ts';
+import type { FindResult } from './lookup-result.ts';
 
 interface Io {
   stdout: { write: (text: string) => unknown };

@@ -1,4 +1,6 @@
+export type { CatchAllProbe } from './catch-all-cache.ts';
 export { runFinderCli } from './cli.ts';
+export { type Clock, systemClock } from './clock.ts';
 export {
   type FinderConfig,
   type FinderConfigInput,
@@ -7,20 +9,15 @@ export {
   finderConfigSchema,
 } from './config.ts';
 export {
-  type CatchAllProbe,
-  type Clock,
   createFinder,
   type Finder,
-  type FinderEvidence,
   type FinderPorts,
-  type FindInput,
-  type FindResult,
   type LookupOptions,
-  normaliseDomain,
   type ProgressEvent,
-  systemClock,
 } from './finder.ts';
 export { type AddressFlags, flagsFor } from './flags.ts';
+export type { FinderEvidence, FindResult } from './lookup-result.ts';
+export { type FindInput, normaliseDomain } from './lookup-rows.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
 export { foldAccents, nameVariants, nameWords } from './names.ts';
 export {

@@ -1,0 +1,128 @@
+import type { CatchAllProbe } from './catch-all-cache.ts';
+import type { DomainLookup, MxUsed } from './domain-lookup.ts';
+import { type AddressFlags, flagsFor } from './flags.ts';
+import type { LookupRow } from './lookup-rows.ts';
+import type { MailHost } from './mail-route.ts';
+import type { PatternKnowledge, PatternObservation } from './pattern-knowledge.ts';
+import type { Candidate } from './patterns.ts';
+import { type CandidateEvidence, type ScoreOutcome, scoreFind, scoreVerify } from './score.ts';
+import { classifyRcpt, type SmtpReply } from './smtp-reply.ts';
+
+export interface FinderEvidence {
+  domain: string;
+  // The MX host that answered, with the address used.
+  mx: MxUsed | null;
+  mxHosts: MailHost[];
+  implicitMx: boolean;
+  catchAll: boolean | null;
+  catchAllProbe: CatchAllProbe | null;
+  // The pattern most verified addresses at the domain follow, and the counts behind it.
+  learntPattern: string | null;
+  patternKnowledge: PatternKnowledge | null;
+  // Whether that pattern is known with confidence (README: the score rule).
+  knownPattern: boolean;
+  pattern: string | null;
+  candidates: CandidateEvidence[];
+  // SMTP sessions opened for the lookup (shared by the rows of a batch).
+  sessions: number;
+  attempts: number;
+  reason: string;
+  detail: string | null;
+  flags: AddressFlags;
+  timings: { dnsMs: number; smtpMs: number; totalMs: number };
+}
+
+export interface FindResult {
+  exactEmail: string | null;
+  exactEmailScore: number;
+  error?: string;
+  evidence: FinderEvidence;
+}
+
+// Each candidate with the reply it got, 'untested' when it was never asked.
+export const candidateEvidence = (
+  candidates: readonly Candidate[],
+  replies: ReadonlyMap<string, SmtpReply>,
+): CandidateEvidence[] =>
+  candidates.map((c) => {
+    const reply = replies.get(c.email);
+    return {
+      email: c.email,
+      pattern: c.pattern,
+      kind: c.kind,
+      status: reply ? classifyRcpt(reply) : 'untested',
+      code: reply ? reply.code : null,
+      enhanced: reply ? reply.enhanced : null,
+      text: reply ? reply.text : null,
+    };
+  });
+
+// The score rule (api-spec §8) over the row's candidates; a lookup that failed answers
+// with its error and no address.
+export function scoreRow(
+  row: LookupRow,
+  lookup: DomainLookup,
+  candidates: CandidateEvidence[],
+  ambiguous: ReadonlySet<string>,
+): ScoreOutcome {
+  if (lookup.error) return { exactEmail: null, score: 0, pattern: null, reason: lookup.error };
+  if (row.kind === 'verify') {
+    const only = candidates[0];
+    return only
+      ? scoreVerify(only.email, { status: only.status, catchAll: lookup.catchAll })
+      : { exactEmail: null, score: 0, pattern: null, reason: 'Not an e-mail address' };
+  }
+  return scoreFind({
+    candidates,
+    catchAll: lookup.catchAll,
+    learntPattern: lookup.learnt,
+    knownPattern: lookup.known ? lookup.learnt : null,
+    ambiguous,
+  });
+}
+
+// A single exact match is a verified address: it confirms or contradicts the pattern.
+export const verifiedObservation = (
+  row: LookupRow,
+  score: ScoreOutcome,
+): PatternObservation | null =>
+  row.kind === 'find' && score.score === 99 && score.exactEmail && score.pattern
+    ? { pattern: score.pattern, email: score.exactEmail }
+    : null;
+
+export function findResult(input: {
+  domain: string;
+  lookup: DomainLookup;
+  row: LookupRow;
+  candidates: CandidateEvidence[];
+  score: ScoreOutcome;
+  totalMs: number;
+}): FindResult {
+  const { domain, lookup, row, score } = input;
+  const localPart =
+    row.kind === 'verify' ? row.localPart : (score.exactEmail?.split('@')[0] ?? null);
+  return {
+    exactEmail: score.exactEmail,
+    exactEmailScore: score.score,
+    ...(lookup.error ? { error: lookup.error } : {}),
+    evidence: {
+      domain,
+      mx: lookup.mx,
+      mxHosts: lookup.mxHosts,
+      implicitMx: lookup.implicit,
+      catchAll: lookup.catchAll,
+      catchAllProbe: lookup.probe,
+      learntPattern: lookup.learnt,
+      patternKnowledge: lookup.knowledge,
+      knownPattern: lookup.known,
+      pattern: score.pattern,
+      candidates: input.candidates,
+      sessions: lookup.sessions,
+      attempts: lookup.attempts,
+      reason: lookup.error ?? score.reason,
+      detail: lookup.detail,
+      flags: flagsFor(domain, localPart),
+      timings: { dnsMs: lookup.dnsMs, smtpMs: lookup.smtpMs, totalMs: input.totalMs },
+    },
+  };
+}
