@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
-import { type BrowserSession, openBrowser } from './browser.ts';
+import { seriousViolations } from './axe.test-kit.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
 
 type Screen = {
   name: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 describe('a new user, in a real browser against the real app', () => {
   let session: BrowserSession;

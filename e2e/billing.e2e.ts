@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 // issue 9 "Done when": with the built-in local payment provider (the offline default), a new
 // user buys 20 extra credits, then a paid plan, then cancels it — in a real browser against

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-server.ts';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 // Four people at one lab domain; three have a mailbox, Dan has none and stays out of the list.
 const people = [

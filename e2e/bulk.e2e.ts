@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { type LabDomain, type MailLab, startMailLab } from '@mailhound/mail-lab';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-server.ts';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 const firstNames = ['Ann', 'Bob', 'Cara', 'Dan', 'Eve', 'Finn', 'Gail', 'Hugo', 'Iris', 'Jack'];
 const lastNames = [

@@ -6,11 +6,11 @@ import {
   type RunningServer,
   startImapServer,
   startSmtpServer,
-} from '../apps/server/src/features/mailboxes/test-mail-servers.ts';
-import { type RunningApp, startApp } from './app-server.ts';
-import { watchContentSecurity } from './browser.ts';
-import { chromiumArgs } from './chromium.ts';
-import { readVerificationCode } from './outbox.ts';
+} from '../apps/server/src/features/mailboxes/mail-servers.test-kit.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { watchContentSecurity } from './browser.test-kit.ts';
+import { chromiumArgs } from './chromium.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 const sender = { user: 'sales@campaign-e2e.test', password: 'Sender-secret-1' };
 

@@ -1,6 +1,6 @@
 import { storageKeys } from '@mailhound/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
 
 type Company = { companyName: string; slug: string };
 

@@ -4,9 +4,9 @@ import type { LabDomain } from '@mailhound/mail-lab';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { maskAddress } from '../apps/server/src/features/companies/masks.ts';
 import { demoMailWorldSpec } from '../apps/server/src/features/search/demo-mail-world-spec.ts';
-import { seriousViolations } from './axe.ts';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { payWithTestCard, signUpWithCode } from './sign-up.ts';
+import { seriousViolations } from './axe.test-kit.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { payWithTestCard, signUpWithCode } from './sign-up.test-kit.ts';
 
 type LookalikeContact = { fname: string | null; lname: string | null; exactEmail: string | null };
 

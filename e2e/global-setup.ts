@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { buildWebIfChanged } from '../scripts/build-web.ts';
-import { type RunningApp, startApp } from './app-server.ts';
-import { findChromium } from './chromium.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { findChromium } from './chromium.test-kit.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

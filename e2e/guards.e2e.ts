@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
 
 describe('route guards, in a real browser against the real app', () => {
   let session: BrowserSession;

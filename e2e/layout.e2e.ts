@@ -1,7 +1,7 @@
 import { storageKeys } from '@mailhound/contracts';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
 
 type LayoutDefects = { pageOverflow: number; tablesWiderThanBox: string[]; cutButtons: string[] };
 

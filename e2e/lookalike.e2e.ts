@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 type Plan = { name: string; rules: { price_id: string | null } };
 type Company = { companyName: string; website: string | null };

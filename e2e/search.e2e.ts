@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from './app-server.ts';
-import { type BrowserSession, openBrowser } from './browser.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 // issue 5 "Done when": single searches in a real browser against the real app, its finder
 // pointed at a mail lab with a verified-mailbox domain and a catch-all domain.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, openBrowser } from './browser.ts';
+import { type BrowserSession, openBrowser } from './browser.test-kit.ts';
 
 // Pages outside the web app that carry their own inline scripts or styles; every browser test
 // fails on a Content-Security-Policy violation (browser.ts).

@@ -6,16 +6,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type RunningServer,
   startImapServer,
-} from '../apps/server/src/features/mailboxes/test-mail-servers.ts';
+} from '../apps/server/src/features/mailboxes/mail-servers.test-kit.ts';
 import {
   headersOf,
   type SinkMessage,
   type SmtpSink,
   startSmtpSink,
 } from '../apps/server/src/features/sender/test-smtp-sink.ts';
-import { type RunningApp, startApp } from './app-server.ts';
-import { chromiumArgs } from './chromium.ts';
-import { readVerificationCode } from './outbox.ts';
+import { type RunningApp, startApp } from './app-server.test-kit.ts';
+import { chromiumArgs } from './chromium.test-kit.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 const sender = { user: 'sales@unibox-e2e.test', password: 'Sender-secret-1' };
 const lead = { email: 'lena.lead@client-e2e.test', fname: 'Lena', lname: 'Lead' };

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 // Counts, per app, the imports from one feature into another feature's files other than its
 // index.ts (deep imports), the imports of the composition root app.ts from a feature, the
 // feature-to-feature links and the cycles among features and among files. Tests and their
-// kits (*.test.ts, *test-kit*, *test-support*) are left out: they may reach into what they test.
+// kits (*.test.ts, *.test-kit.ts, src/test/) are left out: they may reach into what they test.
 
 const root = resolve(import.meta.dirname, '..');
 const apps = [
@@ -20,8 +20,7 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
     const path = join(folder, entry);
     if (statSync(path).isDirectory()) return entry === 'test' ? [] : sourceFiles(path);
-    const isSource =
-      /\.(ts|tsx)$/.test(entry) && !/\.(test|e2e)\.tsx?$|test-kit|test-support/.test(entry);
+    const isSource = /\.(ts|tsx)$/.test(entry) && !/\.(test|e2e|test-kit)\.tsx?$/.test(entry);
     return isSource && !entry.endsWith('.d.ts') ? [path] : [];
   });
 }

@@ -15,7 +15,7 @@ import {
   xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
-} from '../../apps/server/src/features/files/test-kit.ts';
+} from '../../apps/server/src/features/files/files.test-kit.ts';
 import {
   freePort,
   startEmbeddedPostgres,

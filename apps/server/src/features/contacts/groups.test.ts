@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { campaigns } from '../campaigns/schema.ts';
-import { type MailCall, mailUser } from './test-kit.ts';
+import { type MailCall, mailUser } from './contacts.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;

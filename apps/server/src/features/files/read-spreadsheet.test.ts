@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { lyingZipBomb, xlsxOf } from './files.test-kit.ts';
 import { readMessages, readSpreadsheet } from './read-spreadsheet.ts';
 import { spreadsheetMessages } from './spreadsheet-rows.ts';
-import { lyingZipBomb, xlsxOf } from './test-kit.ts';
 
 const options = { maxRows: 100, unreadable: 'unreadable' };
 

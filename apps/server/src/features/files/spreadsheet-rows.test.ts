@@ -1,12 +1,12 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import { lyingZipBomb, xlsxOf, xlsxWithHugeCell } from './files.test-kit.ts';
 import {
   readSpreadsheetRows,
   SpreadsheetRefusal,
   spreadsheetMessages,
 } from './spreadsheet-rows.ts';
-import { lyingZipBomb, xlsxOf, xlsxWithHugeCell } from './test-kit.ts';
 
 const options = { maxRows: 100, unreadable: 'unreadable' };
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import { type RunningServer, startImapServer, startSmtpServer } from './mail-servers.test-kit.ts';
 import { createPasswordBox } from './password-box.ts';
-import { type RunningServer, startImapServer, startSmtpServer } from './test-mail-servers.ts';
 
 const secretKey = 'mailbox-test-key';
 const account = { user: 'sales@acme.test', password: 'app-Password-1' };

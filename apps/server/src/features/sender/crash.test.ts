@@ -7,11 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { firstStep, insertMailbox } from '../campaigns/campaigns.test-kit.ts';
 import { campaigns } from '../campaigns/schema.ts';
-import { firstStep, insertMailbox } from '../campaigns/test-kit.ts';
-import { mailUser } from '../contacts/test-kit.ts';
+import { mailUser } from '../contacts/contacts.test-kit.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/mail-servers.test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -63,7 +63,7 @@ afterAll(async () => {
 function startWorker(): ChildProcess {
   const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-crash-'));
   workerDirs.push(dataDir);
-  return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.ts')], {
+  return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.test-kit.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: t.config.databaseUrl ?? '',

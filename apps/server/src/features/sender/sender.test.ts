@@ -8,12 +8,12 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
-} from '../campaigns/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/mail-servers.test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { createMailTransports, type MailTransports } from './mail-transport.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import {
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
 import { seededRandom } from '../sender/seeded-random.ts';

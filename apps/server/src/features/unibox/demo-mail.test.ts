@@ -1,7 +1,7 @@
 import type { OverallAnalytics, ThreadDetail, ThreadPage } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { type DemoMailDeps, seedDemoMail } from './demo-mail.ts';
 

@@ -10,9 +10,9 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
-} from '../campaigns/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
@@ -23,7 +23,7 @@ import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sin
 import { runTick } from '../sender/tick.ts';
 import { createLinkTokens } from '../tracking/link-tokens.ts';
 import { type FilingDeps, fileMessage } from './file-message.ts';
-import { deliveryReportMail, outOfOfficeMail, replyMail } from './test-messages.ts';
+import { deliveryReportMail, outOfOfficeMail, replyMail } from './messages.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;

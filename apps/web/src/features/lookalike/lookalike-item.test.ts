@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contact } from './lookalike.test-kit.ts';
 import {
   lookalikeOutcome,
   lookalikeUploadMessages,
@@ -6,7 +7,6 @@ import {
   outcomeTexts,
   withFoundEmails,
 } from './lookalike-item.ts';
-import { contact } from './lookalike-test-kit.ts';
 
 describe('look-alike item (product-spec §4 "Look-alike item")', () => {
   it('is processing until a result or an error arrives', () => {

@@ -7,7 +7,7 @@ import {
   finishedStream,
   jsonResponse,
   stubSearchStream,
-} from '../search-stream-stub.ts';
+} from '../search-stream.test-kit.ts';
 import { searchPerson } from './search-person.ts';
 
 const body = { firstName: 'Ann', lastName: 'Lee', companyWebsite: 'acme.com' };

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { readVerificationCode } from './outbox.ts';
+import { readVerificationCode } from './outbox.test-kit.ts';
 
 export type NewUser = { email: string; firstName: string; lastName: string };
 

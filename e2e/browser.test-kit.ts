@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, inject } from 'vitest';
-import { chromiumArgs } from './chromium.ts';
+import { chromiumArgs } from './chromium.test-kit.ts';
 
 export type BrowserSession = { browser: Browser; page: Page; baseUrl: string };
 
