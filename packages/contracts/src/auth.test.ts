@@ -301,7 +301,7 @@ describe('analytics event', () => {
   });
 });
 
-describe('answers match auth-api.md', () => {
+describe('answers match api-spec §7 "Authentication"', () => {
   const plan = { name: 'Free', is_default: true };
 
   it('current user', () => {

@@ -39,7 +39,7 @@ async function createContacts(emails: string[]): Promise<string[]> {
   return (created.json() as { data: { id: string }[] }).data.map((row) => row.id);
 }
 
-describe('contact lists (mail-api.md groups)', () => {
+describe('contact lists (api-spec §7 "Contacts (mail service API)": /groups)', () => {
   it('creates a list with its name trimmed and collapsed, then reads it', async () => {
     const group = await createGroup('  Spring   leads ');
     expect(group).toMatchObject({

@@ -79,7 +79,8 @@ const errors = {
 // Large imports: a CSV of tens of thousands of contacts is a few megabytes of JSON.
 const importBodyLimit = 32 * 1024 * 1024;
 
-// The mail service's contacts API (mail-api.md), under /api/mail. Every query is the caller's.
+// The mail service's contacts API (api-spec §7 "Contacts (mail service API)"), under /api/mail.
+// Every query is the caller's.
 export function registerContactRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

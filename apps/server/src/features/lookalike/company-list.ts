@@ -7,8 +7,9 @@ import { normaliseCompanyName } from '../companies/company-name.ts';
 import { resolveCompanyDomain } from '../companies/resolve-domain.ts';
 import { readSpreadsheet } from '../files/read-spreadsheet.ts';
 
-// The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
-// domains, header optional, at most 1,000 rows.
+// The list uploaded to POST /lookalike (api-spec §7 "Look-alike and rewards"; the format is
+// ours): CSV, XLSX or TXT, one column of company names or domains, header optional, at most
+// 1,000 rows.
 
 export const maxListRows = 1000;
 export const maxListBytes = 1024 * 1024;

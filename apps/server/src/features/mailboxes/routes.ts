@@ -40,7 +40,7 @@ const errors = {
   409: errorAnswerSchema,
 };
 
-// Sender mailboxes (mail-api.md), under /api/mail. Passwords are never returned.
+// Sender mailboxes (api-spec §7 "Mailboxes"), under /api/mail. Passwords are never returned.
 export function registerMailboxRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const mail: MailboxDeps = {

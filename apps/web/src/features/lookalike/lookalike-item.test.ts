@@ -39,7 +39,7 @@ describe('found e-mails', () => {
   });
 });
 
-describe('upload file types (lookalike-api.md)', () => {
+describe('upload file types (POST /lookalike, api-spec §7 "Look-alike and rewards")', () => {
   it('takes CSV, XLSX and TXT files, in any case', () => {
     for (const name of ['list.csv', 'list.XLSX', 'list.txt']) {
       expect(lookalikeUploadProblem({ name, size: 100 })).toBeNull();

@@ -167,7 +167,7 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
   });
 });
 
-describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
+describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
   it('asks for the e-mails of this search and shows each with its score', async () => {
     const server = createFakeServer();
     logInPaid(server);
