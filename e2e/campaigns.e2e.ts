@@ -6,7 +6,7 @@ import {
   type RunningServer,
   startImapServer,
   startSmtpServer,
-} from '../apps/server/src/features/mailboxes/test-mail-servers.ts';
+} from '../apps/server/src/features/mailboxes/mail-servers.test-kit.ts';
 import { type RunningApp, startApp } from './app-server.ts';
 import { watchContentSecurity } from './browser.ts';
 import { chromiumArgs } from './chromium.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type RunningServer,
   startImapServer,
-} from '../apps/server/src/features/mailboxes/test-mail-servers.ts';
+} from '../apps/server/src/features/mailboxes/mail-servers.test-kit.ts';
 import {
   headersOf,
   type SinkMessage,

@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 // feature-to-feature links and the cycles among features and among files. A feature's public
 // files are its index.ts and, on the server, its schema.ts: a query may join another
 // feature's tables (issue 21), so importing them is not a deep import. Tests and their
-// kits (*.test.ts, *test-kit*, *test-support*) are left out: they may reach into what they test.
+// kits (*.test.ts, *.test-kit.ts, src/test/) are left out: they may reach into what they test.
 
 const root = resolve(import.meta.dirname, '..');
 const apps = [
@@ -22,8 +22,7 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
     const path = join(folder, entry);
     if (statSync(path).isDirectory()) return entry === 'test' ? [] : sourceFiles(path);
-    const isSource =
-      /\.(ts|tsx)$/.test(entry) && !/\.(test|e2e)\.tsx?$|test-kit|test-support/.test(entry);
+    const isSource = /\.(ts|tsx)$/.test(entry) && !/\.(test|e2e|test-kit)\.tsx?$/.test(entry);
     return isSource && !entry.endsWith('.d.ts') ? [path] : [];
   });
 }

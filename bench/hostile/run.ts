@@ -19,7 +19,7 @@ import {
   xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
-} from '../../apps/server/src/platform/uploads/test-kit.ts';
+} from '../../apps/server/src/platform/uploads/workbooks.test-kit.ts';
 import {
   benchToken,
   createBenchDatabase,

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { firstStep } from '../../apps/server/src/features/campaigns/test-kit.ts';
+import { firstStep } from '../../apps/server/src/features/campaigns/campaigns.test-kit.ts';
 import { drainDueSends, senderDeps } from '../../apps/server/src/features/sender/drain.ts';
 import { seededRandom } from '../../apps/server/src/features/sender/seeded-random.ts';
 import { startSmtpSink } from '../../apps/server/src/features/sender/test-smtp-sink.ts';

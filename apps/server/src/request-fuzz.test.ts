@@ -2,9 +2,9 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from './features/auth/server-messages.ts';
-import { createList, insertMailbox } from './features/campaigns/test-kit.ts';
-import type { MailCall } from './features/contacts/test-kit.ts';
-import { labEnv, searchLab } from './features/search/test-kit.ts';
+import { createList, insertMailbox } from './features/campaigns/campaigns.test-kit.ts';
+import type { MailCall } from './features/contacts/contacts.test-kit.ts';
+import { labEnv, searchLab } from './features/search/search.test-kit.ts';
 import { activeUser } from './test/auth-fixtures.ts';
 import {
   concretePath,

@@ -27,7 +27,7 @@ import {
   verificationCodeSchema,
   verifyEmailSchema,
 } from './auth.ts';
-import { issuesOf, messageOf } from './test-issues.ts';
+import { issuesOf, messageOf } from './issues.test-kit.ts';
 
 describe('password rules (product-spec §5), first broken rule only', () => {
   it.each([
@@ -301,7 +301,7 @@ describe('analytics event', () => {
   });
 });
 
-describe('answers match auth-api.md', () => {
+describe('answers match api-spec §7 "Authentication"', () => {
   const plan = { name: 'Free', is_default: true };
 
   it('current user', () => {

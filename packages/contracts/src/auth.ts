@@ -166,7 +166,7 @@ export const trackEventSchema = z
   .strict();
 export type TrackEventPayload = z.infer<typeof trackEventSchema>;
 
-// Answers (auth-api.md). Not strict: a client must survive fields added later.
+// Answers (api-spec §7 "Authentication"). Not strict: a client must survive fields added later.
 
 export const tokenAnswerSchema = z.object({ token: z.string() });
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
@@ -230,7 +230,7 @@ export type EmailsFoundAnswer = z.infer<typeof emailsFoundAnswerSchema>;
 export const healthAnswerSchema = z.object({ status: z.literal('ok') });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
-// The web reads the login provider from the token's `auth` claim (auth-api.md).
+// The web reads the login provider from the token's `auth` claim (product-spec §3 "User").
 export const tokenClaimsSchema = z.object({
   sub: z.string(),
   auth: loginProviderSchema,

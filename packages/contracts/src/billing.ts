@@ -73,7 +73,7 @@ export function centsToDollars(cents: number): string {
   return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 }
 
-// billing-api.md: the plans list carries each plan's id beside the fields above.
+// The plans list (api-spec §7 "Billing") carries each plan's id beside the fields above.
 export const planListItemSchema = planSchema.extend({ id: z.number().int() });
 export type PlanListItem = z.infer<typeof planListItemSchema>;
 export const planListAnswerSchema = z.array(planListItemSchema);
@@ -117,7 +117,8 @@ export const paymentMessages = {
   bonusAlreadyReceived: 'Bonus already received',
 } as const;
 
-// The local provider's card form (offline payments with test cards, billing-api.md).
+// The local provider's card form (offline payments with the test cards of the server's
+// billing/card-rules.ts).
 export const localCardSchema = z
   .object({
     cardNumber: z

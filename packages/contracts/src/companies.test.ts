@@ -10,7 +10,7 @@ import {
   industryLabel,
   parseRevenueRange,
 } from './companies.ts';
-import { issuesOf } from './test-issues.ts';
+import { issuesOf } from './issues.test-kit.ts';
 
 describe('company filters (product-spec §5)', () => {
   it('a company name has at least 2 characters and is not a URL', () => {

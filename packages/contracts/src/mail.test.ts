@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issuesOf, messageOf } from './issues.test-kit.ts';
 import {
   bodyToHtml,
   campaignCreateSchema,
@@ -24,7 +25,6 @@ import {
   sendingLimitsSchema,
   TEMPLATE_VARIABLES,
 } from './mail.ts';
-import { issuesOf, messageOf } from './test-issues.ts';
 
 describe('mailbox form (product-spec §5)', () => {
   const mailbox = {

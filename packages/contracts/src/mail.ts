@@ -319,7 +319,8 @@ export const contactListPageSchema = z.object({
 });
 export type ContactListPage = z.infer<typeof contactListPageSchema>;
 
-// Mail service answers (mail-api.md): contacts, lists, custom fields, tags, mailboxes.
+// Mail service answers (api-spec §7 "Contacts (mail service API)", "Mailboxes"): contacts,
+// lists, custom fields, tags, mailboxes.
 const pageFields = {
   page: z.number().int(),
   pages: z.number().int(),

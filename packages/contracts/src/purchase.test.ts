@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issuesOf } from './issues.test-kit.ts';
 import {
   creditsPurchaseSchema,
   creditsTotalDollars,
@@ -6,7 +7,6 @@ import {
   isBlockedNumberKey,
   stepCredits,
 } from './purchase.ts';
-import { issuesOf } from './test-issues.ts';
 
 describe('digitsOnly (product-spec §5)', () => {
   it('strips non-digits and returns an integer', () => {

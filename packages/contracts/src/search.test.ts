@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { issuesOf } from './issues.test-kit.ts';
 import {
   historyQuerySchema,
   isDomainLike,
@@ -7,7 +8,6 @@ import {
   singleSearchFormSchema,
   toSingleSearchBody,
 } from './search.ts';
-import { issuesOf } from './test-issues.ts';
 
 const guestId = 'guest_3f0c1b8e-2a4d-4c6e-9f1a-7b2d3c4e5f60';
 

@@ -27,7 +27,7 @@ export const tokenSecurity = 'token';
 export const tokenRequired = [{ [tokenSecurity]: [] }];
 
 // The main API sends `Authorization: <token>`, the mail API `Authorization: Bearer <token>`;
-// both are accepted everywhere (auth-api.md).
+// both are accepted everywhere (api-spec §6 "roles and permissions").
 export function readToken(header: string | undefined): string | undefined {
   const value = header?.trim();
   if (!value) return undefined;

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-// The JSON shape of every error: { statusCode, error, message } (auth-api.md).
+// The JSON shape of every error: { statusCode, error, message }, Fastify's own; the web shows
+// its message (api-spec §8 "the error catalogue": "server message or ...").
 // `details` are more fields of the answer (a 402's `needed`).
 export class HttpError extends Error {
   readonly statusCode: number;

@@ -1,7 +1,8 @@
 import { PAGE_SIZE } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// Mail service pages: `page` is 1-based, `count` rows per page (mail-api.md).
+// Mail service pages: `page` is 1-based, `count` rows per page (api-spec §7 "Contacts (mail
+// service API)").
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),

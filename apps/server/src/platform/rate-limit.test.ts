@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { multipart } from '../features/bulk/test-kit.ts';
+import { multipart } from '../features/bulk/bulk.test-kit.ts';
 import { activeUser } from '../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../test/test-context.ts';
 import { createDb } from './database.ts';

@@ -2,7 +2,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Clock } from './clock.ts';
 
-// The login token (auth-api.md): HS256 with sub, auth (login provider), ver, iat, exp.
+// The login token: HS256 with sub, auth (the login provider, product-spec §3 "User"), ver, iat,
+// exp (product-spec §2 "Route table and guards": a login is valid while exp is in the future).
 export type TokenClaims = { sub: string; auth: 'local' | 'google'; ver: number };
 
 const claimsSchema = z.object({

@@ -5,7 +5,7 @@ import {
   logInWithMail,
   makeCampaign,
   serveCampaign,
-} from '../features/campaigns/campaigns-test-support.ts';
+} from '../features/campaigns/campaigns.test-kit.ts';
 import { createFakeServer } from '../test/fake-server.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { logIn } from '../test/session-fixtures.ts';

@@ -3,8 +3,8 @@ import type { CampaignAnalytics, CampaignStep, OverallAnalytics } from '@mailhou
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { campaigns } from '../campaigns/schema.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import {
   campaignContacts,
   campaignSends,

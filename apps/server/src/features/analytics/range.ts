@@ -21,8 +21,8 @@ function timeOf(day: string): number {
   return time;
 }
 
-// unibox-api.md: by default the last 30 days up to today (UTC); a missing end is
-// today, a missing start is 29 days before the end.
+// api-spec §7 "Campaigns and mail" leaves the analytics query to us: by default the last 30
+// days up to today (UTC); a missing end is today, a missing start is 29 days before the end.
 export function resolveRange(query: { from?: string; to?: string }, now: Date): DayRange {
   const to =
     query.to === undefined ? Date.parse(`${dayOf(now.getTime())}T00:00:00Z`) : timeOf(query.to);

@@ -32,8 +32,8 @@ const errors = {
   503: errorAnswerSchema,
 };
 
-// auth-api.md, route by route. Handlers parse (zod, through the type provider), call one
-// service function and answer. The token is checked before the payload (preValidation): a
+// api-spec §7 "Authentication", route by route. Handlers parse (zod, through the type provider),
+// call one service function and answer. The token is checked before the payload (preValidation): a
 // caller without one gets 'User unauthorized.' (api-spec §8), never a 400 about the body.
 export function registerAuthRoutes(app: App, deps: AuthDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

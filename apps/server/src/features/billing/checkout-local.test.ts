@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
-import { fulfilCheckout } from './fulfilment.ts';
 import {
   type Buyer,
   balanceOf,
@@ -12,7 +11,8 @@ import {
   goodCard,
   returnUrl,
   startCheckout,
-} from './test-kit.ts';
+} from './billing.test-kit.ts';
+import { fulfilCheckout } from './fulfilment.ts';
 
 type ReceiptAnswer = {
   id: string;

@@ -18,6 +18,13 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, HttpError, notFound, paymentRequired } from '../../platform/errors.ts';
 import {
+  cardBrand,
+  chargeDeclinedCardNumber,
+  declinedCardNumber,
+  hasExpired,
+  passesLuhn,
+} from './card-rules.ts';
+import {
   endSubscription,
   type FulfilmentResult,
   fulfilCheckout,
@@ -35,13 +42,6 @@ import {
   type SavedCard,
   subscriptions,
 } from './schema.ts';
-import {
-  cardBrand,
-  chargeDeclinedCardNumber,
-  declinedCardNumber,
-  hasExpired,
-  passesLuhn,
-} from './test-cards.ts';
 
 export type Billing = {
   db: Db;

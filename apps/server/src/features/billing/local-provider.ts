@@ -33,7 +33,8 @@ export function localId(prefix: string): string {
 }
 
 // The offline provider: its sessions are our checkout_sessions rows, and its payment page is
-// POST /api/checkout/local/confirm (billing-api.md), which completes them with test cards.
+// POST /api/checkout/local/confirm (ours, not in api-spec §7 "Billing"), which completes them
+// with test cards.
 export function createLocalProvider(deps: { db: Db; clock: Clock }): PaymentProvider {
   return {
     name: 'local',

@@ -2,9 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
-import { localRenewalsQueue, planGrantsQueue } from './jobs.ts';
-import { renewLocalSubscription } from './local-renewals.ts';
-import { subscriptions } from './schema.ts';
 import {
   type Buyer,
   balanceOf,
@@ -12,7 +9,10 @@ import {
   createBillingContext,
   goodCard,
   startCheckout,
-} from './test-kit.ts';
+} from './billing.test-kit.ts';
+import { localRenewalsQueue, planGrantsQueue } from './jobs.ts';
+import { renewLocalSubscription } from './local-renewals.ts';
+import { subscriptions } from './schema.ts';
 
 // Stripe's test card that attaches to a customer but declines every charge.
 const failingCard = { ...goodCard, cardNumber: '4000 0000 0000 0341' };

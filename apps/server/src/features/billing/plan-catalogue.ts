@@ -6,10 +6,10 @@ import type { CheckoutMode } from './schema.ts';
 
 export type PlanDefinition = { name: string; isDefault: boolean; rules: PlanRules };
 
-// billing-api.md: Free (the default), Starter and Growth monthly and yearly (credits are counted
-// per month: a yearly payment grants twelve months' worth, billing-period.ts), and Extra credits
-// priced per credit. Plan names are
-// unique in the plans table, so the yearly plans carry "Yearly" in theirs.
+// The plans (product-spec §3 "Plan"; the names and prices are ours): Free (the default), Starter
+// and Growth monthly and yearly (credits are counted per month: a yearly payment grants twelve
+// months' worth, billing-period.ts), and Extra credits priced per credit. Plan names are unique in
+// the plans table, so the yearly plans carry "Yearly" in theirs.
 export const defaultPlanCatalogue: readonly PlanDefinition[] = [
   {
     name: 'Free',

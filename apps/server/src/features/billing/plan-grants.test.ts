@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
-import { planGrantsQueue } from './jobs.ts';
 import {
   type Buyer,
   balanceOf,
@@ -10,7 +9,8 @@ import {
   createBillingContext,
   goodCard,
   startCheckout,
-} from './test-kit.ts';
+} from './billing.test-kit.ts';
+import { planGrantsQueue } from './jobs.ts';
 
 let t: TestContext;
 let free: Buyer;

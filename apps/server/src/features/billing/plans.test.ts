@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testTempDir } from '../../test/temp-dir.ts';
+import { call, createBillingContext } from './billing.test-kit.ts';
 import { parsePlanCatalogue } from './plan-catalogue.ts';
-import { call, createBillingContext } from './test-kit.ts';
 
 const filePlans = [
   {

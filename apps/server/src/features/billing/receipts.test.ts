@@ -10,7 +10,7 @@ import {
   declinedCard,
   goodCard,
   startCheckout,
-} from './test-kit.ts';
+} from './billing.test-kit.ts';
 
 type ReceiptAnswer = {
   id: string;

@@ -60,7 +60,7 @@ export function createPaymentProvider(deps: Pick<FeatureDeps, 'config' | 'db' | 
   return stripe ? createStripeProvider(stripe) : createLocalProvider(deps);
 }
 
-// billing-api.md, route by route.
+// api-spec §7 "Billing", route by route, and the local provider's own calls.
 export function registerBillingRoutes(app: App, deps: FeatureDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const provider: PaymentProvider = createPaymentProvider(deps);

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
+import { type FakeStripe, startFakeStripe } from './fake-stripe.test-kit.ts';
 import { type PaymentProvider, WebhookSignatureError } from './payment-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 

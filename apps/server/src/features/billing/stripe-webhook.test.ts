@@ -5,9 +5,15 @@ import { plans } from '../../platform/account-schema.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
+import {
+  type Buyer,
+  balanceOf,
+  call,
+  createBillingContext,
+  startCheckout,
+} from './billing.test-kit.ts';
+import { type FakeStripe, startFakeStripe } from './fake-stripe.test-kit.ts';
 import { subscriptions } from './schema.ts';
-import { type Buyer, balanceOf, call, createBillingContext, startCheckout } from './test-kit.ts';
 
 const webhookSecret = 'whsec_app_secret';
 let fake: FakeStripe;

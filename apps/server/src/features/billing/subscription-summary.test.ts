@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import type { TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
+import {
+  type Buyer,
+  call,
+  createBillingContext,
+  goodCard,
+  startCheckout,
+} from './billing.test-kit.ts';
 import { renewLocalSubscription } from './local-renewals.ts';
 import { subscriptions } from './schema.ts';
-import { type Buyer, call, createBillingContext, goodCard, startCheckout } from './test-kit.ts';
 
 let t: TestContext;
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { solvedAltcha } from '../search/test-kit.ts';
+import { solvedAltcha } from '../search/search.test-kit.ts';
 import { createBotCheck, deleteExpiredBotChecks } from './bot-check.ts';
 import { usedBotChecks } from './schema.ts';
 

@@ -12,10 +12,10 @@ import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
-import { labEnv } from '../search/test-kit.ts';
+import { labEnv } from '../search/search.test-kit.ts';
+import { patternLab, toCsv } from './bulk.test-kit.ts';
 import type { BulkItem } from './bulk-store.ts';
 import { bulkRequests, bulkRows } from './schema.ts';
-import { patternLab, toCsv } from './test-kit.ts';
 
 // The deployment shape of the README: one `mailhound api` and two `mailhound worker`
 // processes on one PostgreSQL. One worker is killed (SIGKILL) three times while the request

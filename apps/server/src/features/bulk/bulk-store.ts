@@ -23,7 +23,7 @@ import {
 export const notEnoughCredits = 'Not enough credits';
 export const bulkRunQueue = 'bulk-run';
 
-// BulkItem (bulk-api.md, product-spec §3) is the contracts' type.
+// BulkItem (product-spec §3 "Bulk history item") is the contracts' type.
 export type { BulkItem };
 
 export function holdReference(requestId: string): string {

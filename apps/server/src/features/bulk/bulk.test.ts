@@ -9,10 +9,10 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { createSearchFinder } from '../search/finder.ts';
-import { labEnv, parseEventStream } from '../search/test-kit.ts';
+import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
+import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
-import { patternLab, readItem, toCsv, upload, waitUntilDone } from './test-kit.ts';
 import { parseUpload, uploadMessages } from './upload-file.ts';
 
 let lab: MailLab;

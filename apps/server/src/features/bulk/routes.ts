@@ -42,7 +42,8 @@ const refusals = {
   413: errorAnswerSchema,
 };
 
-// A stream sends at most this often (bulk-api.md: about 4 updates a second).
+// A stream sends at most this often: about 4 updates a second (our choice; api-spec §4 only
+// says each update event refreshes the view).
 const updateIntervalMs = 250;
 // A stream also reads the request now and then, in case an announcement was lost.
 const safetyPollMs = 5000;

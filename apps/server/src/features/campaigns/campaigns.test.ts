@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { createList, firstStep, insertMailbox, settingsWith, weekdaySchedule } from './test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import {
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+  weekdaySchedule,
+} from './campaigns.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;

@@ -5,7 +5,7 @@ import {
 } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { addCompanies, addPeople } from './test-companies.ts';
+import { addCompanies, addPeople } from './companies.test-kit.ts';
 
 let t: TestContext;
 

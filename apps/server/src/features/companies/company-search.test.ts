@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser, signUp } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { addCompanies, addPeople } from './test-companies.ts';
+import { addCompanies, addPeople } from './companies.test-kit.ts';
 
 let t: TestContext;
 let token: string;

@@ -2,8 +2,8 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { labEnv, postSearch, searchLab } from '../search/test-kit.ts';
-import { addCompanies } from './test-companies.ts';
+import { labEnv, postSearch, searchLab } from '../search/search.test-kit.ts';
+import { addCompanies } from './companies.test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

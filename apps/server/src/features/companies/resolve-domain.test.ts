@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { addCompanies } from './companies.test-kit.ts';
 import { resolveCompanyDomain } from './resolve-domain.ts';
-import { addCompanies } from './test-companies.ts';
 
 let t: TestContext;
 

@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { measureOnetAccuracy, onetAlternateTitlesPath as titlesPath } from './onet-accuracy.ts';
+import {
+  measureOnetAccuracy,
+  onetAlternateTitlesPath as titlesPath,
+} from './onet-accuracy.test-kit.ts';
 
 // Groups whose occupations sit in departments of ours without a judgement call: engineering,
 // legal, teaching, clinical, sales and the trades. The others span several of our departments

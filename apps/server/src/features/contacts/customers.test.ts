@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser, readEventStream } from './test-kit.ts';
+import { type MailCall, mailUser, readEventStream } from './contacts.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { campaigns } from '../campaigns/schema.ts';
-import { type MailCall, mailUser } from './test-kit.ts';
+import { type MailCall, mailUser } from './contacts.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;
@@ -39,7 +39,7 @@ async function createContacts(emails: string[]): Promise<string[]> {
   return (created.json() as { data: { id: string }[] }).data.map((row) => row.id);
 }
 
-describe('contact lists (mail-api.md groups)', () => {
+describe('contact lists (api-spec §7 "Contacts (mail service API)": /groups)', () => {
   it('creates a list with its name trimmed and collapsed, then reads it', async () => {
     const group = await createGroup('  Spring   leads ');
     expect(group).toMatchObject({

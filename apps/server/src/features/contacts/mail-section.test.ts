@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailSectionOnly } from '../../platform/access.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from './test-kit.ts';
+import { type MailCall, mailUser } from './contacts.test-kit.ts';
 
 let t: TestContext;
 

@@ -4,7 +4,8 @@ import { registerFieldRoutes } from './field-routes.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import type { ActiveCampaignsOfList } from './groups.ts';
 
-// The mail service's contacts API (mail-api.md), under /api/mail. Every query is the caller's.
+// The mail service's contacts API (api-spec §7 "Contacts (mail service API)"), under /api/mail.
+// Every query is the caller's.
 export function registerContactRoutes(
   api: App,
   deps: FeatureDeps & { activeCampaignsOfList: ActiveCampaignsOfList },

@@ -3,8 +3,8 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { labEnv, postSearch, searchLab } from '../search/test-kit.ts';
-import { type MailCall, mailUser, readEventStream } from './test-kit.ts';
+import { labEnv, postSearch, searchLab } from '../search/search.test-kit.ts';
+import { type MailCall, mailUser, readEventStream } from './contacts.test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

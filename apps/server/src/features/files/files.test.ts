@@ -6,11 +6,11 @@ import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { readItem, toCsv, upload, waitUntilDone } from '../bulk/bulk.test-kit.ts';
 import type { BulkItem } from '../bulk/bulk-store.ts';
-import { readItem, toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
-import { labEnv } from '../search/test-kit.ts';
+import { labEnv } from '../search/search.test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

@@ -6,12 +6,12 @@ import {
   xlsxOf,
   xlsxOfEmails,
   xlsxWithHugeCell,
-} from '../../platform/uploads/test-kit.ts';
+} from '../../platform/uploads/workbooks.test-kit.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { toCsv, upload } from '../bulk/test-kit.ts';
+import { toCsv, upload } from '../bulk/bulk.test-kit.ts';
 import { uploadMessages } from '../bulk/upload-file.ts';
-import { putOnPaidPlan, uploadList } from '../lookalike/test-kit.ts';
+import { putOnPaidPlan, uploadList } from '../lookalike/lookalike.test-kit.ts';
 
 // Issue 20: a hostile spreadsheet gets a 4xx in words, stores nothing, and does not stop the
 // server answering others while it is read.

@@ -1,7 +1,7 @@
 import type { CompanyFilters } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { addCompanies, addPeople } from '../companies/test-companies.ts';
+import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { searchLeads } from './lead-search.ts';
 
 let t: TestContext;

@@ -9,12 +9,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { people } from '../companies/schema.ts';
-import { addCompanies, addPeople } from '../companies/test-companies.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts } from '../credits/schema.ts';
 import { searchHistory } from '../search/schema.ts';
-import { labEnv, searchLab } from '../search/test-kit.ts';
+import { labEnv, searchLab } from '../search/search.test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

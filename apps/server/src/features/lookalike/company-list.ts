@@ -6,8 +6,9 @@ import { badRequest } from '../../platform/errors.ts';
 import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
 import { normaliseCompanyName, resolveCompanyDomain } from '../companies/index.ts';
 
-// The uploaded list (lookalike-api.md): CSV, XLSX or TXT, one column of company names or
-// domains, header optional, at most 1,000 rows.
+// The list uploaded to POST /lookalike (api-spec §7 "Look-alike and rewards"; the format is
+// ours): CSV, XLSX or TXT, one column of company names or domains, header optional, at most
+// 1,000 rows.
 
 export const maxListRows = 1000;
 export const maxListBytes = 1024 * 1024;

@@ -3,12 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { addCompanies } from '../companies/companies.test-kit.ts';
 import { seedDemoCompanies } from '../companies/demo-seed.ts';
-import { addCompanies } from '../companies/test-companies.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { parseEventStream } from '../search/test-kit.ts';
+import { parseEventStream } from '../search/search.test-kit.ts';
 import { listMessages } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
+import {
+  putOnPaidPlan,
+  readLookalike,
+  uploadList,
+  waitForLookalike,
+} from './lookalike.test-kit.ts';
 import {
   createLookalikeRequest,
   type LookalikeItem,
@@ -16,7 +22,6 @@ import {
 } from './lookalike-store.ts';
 import { finish, runLookalikeRequest } from './processing.ts';
 import { similarityThreshold } from './similarity.ts';
-import { putOnPaidPlan, readLookalike, uploadList, waitForLookalike } from './test-kit.ts';
 import { stem, textPipelineVersion } from './text-vectors.ts';
 import { vectoriseNewCompanies } from './vector-store.ts';
 

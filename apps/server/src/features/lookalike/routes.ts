@@ -63,7 +63,8 @@ async function withPreview(db: Db, item: LookalikeItem): Promise<LookalikeItem> 
   return { ...item, result: { ...item.result, preview: await readPreview(db, item.requestId) } };
 }
 
-// Look-alike search (lookalike-api.md): upload, history, detail (JSON or SSE), find e-mails.
+// Look-alike search (api-spec §7 "Look-alike and rewards", "Search and history"): upload,
+// history, detail (JSON or SSE), find e-mails.
 export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
   const progressHub = progressHubOf(api, deps.db);
 

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { addCompanies, addPeople } from '../companies/test-companies.ts';
+import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
-import { labEnv, searchLab } from '../search/test-kit.ts';
+import { labEnv, searchLab } from '../search/search.test-kit.ts';
+import { putOnPaidPlan } from './lookalike.test-kit.ts';
 import { createLookalikeRequest, type LookalikeContact } from './lookalike-store.ts';
 import { runLookalikeRequest } from './processing.ts';
 import { searchLookalikeEmails } from './search-emails.ts';
-import { putOnPaidPlan } from './test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

@@ -7,8 +7,8 @@ import {
   insertMailbox,
   settingsWith,
   weekdaySchedule,
-} from '../campaigns/test-kit.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { mailboxes } from './schema.ts';
 
 let t: TestContext;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordBox } from '../../platform/mail/password-box.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { type RunningServer, startImapServer, startSmtpServer } from './test-mail-servers.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import { type RunningServer, startImapServer, startSmtpServer } from './mail-servers.test-kit.ts';
 
 const secretKey = 'mailbox-test-key';
 const account = { user: 'sales@acme.test', password: 'app-Password-1' };

@@ -39,7 +39,7 @@ const errors = {
   409: errorAnswerSchema,
 };
 
-// Sender mailboxes (mail-api.md), under /api/mail. Passwords are never returned.
+// Sender mailboxes (api-spec §7 "Mailboxes"), under /api/mail. Passwords are never returned.
 export function registerMailboxRoutes(
   api: App,
   deps: FeatureDeps & { mailboxCampaigns: MailboxCampaigns },

@@ -4,11 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { toCsv, upload, waitUntilDone } from '../bulk/test-kit.ts';
+import { toCsv, upload, waitUntilDone } from '../bulk/bulk.test-kit.ts';
+import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { generateDemoData } from '../companies/demo-data.ts';
 import { demoCompanyOptions } from '../companies/demo-seed.ts';
 import { people } from '../companies/schema.ts';
-import { addCompanies, addPeople } from '../companies/test-companies.ts';
 import {
   closeDemoMailWorld,
   demoWorldPorts,
@@ -16,7 +16,7 @@ import {
   runningDemoMailWorld,
 } from './demo-mail-world.ts';
 import { demoMailWorldSpec } from './demo-mail-world-spec.ts';
-import { postSearch } from './test-kit.ts';
+import { postSearch } from './search.test-kit.ts';
 
 // A UDP port with nothing listening: the real resolvers of a machine without the internet.
 async function deadResolverPort(): Promise<number> {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { labEnv, searchLab } from './test-kit.ts';
+import { labEnv, searchLab } from './search.test-kit.ts';
 
 const mainScript = join(import.meta.dirname, '../../main.ts');
 const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-cli-'));

@@ -11,6 +11,7 @@ import { entriesOfHold } from '../credits/holds.ts';
 import { creditAccounts } from '../credits/schema.ts';
 import { searchSweepQueue } from './jobs.ts';
 import { searchHistory } from './schema.ts';
+import { labEnv, searchLab } from './search.test-kit.ts';
 import {
   beginSearch,
   creditReference,
@@ -18,7 +19,6 @@ import {
   settleSearch,
   staleSearchMs,
 } from './search-records.ts';
-import { labEnv, searchLab } from './test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

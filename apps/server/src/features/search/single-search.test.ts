@@ -11,8 +11,8 @@ import { creditAccounts } from '../credits/schema.ts';
 import { companyNotFound } from './company-domain.ts';
 import { createPgPatternStore } from './pattern-store.ts';
 import { domainPatterns, foundEmails, searchHistory } from './schema.ts';
+import { labEnv, postSearch, searchLab, solvedAltcha } from './search.test-kit.ts';
 import { creditReference } from './search-records.ts';
-import { labEnv, postSearch, searchLab, solvedAltcha } from './test-kit.ts';
 
 let lab: MailLab;
 let t: TestContext;

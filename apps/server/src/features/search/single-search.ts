@@ -11,7 +11,8 @@ import { genericFailure } from '../../platform/errors.ts';
 import type { SearchQuery } from './schema.ts';
 import { beginSearch, type Searcher, type SearchOutcome, settleSearch } from './search-records.ts';
 
-// What the stream carries (search-api.md), typed by the contracts' event schemas.
+// What the stream of POST /person/sse carries (api-spec §7 "Search and history"), typed by the
+// contracts' event schemas.
 export type SearchEvent =
   | { event: 'progress'; data: SearchProgressData }
   | { event: undefined; data: SearchFoundData }

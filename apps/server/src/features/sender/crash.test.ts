@@ -8,14 +8,14 @@ import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { firstStep, insertMailbox } from '../campaigns/campaigns.test-kit.ts';
 import { campaigns } from '../campaigns/schema.ts';
-import { firstStep, insertMailbox } from '../campaigns/test-kit.ts';
-import { mailUser } from '../contacts/test-kit.ts';
+import { mailUser } from '../contacts/contacts.test-kit.ts';
 import {
   type RunningServer,
   signInToImap,
   startImapServer,
-} from '../mailboxes/test-mail-servers.ts';
+} from '../mailboxes/mail-servers.test-kit.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -59,7 +59,7 @@ afterAll(async () => {
 function startWorker(): ChildProcess {
   const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-crash-'));
   workerDirs.push(dataDir);
-  return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.ts')], {
+  return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.test-kit.ts')], {
     env: {
       ...process.env,
       DATABASE_URL: t.config.databaseUrl ?? '',

@@ -10,15 +10,15 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
-} from '../campaigns/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
-import { mailboxes } from '../mailboxes/schema.ts';
 import {
   type RunningServer,
   signInToImap,
   startImapServer,
-} from '../mailboxes/test-mail-servers.ts';
+} from '../mailboxes/mail-servers.test-kit.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';

@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createList, firstStep, insertMailbox, settingsWith } from '../campaigns/test-kit.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import {
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { unsubscribes } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';

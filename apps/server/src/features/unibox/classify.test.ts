@@ -6,7 +6,7 @@ import {
   outOfOfficeMail,
   replyMail,
   unrelatedMail,
-} from './test-messages.ts';
+} from './messages.test-kit.ts';
 
 const ours = '<first-step@sender.test>';
 const party = { from: 'ann@client.test', to: 'sales@sender.test' };

@@ -2,7 +2,7 @@ import type { OverallAnalytics, ThreadDetail, ThreadPage } from '@mailhound/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { type DemoMailDeps, seedDemoMail } from './demo-mail.ts';
 
 let t: TestContext;

@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createList, firstStep, insertMailbox } from '../campaigns/campaigns.test-kit.ts';
 import { campaignMailboxes } from '../campaigns/schema.ts';
-import { createList, firstStep, insertMailbox } from '../campaigns/test-kit.ts';
-import { mailUser } from '../contacts/test-kit.ts';
+import { mailUser } from '../contacts/contacts.test-kit.ts';
 import {
   type RunningServer,
   signInToImap,
   startImapServer,
-} from '../mailboxes/test-mail-servers.ts';
+} from '../mailboxes/mail-servers.test-kit.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { inboxSyncQueue, queueInboxSyncs } from './jobs.ts';
+import { replyMail } from './messages.test-kit.ts';
 import { inboxThreads, mailboxSyncState } from './schema.ts';
-import { replyMail } from './test-messages.ts';
 
 let t: TestContext;
 let imap: RunningServer;

@@ -12,9 +12,9 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
-} from '../campaigns/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
@@ -22,7 +22,7 @@ import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
 import { type FilingDeps, fileMessage } from './file-message.ts';
-import { deliveryReportMail, outOfOfficeMail, replyMail } from './test-messages.ts';
+import { deliveryReportMail, outOfOfficeMail, replyMail } from './messages.test-kit.ts';
 
 let t: TestContext;
 let call: MailCall;

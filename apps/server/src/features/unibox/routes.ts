@@ -26,7 +26,9 @@ const errors = {
   404: errorAnswerSchema,
 };
 
-// The Unibox (unibox-api.md), under /api/mail.
+// The Unibox, under /api/mail. The spec shows its screen only in part (product-spec §2
+// "Screens") and names one call, POST /send-emails (api-spec §7 "Campaigns and mail"); the
+// rest of these calls are ours.
 export function registerUniboxRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, config, clock } = deps;

@@ -9,29 +9,29 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
-} from '../campaigns/test-kit.ts';
+} from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
-import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import {
   type RunningServer,
   signInToImap,
   startImapServer,
-} from '../mailboxes/test-mail-servers.ts';
+} from '../mailboxes/mail-servers.test-kit.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { runTick } from '../sender/tick.ts';
 import { stepAsideWhen } from './jobs.ts';
-import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
-import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
 import {
   deliveryReportMail,
   headerlessReplyMail,
   outOfOfficeMail,
   replyMail,
   unrelatedMail,
-} from './test-messages.ts';
+} from './messages.test-kit.ts';
+import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
+import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
 
 let t: TestContext;
 let call: MailCall;

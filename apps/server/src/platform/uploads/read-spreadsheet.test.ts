@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMessages, readSpreadsheet } from './read-spreadsheet.ts';
 import { spreadsheetMessages } from './spreadsheet-rows.ts';
-import { lyingZipBomb, xlsxOf } from './test-kit.ts';
+import { lyingZipBomb, xlsxOf } from './workbooks.test-kit.ts';
 
 const options = { maxRows: 100, unreadable: 'unreadable' };
 

@@ -6,7 +6,7 @@ import {
   SpreadsheetRefusal,
   spreadsheetMessages,
 } from './spreadsheet-rows.ts';
-import { lyingZipBomb, xlsxOf, xlsxWithHugeCell } from './test-kit.ts';
+import { lyingZipBomb, xlsxOf, xlsxWithHugeCell } from './workbooks.test-kit.ts';
 
 const options = { maxRows: 100, unreadable: 'unreadable' };
 

@@ -1,7 +1,7 @@
 import { storageKeys } from '@mailhound/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { campaignPage, makeCampaign } from '../../features/campaigns/campaigns-test-support.ts';
+import { campaignPage, makeCampaign } from '../../features/campaigns/campaigns.test-kit.ts';
 import { createFakeServer, type FakeResponse } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { logIn, makeToken, makeUser } from '../../test/session-fixtures.ts';

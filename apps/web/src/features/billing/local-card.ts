@@ -1,5 +1,5 @@
-// The local provider's card form (billing-api.md, local provider only): the fields are shaped as
-// the buyer types, like a printed card.
+// The local provider's card form (local provider only; product-spec §2 "Checkout" is the card
+// provider's embedded page): the fields are shaped as the buyer types, like a printed card.
 
 export const testCardHint = 'Test card: 4242 4242 4242 4242, any future date and any CVC.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plans } from './billing-fixtures.ts';
+import { plans } from './billing.test-kit.ts';
 import {
   planAction,
   planActionLabels,

@@ -1,7 +1,7 @@
 import { saveFile } from '../../shared/save-file.ts';
 
-// The columns bulk search recognises (bulk-api.md), with two example rows: one to find, one
-// whose address is to be verified.
+// The columns bulk search recognises (api-spec §7 "Bulk files", and the company column the
+// server reads), with two example rows: one to find, one whose address is to be verified.
 export const bulkTemplateCsv = [
   'First Name,Last Name,Company Website,Email',
   'Ann,Lee,acme.com,',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_MAX_BYTES, uploadMessages, uploadProblem } from './upload-rules.ts';
 
-describe('files accepted for a bulk search (bulk-api.md)', () => {
+describe('files accepted for a bulk search (POST /person/bulk, api-spec §7 "Search and history")', () => {
   it('accepts CSV and XLSX files up to 5 MB', () => {
     expect(uploadProblem({ name: 'leads.csv', size: 1200 })).toBeNull();
     expect(uploadProblem({ name: 'Leads.XLSX', size: BULK_MAX_BYTES })).toBeNull();

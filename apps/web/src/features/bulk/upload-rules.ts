@@ -1,5 +1,6 @@
-// bulk-api.md limits, checked before sending so a wrong file fails at once; the server checks
-// them again (and the rows, which only it reads).
+// The bulk upload limits (ours; api-spec §7 "Search and history" names POST /person/bulk only),
+// checked before sending so a wrong file fails at once; the server checks them again (and the
+// rows, which only it reads).
 export const BULK_MAX_BYTES = 5 * 1024 * 1024;
 export const BULK_MAX_ROWS = 10_000;
 

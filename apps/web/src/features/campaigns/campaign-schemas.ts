@@ -1,7 +1,8 @@
 import { campaignStatusSchema, PAGE_SIZE, weekDaySchema } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// Answers of the campaign calls (campaigns-api contract), read as the web sees them.
+// Answers of the campaign calls (api-spec §7 "Campaigns and mail", product-spec §3 "Campaign"),
+// read as the web sees them.
 
 // Ids may come as numbers or text; the web keeps them as text.
 const idSchema = z.union([z.string(), z.number()]).transform(String);

@@ -18,7 +18,8 @@ const stepFormSchema = z
   )
   .pipe(campaignStepSchema);
 
-// The first step goes out first: its gap is always 0 (campaigns-api contract).
+// The first step goes out first: its gap is always 0 (ours; product-spec §3 "Campaign" gives
+// each step an email_gap).
 export const stepsFormSchema = z
   .object({
     steps: z

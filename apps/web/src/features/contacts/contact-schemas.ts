@@ -1,7 +1,8 @@
 import { contactListSchema, contactVerificationSchema, PAGE_SIZE } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// Answers of the mail service's contact calls (mail-api contract), read as the web sees them.
+// Answers of the mail service's contact calls (api-spec §7 "Contacts (mail service API)"), read
+// as the web sees them.
 
 // Ids travel back to the server as the server sent them (text or number).
 const idSchema = z.union([z.string(), z.number()]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contact } from './lookalike.test-kit.ts';
 import {
   lookalikeOutcome,
   lookalikeUploadMessages,
@@ -6,7 +7,6 @@ import {
   outcomeTexts,
   withFoundEmails,
 } from './lookalike-item.ts';
-import { contact } from './lookalike-test-kit.ts';
 
 describe('look-alike item (product-spec §4 "Look-alike item")', () => {
   it('is processing until a result or an error arrives', () => {
@@ -39,7 +39,7 @@ describe('found e-mails', () => {
   });
 });
 
-describe('upload file types (lookalike-api.md)', () => {
+describe('upload file types (POST /lookalike, api-spec §7 "Look-alike and rewards")', () => {
   it('takes CSV, XLSX and TXT files, in any case', () => {
     for (const name of ['list.csv', 'list.XLSX', 'list.txt']) {
       expect(lookalikeUploadProblem({ name, size: 100 })).toBeNull();

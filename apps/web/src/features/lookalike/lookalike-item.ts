@@ -88,8 +88,9 @@ export function findEmailsSummary(contacts: readonly LookalikeContact[]) {
   return { missing, status, noEmailHint, findOffReason };
 }
 
-// lookalike-api.md: one column of company names or domains in CSV, XLSX or TXT, ≤ 1,000 rows
-// (the server counts the rows), in a file of at most 1 MB (the server's upload limit, a 413).
+// The look-alike list (ours; api-spec §7 "Look-alike and rewards" says multipart only): one column
+// of company names or domains in CSV, XLSX or TXT, ≤ 1,000 rows (the server counts the rows), in a
+// file of at most 1 MB (the server's upload limit, a 413).
 export const LOOKALIKE_MAX_ROWS = 1000;
 export const LOOKALIKE_MAX_BYTES = 1024 * 1024;
 

@@ -1,7 +1,8 @@
 import { PAGE_SIZE } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// Mailbox answers of the mail service (mail-api contract); the password is never returned.
+// Mailbox answers of the mail service (api-spec §7 "Mailboxes", product-spec §3 "Mailbox"); the
+// password is never returned.
 export const mailboxSchema = z.object({
   id: z.union([z.string(), z.number()]),
   status: z.enum(['active', 'error']),

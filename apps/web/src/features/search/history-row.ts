@@ -1,8 +1,8 @@
 import { type SingleSearchHistoryItem, singleSearchHistoryItemSchema } from '@mailhound/contracts';
 
-// search-api.md: a row as the history call answers it (contracts). The evidence stays opaque
-// here and is read by the evidence view, so a change in the finder's evidence cannot break
-// the list.
+// product-spec §3 "Single search history item": a row as the history call answers it (contracts).
+// The evidence stays opaque here and is read by the evidence view, so a change in the finder's
+// evidence cannot break the list.
 export const historyRowSchema = singleSearchHistoryItemSchema;
 export type HistoryRow = SingleSearchHistoryItem;
 

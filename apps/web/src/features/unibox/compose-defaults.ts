@@ -1,4 +1,5 @@
-// Reply and forward defaults (unibox-api.md: 'Re: …' / 'Fwd: …' is the web's default text).
+// Reply and forward defaults: 'Re: …' / 'Fwd: …' is the web's default subject (ours; product-spec
+// §5 "Validation rules" only requires a subject).
 
 export function replySubject(subject: string): string {
   return /^\s*re:/i.test(subject) ? subject.trim() : `Re: ${subject.trim()}`;

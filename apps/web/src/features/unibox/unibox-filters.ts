@@ -1,7 +1,8 @@
 import { type ThreadStatus, threadStatusSchema, UNIBOX_PAGE_SIZE } from '@mailhound/contracts';
 
 // The Unibox keeps its filters, page and open thread in the query string, under the names the
-// threads call uses (unibox-api.md), so a reload or a shared link shows the same inbox.
+// threads call uses (the server's unibox/routes.ts), so a reload or a shared link shows the same
+// inbox.
 export type UniboxFilters = {
   status: ThreadStatus | null;
   campaignId: string | null;

@@ -1,7 +1,7 @@
 import { creditsShortAnswerSchema } from '@mailhound/contracts';
 
-// A failed call: the HTTP status and the server's `message` (auth-api.md error shape), with
-// the whole answer for the refusals that say more (a 402's `needed`).
+// A failed call: the HTTP status and the server's `message` (api-spec §8 "the error catalogue"),
+// with the whole answer for the refusals that say more (a 402's `needed`).
 export class ApiError extends Error {
   readonly status: number;
   readonly payload: unknown;

@@ -2,7 +2,7 @@ import { createClient } from './create-client.ts';
 
 // Main API: the raw token (api-spec §6). The 401 rule spares the calls where 401 means a
 // refused attempt, not an expired session: api-spec §4's three, plus the Google sign-in,
-// whose refusal is a 401 'Failed to log in with Google' (auth-api.md).
+// whose refusal is a 401 'Failed to log in with Google' (api-spec §8 "the error catalogue").
 export const apiClient = createClient({
   baseUrl: '/api',
   authorization: (token) => token,

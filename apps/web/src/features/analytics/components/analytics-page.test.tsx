@@ -3,12 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  campaignPage,
-  logInWithMail,
-  makeCampaign,
-} from '../../campaigns/campaigns-test-support.ts';
-import { makeOverall, zeroCounts } from '../analytics-test-support.ts';
+import { campaignPage, logInWithMail, makeCampaign } from '../../campaigns/campaigns.test-kit.ts';
+import { makeOverall, zeroCounts } from '../analytics.test-kit.ts';
 
 const totals = {
   sent: 34,

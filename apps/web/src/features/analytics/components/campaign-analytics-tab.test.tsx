@@ -2,12 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  logInWithMail,
-  makeCampaign,
-  serveCampaign,
-} from '../../campaigns/campaigns-test-support.ts';
-import { makeCampaignAnalytics, zeroCounts } from '../analytics-test-support.ts';
+import { logInWithMail, makeCampaign, serveCampaign } from '../../campaigns/campaigns.test-kit.ts';
+import { makeCampaignAnalytics, zeroCounts } from '../analytics.test-kit.ts';
 
 const path = 'GET /api/mail/campaigns/camp-1/analytics';
 

@@ -2,7 +2,8 @@ import { type LocalConfirmPayload, localConfirmAnswerSchema } from '@mailhound/c
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 
-// The answer carries the return url with the session id filled in (billing-api.md).
+// The answer carries the return url with the session id filled in (product-spec §2 "Checkout
+// return").
 export function confirmLocalPayment(payload: LocalConfirmPayload) {
   return apiClient.post('/checkout/local/confirm', {
     body: payload,

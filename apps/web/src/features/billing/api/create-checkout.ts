@@ -6,7 +6,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 
-// The provider fills in the session id when it sends the buyer back (billing-api.md).
+// The provider fills in the session id when it sends the buyer back (product-spec §2 "Checkout
+// return": /checkout/return?session_id={id}).
 export function checkoutReturnUrl(origin: string = window.location.origin): string {
   return `${origin}/checkout/return?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`;
 }

@@ -2,7 +2,8 @@ import { checkoutConfigAnswerSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 
-// billing-api.md: the built-in local provider unless the server is configured for Stripe.
+// The card payment provider (product-spec §1): the built-in local provider unless the server is
+// configured for Stripe.
 export function getCheckoutConfig() {
   return apiClient.get('/checkout/config', { schema: checkoutConfigAnswerSchema });
 }

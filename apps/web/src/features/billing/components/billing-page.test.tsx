@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn, makeUser } from '../../../test/session-fixtures.ts';
-import { paidPlan } from '../billing-fixtures.ts';
+import { paidPlan } from '../billing.test-kit.ts';
 
 const visa = {
   type: 'card',

@@ -22,7 +22,7 @@ const paymentMethodUpdated = 'Your payment method was updated.';
 export function BillingPage() {
   const user = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
-  // The local provider's portal is this page with ?portal=local (billing-api.md).
+  // The local provider's portal is this page with ?portal=local (the server's local-provider.ts).
   const localPortal = searchParams.get('portal') === 'local';
 
   return (

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { plans } from '../billing-fixtures.ts';
+import { plans } from '../billing.test-kit.ts';
 
 // Stripe's SDK never loads in tests: the embedded checkout is played by this stand-in.
 const stripe = vi.hoisted(() => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { makeReceipt } from '../billing-fixtures.ts';
+import { makeReceipt } from '../billing.test-kit.ts';
 
 // Twelve receipts, January 1 to 12, 2026, the server's newest first.
 const receipts = Array.from({ length: 12 }, (_, index) => makeReceipt(12 - index));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { paidPlan, plans } from '../billing-fixtures.ts';
+import { paidPlan, plans } from '../billing.test-kit.ts';
 
 const planCard = (name: string) => screen.getByRole('article', { name });
 const creditsField = () => screen.getByRole('textbox', { name: 'Credits' });

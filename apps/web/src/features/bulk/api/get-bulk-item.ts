@@ -5,7 +5,8 @@ import { bulkItemSchema } from '../bulk-item.ts';
 export const bulkItemKey = (requestId: string) =>
   ['search-history', 'bulk-item', requestId] as const;
 
-// Without the event-stream Accept header the detail call answers JSON (bulk-api.md).
+// Without the event-stream Accept header the detail call answers JSON (api-spec §4 "states and
+// transitions": JSON or an event stream).
 export function getBulkItem(requestId: string) {
   return apiClient.get(`/search-history/bulk/${encodeURIComponent(requestId)}`, {
     schema: bulkItemSchema,

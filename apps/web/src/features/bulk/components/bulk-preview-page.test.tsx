@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk.test-kit.ts';
 import type { BulkPreview } from '../bulk-item.ts';
-import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk-test-kit.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

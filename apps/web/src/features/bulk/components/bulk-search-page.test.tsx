@@ -5,8 +5,6 @@ import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import type { BulkItem } from '../bulk-item.ts';
-import { bulkTemplateFileName } from '../bulk-template.ts';
 import {
   bulkItem,
   captureSavedFiles,
@@ -15,7 +13,9 @@ import {
   setTabHidden,
   stubBulkFetch,
   stubUploads,
-} from '../bulk-test-kit.ts';
+} from '../bulk.test-kit.ts';
+import type { BulkItem } from '../bulk-item.ts';
+import { bulkTemplateFileName } from '../bulk-template.ts';
 import { uploadMessages } from '../upload-rules.ts';
 
 afterEach(() => {

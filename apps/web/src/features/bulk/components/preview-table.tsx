@@ -1,8 +1,8 @@
 import { Group, Table, Text } from '@mantine/core';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 
-// The result files add Email, Score and Status to the input columns (bulk-api.md); a score
-// shows with the same icon as a single search.
+// The result files add Email, Score and Status to the input columns (ours; api-spec §7 "Bulk
+// files" names the input columns only); a score shows with the same icon as a single search.
 function Cell({ value, isScore }: { value: string; isScore: boolean }) {
   const score = Number(value);
   if (isScore && value !== '' && Number.isFinite(score)) {

@@ -8,7 +8,7 @@ import {
   logInWithMail,
   makeCampaign,
   serveCampaign,
-} from '../campaigns-test-support.ts';
+} from '../campaigns.test-kit.ts';
 
 const lists = {
   groups: [

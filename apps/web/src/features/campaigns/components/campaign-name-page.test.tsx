@@ -3,12 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  campaignPage,
-  logInWithMail,
-  makeCampaign,
-  serveCampaign,
-} from '../campaigns-test-support.ts';
+import { campaignPage, logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
 
 function openNameStep() {
   const server = createFakeServer({

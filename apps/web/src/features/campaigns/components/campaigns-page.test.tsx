@@ -8,7 +8,7 @@ import {
   campaignPage,
   logInWithMail,
   makeCampaign,
-} from '../campaigns-test-support.ts';
+} from '../campaigns.test-kit.ts';
 
 const campaigns = Array.from({ length: 10 }, (_, index) =>
   makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns-test-support.ts';
+import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
 
 const saved = {
   name: 'Office hours',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { typeIntoEditor } from '../../../test/rich-text-editor.ts';
-import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns-test-support.ts';
+import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
 
 type Step = { subject: string; body: string; email_gap: number };
 

@@ -10,7 +10,7 @@ import {
   makeCampaign,
   makeMailbox,
   serveCampaign,
-} from '../campaigns-test-support.ts';
+} from '../campaigns.test-kit.ts';
 
 function openSettings(campaign: CampaignAnswer = makeCampaign()) {
   const server = createFakeServer({

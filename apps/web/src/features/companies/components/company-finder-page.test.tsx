@@ -10,7 +10,7 @@ import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { filterInput, pickOption } from '../filter-panel-driver.ts';
+import { filterInput, pickOption } from '../filter-panel.test-kit.ts';
 
 function company(index: number): CompanySearchItem {
   return {

@@ -17,8 +17,9 @@ const errorSchema = z.object({ error: z.string() });
 // Stops the library's retry loop: a refused or broken upsert is reported, never re-sent.
 class StreamFailure extends Error {}
 
-// Streams the create-or-update upsert (mail-api contract) and resolves with the operation id
-// given by the EOF message; an `error` event rejects with its text (api-spec §8 "Streams").
+// Streams the create-or-update upsert (api-spec §7 "Contacts (mail service API)", §4) and resolves
+// with the operation id given by the EOF message; an `error` event rejects with its text (api-spec
+// §8 "Streams").
 export async function streamCreateContacts(
   customers: ContactRow[],
   options: { groupId?: string; onProgress?: (progress: CreateProgress) => void } = {},

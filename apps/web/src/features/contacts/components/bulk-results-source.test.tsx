@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { bulkItem, processingItem } from '../../bulk/bulk-test-kit.ts';
+import { bulkItem, processingItem } from '../../bulk/bulk.test-kit.ts';
 import {
   answerResultFilesAsCsv,
   endBlock,
@@ -11,7 +11,7 @@ import {
   makeList,
   progressBlock,
   stubCreateStream,
-} from '../contacts-test-support.ts';
+} from '../contacts.test-kit.ts';
 
 const foundCsv = [
   'First Name,Last Name,Company Website,Email,Score,Status',

@@ -8,7 +8,7 @@ import {
   makeCustomer,
   makeList,
   stubCreateStream,
-} from '../contacts-test-support.ts';
+} from '../contacts.test-kit.ts';
 
 const customers = Array.from({ length: 12 }, (_, index) =>
   makeCustomer(index + 1, { additional_fields: { Company: `Co ${index + 1}` } }),

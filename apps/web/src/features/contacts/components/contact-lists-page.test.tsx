@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { listPage, logInWithMail, makeList } from '../contacts-test-support.ts';
+import { listPage, logInWithMail, makeList } from '../contacts.test-kit.ts';
 
 const lists = Array.from({ length: 10 }, (_, index) => makeList(index + 1));
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { listPage, logInWithMail, makeCustomer, makeList } from '../contacts-test-support.ts';
+import { listPage, logInWithMail, makeCustomer, makeList } from '../contacts.test-kit.ts';
 
 const customers = Array.from({ length: 12 }, (_, index) => makeCustomer(index + 1));
 const founders = makeList(4, { id: 'list-4', name: 'Founders', customer_count: 12 });

@@ -14,7 +14,7 @@ import {
   makeList,
   progressBlock,
   stubCreateStream,
-} from '../contacts-test-support.ts';
+} from '../contacts.test-kit.ts';
 import { CreateContactListFromBulk } from './create-contact-list-from-bulk.tsx';
 
 const foundCsv = [

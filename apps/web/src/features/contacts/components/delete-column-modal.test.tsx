@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { logInWithMail, makeCustomer, makeList } from '../contacts-test-support.ts';
+import { logInWithMail, makeCustomer, makeList } from '../contacts.test-kit.ts';
 
 function openDetails() {
   let columns = ['Company', 'Region'];

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeCampaign } from '../../campaigns/campaigns-test-support.ts';
+import { makeCampaign } from '../../campaigns/campaigns.test-kit.ts';
 import {
   endBlock,
   errorBlock,
@@ -11,7 +11,7 @@ import {
   makeList,
   progressBlock,
   stubCreateStream,
-} from '../contacts-test-support.ts';
+} from '../contacts.test-kit.ts';
 
 function mailServer() {
   const server = createFakeServer({

@@ -12,15 +12,15 @@ import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { captureSavedFiles } from '../../bulk/bulk-test-kit.ts';
-import { filterInput as input, pickOption } from '../../companies/filter-panel-driver.ts';
+import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
+import { filterInput as input, pickOption } from '../../companies/filter-panel.test-kit.ts';
 import {
   endBlock,
   logInWithMail,
   makeList,
   progressBlock,
   stubCreateStream,
-} from '../../contacts/contacts-test-support.ts';
+} from '../../contacts/contacts.test-kit.ts';
 
 function lead(index: number): LeadItem {
   return {

@@ -6,8 +6,8 @@ import { type LookalikeItem, lookalikeItemSchema } from '../lookalike-item.ts';
 import { replaceLookalikeHistoryItem } from './get-lookalike-history.ts';
 import { lookalikeItemKey } from './get-lookalike-item.ts';
 
-// GET /search-history/lookalike/{id} (lookalike-api.md). api-spec §4: unlike bulk, the
-// look-alike stream keeps running while the tab is hidden.
+// GET /search-history/lookalike/{id} (api-spec §7 "Search and history"). api-spec §4: unlike bulk,
+// the look-alike stream keeps running while the tab is hidden.
 export function followLookalikeItem(
   requestId: string,
   options: { onUpdate: (item: LookalikeItem) => void; signal?: AbortSignal },

@@ -6,7 +6,7 @@ export const lookalikeItemKey = (requestId: string) =>
   ['search-history', 'lookalike-item', requestId] as const;
 
 // Without the event-stream Accept header the detail call answers JSON; a final item carries
-// result.preview (lookalike-api.md).
+// result.preview (product-spec §3 "Look-alike history item").
 export function getLookalikeItem(requestId: string) {
   return apiClient.get(`/search-history/lookalike/${encodeURIComponent(requestId)}`, {
     schema: lookalikeItemSchema,

@@ -10,7 +10,7 @@ import {
 import { lookalikeItemKey } from './get-lookalike-item.ts';
 
 // POST /lookalike/search-emails: the finder looks up the preview's contacts; verified
-// addresses cost credits (lookalike-api.md).
+// addresses cost credits (api-spec §7 "Look-alike and rewards": a 402 means not enough credits).
 export function searchLookalikeEmails(payload: LookalikeSearchEmailsPayload) {
   return apiClient.post('/lookalike/search-emails', {
     body: payload,

@@ -9,14 +9,14 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { resetTabVisibility, setTabHidden, stubUploads } from '../../bulk/bulk-test-kit.ts';
-import { type LookalikeItem, lookalikeUploadMessages } from '../lookalike-item.ts';
+import { resetTabVisibility, setTabHidden, stubUploads } from '../../bulk/bulk.test-kit.ts';
 import {
   logInPaid,
   lookalikeItem,
   processingLookalike,
   stubLookalikeStreams,
-} from '../lookalike-test-kit.ts';
+} from '../lookalike.test-kit.ts';
+import { type LookalikeItem, lookalikeUploadMessages } from '../lookalike-item.ts';
 import { LookAlikePage } from './look-alike-page.tsx';
 
 afterEach(() => {

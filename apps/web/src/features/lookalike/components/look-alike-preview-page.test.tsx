@@ -3,21 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { captureSavedFiles } from '../../bulk/bulk-test-kit.ts';
+import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import {
   endBlock,
   makeList,
   progressBlock,
   stubCreateStream,
-} from '../../contacts/contacts-test-support.ts';
-import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
+} from '../../contacts/contacts.test-kit.ts';
 import {
   contact,
   logInPaid,
   lookalikeItem,
   processingLookalike,
   stubLookalikeStreams,
-} from '../lookalike-test-kit.ts';
+} from '../lookalike.test-kit.ts';
+import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -167,7 +167,7 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
   });
 });
 
-describe('Find Emails (lookalike-api.md, api-spec §8)', () => {
+describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
   it('asks for the e-mails of this search and shows each with its score', async () => {
     const server = createFakeServer();
     logInPaid(server);

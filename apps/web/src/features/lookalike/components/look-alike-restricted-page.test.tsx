@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { plans } from '../../billing/billing-fixtures.ts';
-import { logInPaid } from '../lookalike-test-kit.ts';
+import { plans } from '../../billing/billing.test-kit.ts';
+import { logInPaid } from '../lookalike.test-kit.ts';
 
 describe('look-alike restricted (product-spec §2 "Look-alike restricted", §6 "Paid plan")', () => {
   it('tells a free-plan user what look-alike does and offers the paid plans', async () => {

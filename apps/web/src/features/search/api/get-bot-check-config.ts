@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '../../../shared/api/clients.ts';
 
-// search-api.md: ALTCHA (self-hosted) unless the server is configured for Turnstile.
+// The guests' bot check (product-spec §5 "Single search"): ALTCHA (self-hosted) unless the
+// server is configured for Turnstile.
 const botCheckConfigSchema = z.object({
   provider: z.enum(['altcha', 'turnstile']),
   siteKey: z.string().optional(),

@@ -7,13 +7,13 @@ import {
   finishedStream,
   jsonResponse,
   stubSearchStream,
-} from '../search-stream-stub.ts';
+} from '../search-stream.test-kit.ts';
 import { searchPerson } from './search-person.ts';
 
 const body = { firstName: 'Ann', lastName: 'Lee', companyWebsite: 'acme.com' };
 const found = { _id: 'h1', exactEmail: 'ann@acme.com', exactEmailScore: 99, charged: true };
 
-describe('the streaming single search (search-api.md)', () => {
+describe('the streaming single search (api-spec §7 "Search and history")', () => {
   it('reports progress and ends with the data message', async () => {
     createFakeServer();
     stubSearchStream(() =>

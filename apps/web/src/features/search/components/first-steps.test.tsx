@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { bulkItem } from '../../bulk/bulk-test-kit.ts';
+import { bulkItem } from '../../bulk/bulk.test-kit.ts';
 import type { HistoryRow } from '../history-row.ts';
 import { firstStepsDismissedKey } from '../use-first-steps.ts';
 

@@ -16,7 +16,7 @@ import {
   finishedStream,
   jsonResponse,
   stubSearchStream,
-} from '../search-stream-stub.ts';
+} from '../search-stream.test-kit.ts';
 
 // The widget's own code stays out of jsdom: tests play its verified event.
 vi.mock('altcha', () => ({}));

@@ -5,7 +5,8 @@ import { threadsKey } from './get-threads.ts';
 
 export const threadKey = (id: string) => [...threadsKey, 'detail', id] as const;
 
-// Reading a thread does not change its unread state (unibox-api.md); the screen sends the PATCH.
+// Reading a thread does not change its unread state (the server's unibox/routes.ts); the screen
+// sends the PATCH.
 export function getThread(id: string): Promise<ThreadDetail> {
   return mailClient.get(`/unibox/threads/${encodeURIComponent(id)}`, {
     schema: threadDetailSchema,

@@ -5,8 +5,8 @@ import { threadsKey } from './get-threads.ts';
 
 export const unreadCountKey = [...threadsKey, 'unread-count'] as const;
 
-// Every threads page carries the inbox's unread count whatever its filters (unibox-api.md),
-// so the sidebar badge asks the smallest page.
+// Every threads page carries the inbox's unread count whatever its filters (the server's
+// unibox/routes.ts), so the sidebar badge asks the smallest page.
 const unreadCountSchema = threadPageSchema.transform((page) => page.unread_count);
 
 // New replies arrive through the inbox sync, so the badge looks again now and then.

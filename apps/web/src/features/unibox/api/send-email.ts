@@ -9,7 +9,8 @@ import { mailClient } from '../../../shared/api/clients.ts';
 import { threadKey } from './get-thread.ts';
 import { threadPagesKey } from './get-threads.ts';
 
-// A reply or a forward, sent from the thread's mailbox inside the thread (unibox-api.md).
+// A reply or a forward, sent from the thread's mailbox inside the thread (api-spec §7 "Campaigns
+// and mail": POST /send-emails).
 export function sendEmail(payload: SendEmailPayload): Promise<SendEmailAnswer> {
   return mailClient.post('/send-emails', { body: payload, schema: sendEmailAnswerSchema });
 }

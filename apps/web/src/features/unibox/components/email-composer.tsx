@@ -67,7 +67,8 @@ export function EmailComposer({
       notifications.show({ message: answer.message, color: 'green' });
       onClose();
     } catch (error) {
-      // unibox-api.md: 409 (mailbox gone) and 502 (SMTP refused) carry a message for the user.
+      // 409 (mailbox gone) and 502 (SMTP refused) carry a message for the user, shown as it is
+      // (api-spec §8 "the error catalogue": the mail client rethrows errors unchanged).
       notifications.show({
         message: errorMessage(error, uniboxTexts.failed, [409, 502]),
         color: 'red',

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { typeIntoEditor } from '../../../test/rich-text-editor.ts';
-import { logInWithMail } from '../../campaigns/campaigns-test-support.ts';
+import { logInWithMail } from '../../campaigns/campaigns.test-kit.ts';
+import { makeDetail, makeMessage, makeThread, serveUnibox } from '../unibox.test-kit.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
-import { makeDetail, makeMessage, makeThread, serveUnibox } from '../unibox-test-support.ts';
 
 function openUnibox(url: string, detail = makeDetail()) {
   const server = createFakeServer({});

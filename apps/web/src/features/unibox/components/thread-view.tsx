@@ -28,8 +28,8 @@ import { LeadNotes } from './lead-notes.tsx';
 import { ThreadMessageCard } from './thread-message-card.tsx';
 import { ThreadStatusBadge } from './thread-status-badge.tsx';
 
-// The open conversation. Opening it marks it read once (unibox-api.md: the web sends
-// unread:false), so a later "Mark as unread" stays unread while it is open.
+// The open conversation. Opening it marks it read once (the web sends unread:false, see the
+// server's unibox/routes.ts), so a later "Mark as unread" stays unread while it is open.
 export function ThreadView({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useThread(id);
   const { mutate: markThread, isPending: marking } = useUpdateThread();

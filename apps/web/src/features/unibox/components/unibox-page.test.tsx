@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { logInWithMail } from '../../campaigns/campaigns-test-support.ts';
+import { logInWithMail } from '../../campaigns/campaigns.test-kit.ts';
+import { makeDetail, makeThread, serveUnibox, threadPage } from '../unibox.test-kit.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
-import { makeDetail, makeThread, serveUnibox, threadPage } from '../unibox-test-support.ts';
 
 function openUnibox(url = '/unibox', details = [makeDetail()]) {
   const server = createFakeServer({});

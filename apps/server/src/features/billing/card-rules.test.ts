@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, hasExpired, passesLuhn } from './test-cards.ts';
+import { cardBrand, hasExpired, passesLuhn } from './card-rules.ts';
 
 describe('local provider test cards', () => {
   it('accepts numbers that pass Luhn and refuses the others', () => {

@@ -1,6 +1,6 @@
 import { formatReceiptDate, type Plan, type Receipt } from '@mailhound/contracts';
 
-// The seeded plans of billing-api.md, as the server lists them.
+// The seeded plans (the server's billing/plan-catalogue.ts), as the server lists them.
 export const plans: (Plan & { id: number })[] = [
   {
     id: 1,

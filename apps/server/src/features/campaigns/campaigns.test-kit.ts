@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Schedule } from '@mailhound/contracts';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context.ts';
-import type { MailCall } from '../contacts/test-kit.ts';
+import type { MailCall } from '../contacts/contacts.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 
 export type MailboxSetup = {

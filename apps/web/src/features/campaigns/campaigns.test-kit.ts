@@ -2,8 +2,8 @@ import type { FakeRequest, FakeServer } from '../../test/fake-server.ts';
 import { logIn } from '../../test/session-fixtures.ts';
 import type { Campaign } from './campaign-schemas.ts';
 
-// Test support: a mail-section user and campaign answers as the campaigns-api contract shapes
-// them, with a detail the fake server keeps and updates on PATCH.
+// Test support: a mail-section user and campaign answers as campaign-schemas.ts reads them
+// (api-spec §7 "Campaigns and mail"), with a detail the fake server keeps and updates on PATCH.
 
 export function logInWithMail(server: FakeServer) {
   return logIn(server, { user: { properties: { sections: ['mail'] } } });

@@ -15,7 +15,7 @@ export function createEventStream(): EventStream {
   const body = new ReadableStream<Uint8Array>({
     start(streamController) {
       controller = streamController;
-      // As the server opens its streams (search-api.md: retry 1000).
+      // As the server opens its streams (api-spec §9: event-stream retry 1000 ms).
       controller.enqueue(encoder.encode('retry: 1000\n\n'));
     },
   });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import type { App } from '../../platform/http.ts';
-import { multipart } from '../bulk/test-kit.ts';
+import { multipart } from '../bulk/bulk.test-kit.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import type { LookalikeItem } from './lookalike-store.ts';
 

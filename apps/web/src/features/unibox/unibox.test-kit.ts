@@ -1,6 +1,6 @@
 import type { ThreadDetail, ThreadMessage, ThreadPage, ThreadSummary } from '@mailhound/contracts';
 import type { FakeRequest, FakeServer } from '../../test/fake-server.ts';
-import { mailboxPage, makeMailbox } from '../campaigns/campaigns-test-support.ts';
+import { mailboxPage, makeMailbox } from '../campaigns/campaigns.test-kit.ts';
 
 // Test support: Unibox answers shaped by the contracts' schemas, and a fake server that keeps
 // the threads, marks them read or unread on PATCH, files sent messages and notes.
