@@ -29,6 +29,7 @@ import {
 } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { toFourDigits } from '../../../shared/four-digits.ts';
 import { EmailBodyEditor } from '../../../shared/ui/email-body-editor.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import {
@@ -36,7 +37,6 @@ import {
   type TemplateVariableChoice,
   VariablesMenu,
 } from '../../../shared/ui/variables-menu.tsx';
-import { toFourDigits } from '../../mailboxes/four-digits.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import type { Campaign, EmailTemplate } from '../campaign-schemas.ts';

@@ -31,6 +31,7 @@ import { Link, useParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
@@ -40,7 +41,6 @@ import { ContactFormModal } from './contact-form-modal.tsx';
 import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
 import { CopyToListModal } from './copy-to-list-modal.tsx';
 import { DeleteColumnModal } from './delete-column-modal.tsx';
-import { PagingFooter } from './paging-footer.tsx';
 import { VerificationBadge } from './verification-badge.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;

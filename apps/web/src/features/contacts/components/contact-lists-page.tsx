@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
 import type { ListGroup } from '../contact-schemas.ts';
 import { ContactListsTable } from './contact-lists-table.tsx';
 import { DeleteListModal } from './delete-list-modal.tsx';
-import { PagingFooter } from './paging-footer.tsx';
 import { RenameListModal } from './rename-list-modal.tsx';
 
 const createLabel = 'Create New Contacts List';

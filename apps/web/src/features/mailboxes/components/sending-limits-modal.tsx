@@ -4,8 +4,8 @@ import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { toFourDigits } from '../../../shared/four-digits.ts';
 import { useUpdateSendingLimits } from '../api/update-sending-limits.ts';
-import { toFourDigits } from '../four-digits.ts';
 import type { Mailbox } from '../mailbox-schemas.ts';
 
 type LimitsText = { emails_limit: string; min_email_gap: string; max_email_gap: string };
