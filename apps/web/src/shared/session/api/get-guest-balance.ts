@@ -5,7 +5,7 @@ import {
 } from '@mailhound/contracts';
 import { z } from 'zod';
 import { apiClient } from '../../api/clients.ts';
-import type { Balance } from './get-balance.ts';
+import type { Balance } from '../balance.ts';
 
 // Only the fields the allowance needs; list calls answer null when not applicable.
 const guestHistorySchema = z
