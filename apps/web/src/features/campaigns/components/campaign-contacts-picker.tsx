@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { searchKey } from '../../../shared/ui/search-key.tsx';
-import { useContactLists } from '../../contacts/api/get-contact-lists.ts';
+import { useContactLists } from '../../contacts/index.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
 import type { Campaign } from '../campaign-schemas.ts';
 
