@@ -1,6 +1,7 @@
 import {
   additionalFieldSchema,
   columnNameSchema,
+  contactCopyAnswerSchema,
   contactCreateResultSchema,
   contactListExtendedSchema,
   contactListPageSchema,
@@ -391,7 +392,7 @@ export function registerContactRoutes(api: App, deps: FeatureDeps): void {
         ...common,
         summary: 'Add contacts to another list',
         body: idsBody.extend({ group_id: z.string() }),
-        response: { 200: z.object({ copied: z.number().int() }), ...errors },
+        response: { 200: contactCopyAnswerSchema, ...errors },
       },
     },
     async (request) => {
