@@ -1,13 +1,8 @@
-import { errorAnswerSchema } from '@mailhound/contracts';
+import { botCheckConfigSchema, errorAnswerSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App, FeatureDeps } from '../../app.ts';
 import { notFound } from '../../platform/errors.ts';
-
-const settingsSchema = z.union([
-  z.object({ provider: z.literal('altcha') }),
-  z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
-]);
 
 // The ALTCHA widget reads this shape from its challengeurl (v2 challenge).
 const challengeSchema = z.object({
@@ -23,7 +18,7 @@ export function registerBotCheckRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         tags: ['bot-check'],
         summary: 'Which bot check guests pass before a search (ALTCHA or Cloudflare Turnstile)',
-        response: { 200: settingsSchema },
+        response: { 200: botCheckConfigSchema },
       },
     },
     async () => deps.botCheck.settings,
