@@ -21,7 +21,6 @@ import {
   queryOfRow,
 } from './upload-file.ts';
 
-export const notEnoughCredits = 'Not enough credits';
 export const bulkRunQueue = 'bulk-run';
 
 // BulkItem (bulk-api.md, product-spec §3) is the contracts' type.

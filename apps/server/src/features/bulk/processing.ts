@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDomainLike } from '@mailhound/contracts';
+import { isDomainLike, VERIFIED_SCORE } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -9,7 +9,6 @@ import { isHoldOpen, settleHold } from '../credits/holds.ts';
 import { buildResultFiles } from '../files/result-files.ts';
 import { bulkFiles } from '../files/schema.ts';
 import { companyNotFound } from '../search/company-domain.ts';
-import { chargedScore } from '../search/search-records.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { notifyProgress } from './progress.ts';
 import { type BulkQuery, bulkRequests } from './schema.ts';
@@ -182,7 +181,7 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
     const rows = await readResultRows(tx, requestId);
     const successCount = rows.filter((row) => row.email !== null).length;
     const verifiedCount = rows.filter(
-      (row) => row.email !== null && (row.score ?? 0) >= chargedScore,
+      (row) => row.email !== null && (row.score ?? 0) >= VERIFIED_SCORE,
     ).length;
     const files = await buildResultFiles(request.fileName, request.header, rows);
     await tx

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_PREVIEW_ROWS, bulkPreviewSchema, errorAnswerSchema } from '@mailhound/contracts';
+import {
+  BULK_PREVIEW_ROWS,
+  bulkPreviewSchema,
+  errorAnswerSchema,
+  searchMessages,
+} from '@mailhound/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,13 +13,7 @@ import type { App, FeatureDeps } from '../../app.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
-import {
-  isUuid,
-  notEnoughCredits,
-  readPurchase,
-  readResultRows,
-  readResultSummary,
-} from '../bulk/bulk-store.ts';
+import { isUuid, readPurchase, readResultRows, readResultSummary } from '../bulk/bulk-store.ts';
 import { bulkPurchases, bulkRequests } from '../bulk/schema.ts';
 import { maskAddress } from '../companies/masks.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/credit-ledger.ts';
@@ -77,7 +76,8 @@ export async function payForResults(
         idempotencyKey: purchaseKey(request.id),
       });
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw paymentRequired(notEnoughCredits);
+      if (error instanceof InsufficientCreditsError)
+        throw paymentRequired(searchMessages.creditsShort);
       throw error;
     }
     await tx
