@@ -1,5 +1,5 @@
+import { bulkItemSchema } from '@mailhound/contracts';
 import { useSearchUpload } from '../../../shared/api/upload-file.ts';
-import { bulkItemSchema } from '../bulk-item.ts';
 import { bulkHistoryKey } from './get-bulk-history.ts';
 
 // POST /person/bulk as multipart (bulk-api.md); the rows' credits go on hold while the list is

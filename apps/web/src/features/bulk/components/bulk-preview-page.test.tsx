@@ -1,10 +1,9 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { type BulkPreview, bulkMessages, searchMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import type { BulkPreview } from '../bulk-item.ts';
 import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk-test-kit.ts';
 
 afterEach(() => {

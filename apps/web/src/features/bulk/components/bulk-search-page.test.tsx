@@ -1,11 +1,10 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { type BulkItem, bulkMessages, searchMessages } from '@mailhound/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import type { BulkItem } from '../bulk-item.ts';
 import { bulkTemplateFileName } from '../bulk-template.ts';
 import {
   bulkItem,

@@ -1,4 +1,4 @@
-import { companyMessages } from '@mailhound/contracts';
+import { companyMessages, type LookalikeItem } from '@mailhound/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,7 @@ import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
 import { resetTabVisibility, setTabHidden, stubUploads } from '../../bulk/bulk-test-kit.ts';
-import { type LookalikeItem, lookalikeUploadMessages } from '../lookalike-item.ts';
+import { lookalikeUploadMessages } from '../lookalike-item.ts';
 import {
   logInPaid,
   lookalikeItem,

@@ -1,4 +1,9 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import {
+  bulkMessages,
+  type LookalikeContact,
+  type LookalikeItem,
+  searchMessages,
+} from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
@@ -10,7 +15,6 @@ import {
   progressBlock,
   stubCreateStream,
 } from '../../contacts/contacts-test-support.ts';
-import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
 import {
   contact,
   logInPaid,
