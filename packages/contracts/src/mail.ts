@@ -292,12 +292,9 @@ export const campaignSettingsDefaults: CampaignSettings = {
   new_leads_first: false,
 };
 
-// api-spec §3 Contact creation: items of email, fname, lname; the answer lists their ids.
+// api-spec §3 Contact creation: items of email, fname, lname; the answer (contactCreateResultSchema)
+// lists their ids.
 export const contactCreateItemsSchema = z.array(contactSchema).min(1);
-export const contactCreateAnswerSchema = z.object({
-  data: z.array(z.object({ id: z.union([z.string(), z.number()]) }).loose()),
-});
-export type ContactCreateAnswer = z.infer<typeof contactCreateAnswerSchema>;
 
 // product-spec §3 Contact list (group) and the list answer.
 export const contactListSchema = z.object({
@@ -319,8 +316,8 @@ export const contactListPageSchema = z.object({
 });
 export type ContactListPage = z.infer<typeof contactListPageSchema>;
 
-// Mail service answers (api-spec §7 "Contacts (mail service API)", "Mailboxes"): contacts,
-// lists, custom fields, tags, mailboxes.
+// Mail service answers (api-spec §7 "Contacts (mail service API)", "Mailboxes", "Campaigns and
+// mail"): contacts, lists, custom fields, tags, mailboxes, campaigns and templates.
 const pageFields = {
   page: z.number().int(),
   pages: z.number().int(),
@@ -394,12 +391,18 @@ export const contactCreateEndSchema = z.object({
   // Rows left out: no valid e-mail, neither name, or a value over 50 characters.
   skipped: z.number().int(),
 });
+// A refused or failed upsert ends the stream with an `error` event carrying this.
+export const contactCreateErrorSchema = z.object({ error: z.string() });
 export const contactCreateResultSchema = z.object({
   data: z.array(
     z.object({ id: z.string(), email: z.string(), fname: z.string(), lname: z.string() }),
   ),
   skipped: z.number().int(),
 });
+
+// POST /customers/copy: how many contacts the target list gained.
+export const contactCopyAnswerSchema = z.object({ copied: z.number().int() });
+export type ContactCopyAnswer = z.infer<typeof contactCopyAnswerSchema>;
 
 export const additionalFieldSchema = z.object({ id: z.string(), name: z.string() });
 export const tagSchema = z.object({ id: z.string(), name: z.string() });
@@ -454,6 +457,83 @@ export type MailboxCampaign = z.infer<typeof mailboxCampaignSchema>;
 
 export const mailboxCampaignsSchema = z.object({ campaigns: z.array(mailboxCampaignSchema) });
 export type MailboxCampaigns = z.infer<typeof mailboxCampaignsSchema>;
+
+// What a campaign lacks before it may start (product-spec §5: ready with a contact list, a
+// schedule, steps and an active mailbox).
+export const campaignMissingParts = ['contacts', 'schedule', 'sequences', 'mailbox'] as const;
+export type CampaignMissingPart = (typeof campaignMissingParts)[number];
+
+// A schedule and a step as saved (checked by scheduleSchema and campaignStepSchema on the way in).
+export const campaignScheduleAnswerSchema = z.object({
+  name: z.string(),
+  timezone: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  start_date: z.string(),
+  end_date: z.string().nullable().optional(),
+  days: z.array(weekDaySchema),
+});
+export type CampaignScheduleAnswer = z.infer<typeof campaignScheduleAnswerSchema>;
+
+export const campaignStepAnswerSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+  email_gap: z.number().int(),
+});
+export type CampaignStepAnswer = z.infer<typeof campaignStepAnswerSchema>;
+
+// The campaign's sending settings (campaignSettingsSchema without the mailboxes, which the
+// answer carries apart as mailbox_ids).
+export const campaignSettingsAnswerSchema = z.object({
+  stop_after_reply: z.boolean(),
+  track_email: z.boolean(),
+  link_tracking: z.boolean(),
+  send_as_text: z.boolean(),
+  emails_limit: z.number().int(),
+  min_email_gap: z.number().int(),
+  max_email_gap: z.number().int(),
+  max_new_leads: z.number().int(),
+  new_leads_first: z.boolean(),
+});
+export type CampaignSettingsAnswer = z.infer<typeof campaignSettingsAnswerSchema>;
+
+// The campaign as every campaign call answers it.
+export const campaignAnswerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: campaignStatusSchema,
+  customer_group_id: z.string().nullable(),
+  customer_group_name: z.string().nullable(),
+  schedules: z.array(campaignScheduleAnswerSchema),
+  steps: z.array(campaignStepAnswerSchema),
+  mailbox_ids: z.array(z.string()),
+  settings: campaignSettingsAnswerSchema,
+  ready: z.boolean(),
+  missing: z.array(z.enum(campaignMissingParts)),
+  ended: z.boolean(),
+  created: z.string(),
+  stats: z.object({
+    sent: z.number().int(),
+    replied: z.number().int(),
+    bounced: z.number().int(),
+    unsubscribed: z.number().int(),
+  }),
+});
+export type CampaignAnswer = z.infer<typeof campaignAnswerSchema>;
+
+export const campaignPageSchema = z.object({
+  campaigns: z.array(campaignAnswerSchema),
+  ...pageFields,
+});
+export type CampaignPage = z.infer<typeof campaignPageSchema>;
+
+export const emailTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const mailboxMessages = {
   hostNotAllowed: 'This mail server address is not allowed.',

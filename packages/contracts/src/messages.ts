@@ -119,6 +119,9 @@ export const searchMessages = {
   upgradeNow: 'Upgrade Now',
   notEnoughCredits: (needed: number) =>
     `You do not have enough credits... You need ${needed} more credits.`,
+  // The server's words for credits short: a payment_error event's message and the 402 of a
+  // result download (the spec gives none; the screens show notEnoughCredits).
+  creditsShort: 'Not enough credits',
   purchaseCredits: 'Purchase Credits',
   noMxRecords: 'No MX records associated with domain found',
   connectionTimedOut: 'Connection timed out',

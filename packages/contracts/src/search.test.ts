@@ -5,6 +5,7 @@ import {
   isDomainLike,
   scoreColor,
   singleSearchBodySchema,
+  singleSearchEventSchema,
   singleSearchFormSchema,
   toSingleSearchBody,
 } from './search.ts';
@@ -167,5 +168,26 @@ describe('history query', () => {
       perPage: 20,
       userId: guestId,
     });
+  });
+});
+
+describe('single search stream events (api-spec §7)', () => {
+  it('reads progress, the result as a message without a name, payment_error and error', () => {
+    const found = { _id: 's1', exactEmail: 'ann@acme.com', exactEmailScore: 99, charged: true };
+    const events = [
+      { event: 'progress', data: { stage: 'smtp', percent: 40 } },
+      { event: undefined, data: found },
+      {
+        event: 'payment_error',
+        data: { message: 'Not enough credits', required: 1, available: 0 },
+      },
+      { event: 'error', data: { _id: 's1', error: 'Connection timed out' } },
+    ];
+    for (const event of events) expect(singleSearchEventSchema.parse(event)).toEqual(event);
+  });
+
+  it('refuses an event whose data is not its own', () => {
+    expect(singleSearchEventSchema.safeParse({ event: 'progress', data: {} }).success).toBe(false);
+    expect(singleSearchEventSchema.safeParse({ event: 'error', data: {} }).success).toBe(false);
   });
 });

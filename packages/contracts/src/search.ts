@@ -140,6 +140,18 @@ export type SearchPaymentErrorData = z.infer<typeof searchPaymentErrorDataSchema
 export const searchErrorDataSchema = z.object({ _id: z.string().optional(), error: z.string() });
 export type SearchErrorData = z.infer<typeof searchErrorDataSchema>;
 
+// The single search's stream as one union of event name and data, written by the server and
+// read by the web: `progress` events, then one final event, the result as a plain data message
+// (no event name), payment_error or error. A plain union: "no event name" is an absent key,
+// which a discriminated union cannot key on and JSON Schema cannot say as `undefined`.
+export const singleSearchEventSchema = z.union([
+  z.object({ event: z.literal('progress'), data: searchProgressDataSchema }),
+  z.object({ event: z.never().optional(), data: searchFoundDataSchema }),
+  z.object({ event: z.literal('payment_error'), data: searchPaymentErrorDataSchema }),
+  z.object({ event: z.literal('error'), data: searchErrorDataSchema }),
+]);
+export type SingleSearchEvent = z.infer<typeof singleSearchEventSchema>;
+
 export const singleSearchQuerySchema = z.union([
   z.object({ firstName: z.string(), lastName: z.string(), companyWebsite: z.string() }),
   z.object({ firstName: z.string(), lastName: z.string(), companyName: z.string() }),
@@ -179,3 +191,11 @@ export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 // api-spec §3 Look-alike search-emails: {requestId}.
 export const lookalikeSearchEmailsSchema = z.object({ requestId: z.string().min(1) }).strict();
 export type LookalikeSearchEmailsPayload = z.infer<typeof lookalikeSearchEmailsSchema>;
+
+// GET /bot-check/config: the check guests pass before a search, ALTCHA (self-hosted) unless the
+// server is configured for Cloudflare Turnstile.
+export const botCheckConfigSchema = z.union([
+  z.object({ provider: z.literal('altcha') }),
+  z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
+]);
+export type BotCheckConfig = z.infer<typeof botCheckConfigSchema>;

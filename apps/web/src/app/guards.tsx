@@ -1,7 +1,7 @@
 import { authMessages } from '@mailhound/contracts';
 import { Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { readVerificationState } from '../features/auth/verification-state.ts';
+import { readVerificationState } from '../features/auth/index.ts';
 import { useCurrentUser } from '../shared/session/api/get-current-user.ts';
 import { currentPath, safeRedirectUrl, withRedirectUrl } from '../shared/session/redirect-url.ts';
 import { isSessionTransition } from '../shared/session/session-store.ts';

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { SingleSearchPage } from '../features/search/components/single-search-page.tsx';
+import { SingleSearchPage } from '../features/search/index.ts';
 import {
   AnonymousOnly,
   EmailVerificationAccess,
@@ -51,9 +51,7 @@ export const routes: RouteObject[] = [
           {
             path: 'search/bulk/preview/:requestId',
             lazy: () =>
-              import('../features/bulk/components/bulk-preview-page.tsx').then((m) => ({
-                Component: m.BulkPreviewPage,
-              })),
+              import('./bulk-preview-screen.tsx').then((m) => ({ Component: m.BulkPreviewScreen })),
           },
         ],
       },

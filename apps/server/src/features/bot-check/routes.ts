@@ -1,14 +1,9 @@
-import { errorAnswerSchema } from '@mailhound/contracts';
+import { botCheckConfigSchema, errorAnswerSchema } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import type { BotCheck } from './bot-check.ts';
-
-const settingsSchema = z.union([
-  z.object({ provider: z.literal('altcha') }),
-  z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
-]);
 
 // The ALTCHA widget reads this shape from its challengeurl (v2 challenge).
 const challengeSchema = z.object({
@@ -24,7 +19,7 @@ export function registerBotCheckRoutes(api: App, deps: FeatureDeps & { botCheck:
       schema: {
         tags: ['bot-check'],
         summary: 'Which bot check guests pass before a search (ALTCHA or Cloudflare Turnstile)',
-        response: { 200: settingsSchema },
+        response: { 200: botCheckConfigSchema },
       },
     },
     async () => deps.botCheck.settings,

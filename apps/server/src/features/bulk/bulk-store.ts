@@ -20,7 +20,6 @@ import {
   queryOfRow,
 } from './upload-file.ts';
 
-export const notEnoughCredits = 'Not enough credits';
 export const bulkRunQueue = 'bulk-run';
 
 // BulkItem (product-spec §3 "Bulk history item") is the contracts' type.

@@ -1,6 +1,5 @@
 export {
   isUuid,
-  notEnoughCredits,
   readPurchase,
   readResultRows,
   readResultSummary,

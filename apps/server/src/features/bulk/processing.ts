@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDomainLike } from '@mailhound/contracts';
+import { isDomainLike, VERIFIED_SCORE } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -7,7 +7,7 @@ import { genericFailure } from '../../platform/errors.ts';
 import { notifyProgress } from '../../platform/progress-hub.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
-import { chargedScore, companyNotFound } from '../search/index.ts';
+import { companyNotFound } from '../search/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { buildResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
@@ -180,7 +180,7 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
     const rows = await readResultRows(tx, requestId);
     const successCount = rows.filter((row) => row.email !== null).length;
     const verifiedCount = rows.filter(
-      (row) => row.email !== null && (row.score ?? 0) >= chargedScore,
+      (row) => row.email !== null && (row.score ?? 0) >= VERIFIED_SCORE,
     ).length;
     const files = await buildResultFiles(request.fileName, request.header, rows);
     await tx

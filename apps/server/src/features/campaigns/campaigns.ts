@@ -1,5 +1,7 @@
 import {
+  type CampaignAnswer,
   type CampaignCreatePayload,
+  type CampaignMissingPart,
   type CampaignSettings,
   campaignMessages,
 } from '@mailhound/contracts';
@@ -17,7 +19,7 @@ import {
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { groups } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
-import type { CampaignAnswer, CampaignMissingPart, CampaignUpdate } from './answers.ts';
+import type { CampaignUpdate } from './answers.ts';
 import { hasEnded } from './schedule-time.ts';
 import { campaignMailboxes, campaigns } from './schema.ts';
 

@@ -1,6 +1,9 @@
 import {
+  campaignAnswerSchema,
   campaignCreateSchema,
+  campaignPageSchema,
   campaignSettingsSchema,
+  emailTemplateSchema,
   errorAnswerSchema,
   messageAnswerSchema,
   SEARCH_KEY_MAX,
@@ -11,13 +14,7 @@ import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { pageQuerySchema, sortOrderSchema } from '../../platform/paging.ts';
-import {
-  campaignAnswerSchema,
-  campaignPageSchema,
-  campaignUpdateSchema,
-  emailTemplateSchema,
-  notReadyAnswerSchema,
-} from './answers.ts';
+import { campaignUpdateSchema, notReadyAnswerSchema } from './answers.ts';
 import {
   campaignAnswer,
   campaignDeleted,

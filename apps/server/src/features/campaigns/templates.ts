@@ -1,10 +1,9 @@
-import { campaignNameSchema, campaignStepSchema } from '@mailhound/contracts';
+import { campaignNameSchema, campaignStepSchema, type EmailTemplate } from '@mailhound/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isId } from '../../platform/paging.ts';
-import type { EmailTemplate } from './answers.ts';
 import { emailTemplates } from './schema.ts';
 
 export const templateNotFound = 'Template not found';

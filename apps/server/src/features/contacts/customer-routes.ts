@@ -1,4 +1,5 @@
 import {
+  contactCopyAnswerSchema,
   contactCreateResultSchema,
   customerAnswerSchema,
   customerTagsSchema,
@@ -124,7 +125,7 @@ export function registerCustomerRoutes(
         ...common,
         summary: 'Add contacts to another list',
         body: idsBody.extend({ group_id: z.string() }),
-        response: { 200: z.object({ copied: z.number().int() }), ...errors },
+        response: { 200: contactCopyAnswerSchema, ...errors },
       },
     },
     async (request) => {

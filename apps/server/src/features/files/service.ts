@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_PREVIEW_ROWS, type BulkPreview } from '@mailhound/contracts';
+import { BULK_PREVIEW_ROWS, type BulkPreview, searchMessages } from '@mailhound/contracts';
 import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
 import {
   isUuid,
-  notEnoughCredits,
   readPurchase,
   readResultRows,
   readResultSummary,
@@ -56,7 +55,7 @@ export async function payForResults(
         idempotencyKey: purchaseKey(request.id),
       });
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw paymentRequired(notEnoughCredits);
+      if (error instanceof InsufficientCreditsError) throw paymentRequired(searchMessages.creditsShort);
       throw error;
     }
     await tx

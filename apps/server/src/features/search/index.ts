@@ -3,5 +3,4 @@ export { closeDemoMailWorld } from './demo-mail-world.ts';
 export { createSearchFinder } from './finder.ts';
 export { defineSearchJobs } from './jobs.ts';
 export { registerSearchRoutes } from './routes.ts';
-export { chargedScore } from './search-records.ts';
 export { runSingleSearch, type SearchEvent } from './single-search.ts';

@@ -1,4 +1,10 @@
-import { CREDITS_PER_SEARCH, GUEST_ALLOWANCE, GUEST_COUNTED_SCORE } from '@mailhound/contracts';
+import {
+  CREDITS_PER_SEARCH,
+  GUEST_ALLOWANCE,
+  GUEST_COUNTED_SCORE,
+  searchMessages,
+  VERIFIED_SCORE,
+} from '@mailhound/contracts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
 import {
@@ -13,10 +19,11 @@ export type Searcher =
   | { kind: 'user'; userId: string; clientAddress: string }
   | { kind: 'guest'; guestId: string; clientAddress: string };
 
-export type Refusal = { message: 'Not enough credits'; required: number; available: number };
-
-// A search is charged from this score on (api-spec §9: fully verified).
-export const chargedScore = 95;
+export type Refusal = {
+  message: typeof searchMessages.creditsShort;
+  required: number;
+  available: number;
+};
 
 export function creditReference(searchId: string): string {
   return `search:${searchId}`;
@@ -85,7 +92,7 @@ export async function beginSearch(
 }
 
 function refusal(available: number): Refusal {
-  return { message: 'Not enough credits', required: CREDITS_PER_SEARCH, available };
+  return { message: searchMessages.creditsShort, required: CREDITS_PER_SEARCH, available };
 }
 
 export type SearchOutcome = {
@@ -104,7 +111,7 @@ export async function settleSearch(
 ): Promise<{ charged: boolean }> {
   const { outcome } = search;
   const verified =
-    outcome.error === null && outcome.exactEmail !== null && outcome.score >= chargedScore;
+    outcome.error === null && outcome.exactEmail !== null && outcome.score >= VERIFIED_SCORE;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ userId: searchHistory.userId })

@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  SearchErrorData,
-  SearchFoundData,
-  SearchPaymentErrorData,
-  SearchProgressData,
-} from '@mailhound/contracts';
+import type { SingleSearchEvent } from '@mailhound/contracts';
 import type { Finder, FindResult } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import type { SearchQuery } from './schema.ts';
 import { beginSearch, type Searcher, type SearchOutcome, settleSearch } from './search-records.ts';
 
-// What the stream of POST /person/sse carries (api-spec §7 "Search and history"), typed by the
-// contracts' event schemas.
-export type SearchEvent =
-  | { event: 'progress'; data: SearchProgressData }
-  | { event: undefined; data: SearchFoundData }
-  | { event: 'payment_error'; data: SearchPaymentErrorData }
-  | { event: 'error'; data: SearchErrorData };
+// What the stream carries: the contracts' single-search event union.
+export type SearchEvent = SingleSearchEvent;
 
 // A search never outlives this: the stale-search sweep (10 minutes) must only meet searches
 // whose process died.

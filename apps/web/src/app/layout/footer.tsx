@@ -1,6 +1,6 @@
 import { EMAILS_FOUND_MULTIPLIER } from '@mailhound/contracts';
 import { Group, Text } from '@mantine/core';
-import { useEmailsFound } from '../../features/search/api/get-emails-found.ts';
+import { useEmailsFound } from '../../features/search/index.ts';
 
 export function Footer() {
   const emailsFound = useEmailsFound();

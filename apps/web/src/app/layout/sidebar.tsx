@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Divider, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useUnreadCount } from '../../features/unibox/api/get-unread-count.ts';
+import { useUnreadCount } from '../../features/unibox/index.ts';
 import { CreditsDisplay } from './credits-display.tsx';
 import { NavItem } from './nav-item.tsx';
 import { lookAlikeLink, mailGroupTitle, mailLinks, searchLinks } from './nav-links.ts';

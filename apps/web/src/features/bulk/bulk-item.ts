@@ -5,15 +5,6 @@ import {
   FILE_NAME_TOOLTIP_MIN,
 } from '@mailhound/contracts';
 
-export {
-  type BulkHistoryPage,
-  type BulkItem,
-  type BulkPreview,
-  bulkHistoryPageSchema,
-  bulkItemSchema,
-  bulkPreviewSchema,
-} from '@mailhound/contracts';
-
 export type BulkBadge = 'Paid' | 'Slicing' | 'Unpaid' | 'Nothing to pay';
 
 // product-spec §4 "Bulk item": Paid if purchases exist, Slicing while processing, otherwise

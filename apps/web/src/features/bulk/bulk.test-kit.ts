@@ -1,5 +1,5 @@
+import type { BulkItem } from '@mailhound/contracts';
 import { vi } from 'vitest';
-import type { BulkItem } from './bulk-item.ts';
 
 // Test support for the bulk screens: item fixtures, the detail event streams, raw file
 // answers, the XMLHttpRequest upload and the browser's file saving. Every other call is left

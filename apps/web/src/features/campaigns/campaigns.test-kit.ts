@@ -1,6 +1,6 @@
+import type { CampaignAnswer } from '@mailhound/contracts';
 import type { FakeRequest, FakeServer } from '../../test/fake-server.ts';
 import { logIn } from '../../test/session-fixtures.ts';
-import type { Campaign } from './campaign-schemas.ts';
 
 // Test support: a mail-section user and campaign answers as campaign-schemas.ts reads them
 // (api-spec §7 "Campaigns and mail"), with a detail the fake server keeps and updates on PATCH.
@@ -8,11 +8,6 @@ import type { Campaign } from './campaign-schemas.ts';
 export function logInWithMail(server: FakeServer) {
   return logIn(server, { user: { properties: { sections: ['mail'] } } });
 }
-
-export type CampaignAnswer = Omit<Campaign, 'created'> & {
-  created: string;
-  stats: { sent: number; replied: number; bounced: number; unsubscribed: number };
-};
 
 export function makeCampaign(overrides: Partial<CampaignAnswer> = {}): CampaignAnswer {
   return {

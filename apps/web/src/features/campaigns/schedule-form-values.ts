@@ -1,6 +1,10 @@
-import { scheduleSchema, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
+import {
+  type CampaignScheduleAnswer,
+  scheduleSchema,
+  WEEK_DAYS,
+  type WeekDay,
+} from '@mailhound/contracts';
 import { z } from 'zod';
-import type { CampaignSchedule } from './campaign-schemas.ts';
 
 // The schedule form holds text; an empty end date means "no end" (null).
 export const scheduleFormSchema = z
@@ -33,7 +37,7 @@ function isoDay(date: Date): string {
 // The saved schedule, or a starting point: office hours on work days from today, in the
 // browser's timezone when the form offers it, else none chosen (the spec gives no defaults).
 export function scheduleFormDefaults(
-  saved: CampaignSchedule | undefined,
+  saved: CampaignScheduleAnswer | undefined,
   today: Date,
   timezone: string,
 ): ScheduleFormValues {

@@ -1,6 +1,5 @@
-import { campaignSettingsSchema } from '@mailhound/contracts';
+import { type CampaignAnswer, campaignSettingsSchema } from '@mailhound/contracts';
 import { z } from 'zod';
-import type { Campaign } from './campaign-schemas.ts';
 
 const numberFields = ['emails_limit', 'min_email_gap', 'max_email_gap', 'max_new_leads'] as const;
 export type SettingsNumberField = (typeof numberFields)[number];
@@ -40,7 +39,7 @@ export const settingsFieldOrder = ['mailbox_ids', ...numberFields] as const;
 export const settingsFieldId = (name: string) => `campaign-settings-${name}`;
 
 // Numbers default to 0 (product-spec §5).
-export function settingsFormDefaults(campaign: Campaign): SettingsFormValues {
+export function settingsFormDefaults(campaign: CampaignAnswer): SettingsFormValues {
   const { settings } = campaign;
   return {
     mailbox_ids: campaign.mailbox_ids,

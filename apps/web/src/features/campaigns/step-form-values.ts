@@ -1,11 +1,11 @@
 import {
   CAMPAIGN_STEPS_MAX,
   type CampaignStep,
+  type CampaignStepAnswer,
   campaignStepSchema,
   validationMessages,
 } from '@mailhound/contracts';
 import { z } from 'zod';
-import type { CampaignStepAnswer } from './campaign-schemas.ts';
 
 // A step as the form holds it: the gap in days is typed as digits.
 const stepFormSchema = z

@@ -1,7 +1,7 @@
+import type { ContactList } from '@mailhound/contracts';
 import { vi } from 'vitest';
 import type { FakeServer } from '../../test/fake-server.ts';
 import { logIn } from '../../test/session-fixtures.ts';
-import type { ListGroup } from './contact-schemas.ts';
 
 // Test support: a mail-section user, list and contact answers, and the streamed
 // create-or-update answered by the test while every other call goes to the fake server.
@@ -10,7 +10,7 @@ export function logInWithMail(server: FakeServer) {
   return logIn(server, { user: { properties: { sections: ['mail'] } } });
 }
 
-export function makeList(index: number, overrides: Partial<ListGroup> = {}): ListGroup {
+export function makeList(index: number, overrides: Partial<ContactList> = {}): ContactList {
   return {
     id: `list-${index}`,
     name: `List ${index}`,
@@ -22,7 +22,7 @@ export function makeList(index: number, overrides: Partial<ListGroup> = {}): Lis
   };
 }
 
-export function listPage(groups: ListGroup[], page = 1, total = groups.length) {
+export function listPage(groups: ContactList[], page = 1, total = groups.length) {
   return { groups, page, pages: Math.ceil(total / 10), per_page: 10, total_count: total };
 }
 
@@ -75,7 +75,8 @@ export function stubCreateStream(blocks: string[], options: { hold?: boolean } =
 
 export const progressBlock = (done: number, total: number) =>
   `data: ${JSON.stringify({ progress: done, total })}\n\n`;
-export const endBlock = (id: string) => `data: ${JSON.stringify({ EOF: true, id })}\n\n`;
+export const endBlock = (id: string) =>
+  `data: ${JSON.stringify({ EOF: true, id, skipped: 0 })}\n\n`;
 export const errorBlock = (error: string) => `event: error\ndata: ${JSON.stringify({ error })}\n\n`;
 
 // The fake server answers JSON; a bulk result file is plain CSV text, so its JSON string

@@ -1,15 +1,5 @@
 import { type LookalikeContact, type LookalikeItem, VERIFIED_SCORE } from '@mailhound/contracts';
 
-export {
-  type LookalikeContact,
-  type LookalikeHistoryPage,
-  type LookalikeItem,
-  lookalikeContactSchema,
-  lookalikeHistoryPageSchema,
-  lookalikeItemSchema,
-  lookalikeSearchEmailsAnswerSchema as searchEmailsAnswerSchema,
-} from '@mailhound/contracts';
-
 export type LookalikeOutcome = 'processing' | 'success' | 'empty' | 'error';
 
 // product-spec §4 "Look-alike item": processing, then success (totalCount ≥ 1), empty (0) or

@@ -1,7 +1,7 @@
+import type { LookalikeContact, LookalikeItem } from '@mailhound/contracts';
 import { vi } from 'vitest';
 import type { FakeServer } from '../../test/fake-server.ts';
 import { logIn } from '../../test/session-fixtures.ts';
-import type { LookalikeContact, LookalikeItem } from './lookalike-item.ts';
 
 // Test support for the look-alike screens: fixtures, a paid-plan login and the detail event
 // stream. Every other call is left to the fake server (src/test/fake-server.ts).

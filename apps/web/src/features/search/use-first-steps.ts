@@ -2,8 +2,8 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrentUser } from '../../shared/session/api/get-current-user.ts';
 import { useSession } from '../../shared/session/use-session.ts';
-import { bulkHistoryQueryOptions } from '../bulk/api/get-bulk-history.ts';
-import { mailboxesQueryOptions } from '../mailboxes/api/get-mailboxes.ts';
+import { bulkHistoryQueryOptions } from '../bulk/index.ts';
+import { mailboxesQueryOptions } from '../mailboxes/index.ts';
 import { singleHistoryQueryOptions } from './api/get-single-search-history.ts';
 
 export type FirstStep = { label: string; to: string; done: boolean };

@@ -1,10 +1,11 @@
+import { campaignAnswerSchema } from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
 // Only what the campaign filter shows of a campaign.
 const campaignChoicesSchema = z
-  .object({ campaigns: z.array(z.object({ id: z.string(), name: z.string() })) })
+  .object({ campaigns: z.array(campaignAnswerSchema.pick({ id: true, name: true })) })
   .transform((page) => page.campaigns);
 export type CampaignChoice = z.infer<typeof campaignChoicesSchema>[number];
 

@@ -2,7 +2,7 @@ import { type OverallAnalytics, PAGE_SIZE } from '@mailhound/contracts';
 import { Anchor, Stack, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { FigureCells, FigureHeaders } from './figure-columns.tsx';
 
 type CampaignFigures = OverallAnalytics['per_campaign'][number];

@@ -1,14 +1,12 @@
+import { messageAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
 import { currentUserKey } from '../../../shared/session/api/get-current-user.ts';
 import { subscriptionKey } from './get-subscription.ts';
 
-const cancelAnswerSchema = z.object({ message: z.string() });
-
 export function cancelSubscription() {
-  return apiClient.delete('/checkout/subscription', { schema: cancelAnswerSchema });
+  return apiClient.delete('/checkout/subscription', { schema: messageAnswerSchema });
 }
 
 // The plan goes back to the default: the guards, the balance and the renewal must see it at

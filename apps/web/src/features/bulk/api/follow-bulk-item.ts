@@ -1,8 +1,8 @@
+import { type BulkItem, bulkItemSchema } from '@mailhound/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { followItemStream } from '../../../shared/api/follow-item-stream.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
-import { type BulkItem, bulkItemSchema } from '../bulk-item.ts';
 import { replaceBulkItem } from './get-bulk-history.ts';
 
 // api-spec §4 "Bulk detail stream"; product-spec §4: the bulk stream does not run while the tab

@@ -1,8 +1,12 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import {
+  type BulkHistoryPage,
+  type BulkItem,
+  bulkHistoryPageSchema,
+  PAGE_SIZE,
+} from '@mailhound/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { type BulkHistoryPage, type BulkItem, bulkHistoryPageSchema } from '../bulk-item.ts';
 
 // List calls answer null when not applicable (api-spec §7).
 const bulkHistoryAnswerSchema = bulkHistoryPageSchema.nullable();

@@ -1,6 +1,6 @@
+import { bulkItemSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
-import { bulkItemSchema } from '../bulk-item.ts';
 
 export const bulkItemKey = (requestId: string) =>
   ['search-history', 'bulk-item', requestId] as const;

@@ -1,6 +1,6 @@
+import { bulkPreviewSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
-import { bulkPreviewSchema } from '../bulk-item.ts';
 
 export const bulkPreviewKey = (requestId: string) => ['file', requestId, 'preview'] as const;
 

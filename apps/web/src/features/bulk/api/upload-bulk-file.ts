@@ -1,5 +1,5 @@
+import { bulkItemSchema } from '@mailhound/contracts';
 import { useSearchUpload } from '../../../shared/api/upload-file.ts';
-import { bulkItemSchema } from '../bulk-item.ts';
 import { bulkHistoryKey } from './get-bulk-history.ts';
 
 // POST /person/bulk as multipart (api-spec §7 "Search and history"); the rows' credits go on

@@ -1,15 +1,9 @@
-import { bulkMessages } from '@mailhound/contracts';
+import { type BulkItem, bulkMessages } from '@mailhound/contracts';
 import { Badge, Progress, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
-import {
-  type BulkBadge,
-  type BulkItem,
-  bulkBadge,
-  onHoldText,
-  percentProcessed,
-} from '../bulk-item.ts';
+import { type BulkBadge, bulkBadge, onHoldText, percentProcessed } from '../bulk-item.ts';
 
 const badgeColors: Record<BulkBadge, string> = {
   Paid: 'green',

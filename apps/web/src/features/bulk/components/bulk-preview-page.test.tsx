@@ -1,11 +1,10 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { type BulkPreview, bulkMessages, searchMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
 import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk.test-kit.ts';
-import type { BulkPreview } from '../bulk-item.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,7 +2,7 @@ import { bulkMessages, TOAST_MS } from '@mailhound/contracts';
 import { ActionIcon, Alert, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconDownload, IconFileDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useBalance } from '../../../shared/session/api/get-balance.ts';
@@ -11,7 +11,6 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { fromPageOf } from '../../../shared/ui/search-history.tsx';
-import { CreateContactListFromBulk } from '../../contacts/components/create-contact-list-from-bulk.tsx';
 import { type BulkFileRequest, useDownloadBulkFile } from '../api/download-bulk-file.ts';
 import { useBulkItem } from '../api/get-bulk-item.ts';
 import { useBulkPreview } from '../api/get-bulk-preview.ts';
@@ -43,8 +42,13 @@ function FileName({ fileName }: { fileName: string }) {
 }
 
 // product-spec §2 "Bulk preview": the header row and first rows of the result, its price, the
-// result downloads, the original file, and a contact list from the found e-mails.
-export function BulkPreviewPage() {
+// result downloads, the original file, and a contact list from the found e-mails (the button
+// that makes one is contacts', given by the app).
+export function BulkPreviewPage({
+  ContactListAction,
+}: {
+  ContactListAction: ComponentType<{ requestId: string }>;
+}) {
   const { requestId = '' } = useParams();
   const location = useLocation();
   const preview = useBulkPreview(requestId);
@@ -143,7 +147,7 @@ export function BulkPreviewPage() {
           <Group gap="xs">
             {/* Only with the mail section and when results exist (product-spec §2). */}
             {user.data?.properties.sections.includes('mail') && !noEmails && (
-              <CreateContactListFromBulk requestId={requestId} />
+              <ContactListAction requestId={requestId} />
             )}
             {hasInputFile && (
               <Tooltip label="Download the original file" withArrow>

@@ -1,4 +1,4 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import { type BulkItem, bulkMessages, searchMessages } from '@mailhound/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
@@ -14,7 +14,6 @@ import {
   stubBulkFetch,
   stubUploads,
 } from '../bulk.test-kit.ts';
-import type { BulkItem } from '../bulk-item.ts';
 import { bulkTemplateFileName } from '../bulk-template.ts';
 import { uploadMessages } from '../upload-rules.ts';
 

@@ -1,10 +1,10 @@
+import type { BulkItem } from '@mailhound/contracts';
 import { Alert, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { UploadButtons, UploadProgress } from '../../../shared/ui/upload-controls.tsx';
 import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
-import type { BulkItem } from '../bulk-item.ts';
 import { downloadBulkTemplate } from '../bulk-template.ts';
 import {
   acceptedFileTypes,

@@ -1,6 +1,6 @@
+import { type EmailTemplate, emailTemplateSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type EmailTemplate, emailTemplateSchema } from '../campaign-schemas.ts';
 import { emailTemplatesKey } from './get-email-templates.ts';
 
 export type EmailTemplateDraft = { name: string; subject: string; body: string };

@@ -1,14 +1,18 @@
-import { CAMPAIGN_MAILBOX_COUNT, CAMPAIGN_MAILBOX_PAGE } from '@mailhound/contracts';
+import {
+  CAMPAIGN_MAILBOX_COUNT,
+  CAMPAIGN_MAILBOX_PAGE,
+  mailboxAnswerSchema,
+} from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
 // Only what the Accounts to Use choice shows of a mailbox.
-const mailboxChoiceSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  email: z.string(),
-  name: z.string().nullish(),
-  status: z.string(),
+const mailboxChoiceSchema = mailboxAnswerSchema.pick({
+  id: true,
+  email: true,
+  name: true,
+  status: true,
 });
 export type MailboxChoice = z.infer<typeof mailboxChoiceSchema>;
 

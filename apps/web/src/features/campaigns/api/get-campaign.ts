@@ -1,12 +1,12 @@
+import { type CampaignAnswer, campaignAnswerSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Campaign, campaignSchema } from '../campaign-schemas.ts';
 import { campaignsKey } from './get-campaigns.ts';
 
 export const campaignKey = (id: string) => [...campaignsKey, 'detail', id] as const;
 
-export function getCampaign(id: string): Promise<Campaign> {
-  return mailClient.get(`/campaigns/${encodeURIComponent(id)}`, { schema: campaignSchema });
+export function getCampaign(id: string): Promise<CampaignAnswer> {
+  return mailClient.get(`/campaigns/${encodeURIComponent(id)}`, { schema: campaignAnswerSchema });
 }
 
 export const campaignQueryOptions = (id: string) =>

@@ -1,7 +1,6 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import { type CampaignPage, campaignPageSchema, PAGE_SIZE } from '@mailhound/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type CampaignPage, campaignPageSchema } from '../campaign-schemas.ts';
 
 export type CampaignSortColumn = 'name' | 'status' | 'created';
 export type CampaignSort = { column: CampaignSortColumn; order: 'asc' | 'desc' };

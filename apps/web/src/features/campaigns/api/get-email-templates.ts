@@ -1,7 +1,7 @@
+import { type EmailTemplate, emailTemplateSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type EmailTemplate, emailTemplateSchema } from '../campaign-schemas.ts';
 
 export const emailTemplatesKey = ['mail', 'email-templates'] as const;
 

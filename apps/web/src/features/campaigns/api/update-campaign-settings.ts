@@ -1,14 +1,20 @@
-import type { CampaignSettings } from '@mailhound/contracts';
+import {
+  type CampaignAnswer,
+  type CampaignSettings,
+  campaignAnswerSchema,
+} from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Campaign, campaignSchema } from '../campaign-schemas.ts';
 import { campaignKey } from './get-campaign.ts';
 import { campaignsKey } from './get-campaigns.ts';
 
-export function updateCampaignSettings(id: string, settings: CampaignSettings): Promise<Campaign> {
+export function updateCampaignSettings(
+  id: string,
+  settings: CampaignSettings,
+): Promise<CampaignAnswer> {
   return mailClient.patch(`/campaigns/${encodeURIComponent(id)}/settings`, {
     body: settings,
-    schema: campaignSchema,
+    schema: campaignAnswerSchema,
   });
 }
 

@@ -1,7 +1,12 @@
-import type { CampaignStatus, CampaignStep, Schedule } from '@mailhound/contracts';
+import {
+  type CampaignAnswer,
+  type CampaignStatus,
+  type CampaignStep,
+  campaignAnswerSchema,
+  type Schedule,
+} from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Campaign, campaignSchema } from '../campaign-schemas.ts';
 import { campaignKey } from './get-campaign.ts';
 import { campaignsKey } from './get-campaigns.ts';
 
@@ -14,10 +19,10 @@ export type CampaignUpdate = {
 };
 
 // Status 'active' is refused with 400 { message, missing } while the campaign is not ready.
-export function updateCampaign(id: string, update: CampaignUpdate): Promise<Campaign> {
+export function updateCampaign(id: string, update: CampaignUpdate): Promise<CampaignAnswer> {
   return mailClient.patch(`/campaigns/${encodeURIComponent(id)}`, {
     body: update,
-    schema: campaignSchema,
+    schema: campaignAnswerSchema,
   });
 }
 

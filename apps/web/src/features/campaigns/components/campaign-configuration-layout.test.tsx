@@ -1,14 +1,9 @@
-import { campaignMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, campaignMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  type CampaignAnswer,
-  logInWithMail,
-  makeCampaign,
-  serveCampaign,
-} from '../campaigns.test-kit.ts';
+import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
 
 const lists = {
   groups: [

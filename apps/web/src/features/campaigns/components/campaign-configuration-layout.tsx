@@ -1,3 +1,4 @@
+import type { CampaignAnswer } from '@mailhound/contracts';
 import { Alert, Anchor, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
@@ -6,7 +7,6 @@ import { ApiError, errorMessage } from '../../../shared/api/api-error.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignContactsPicker } from './campaign-contacts-picker.tsx';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';
 
@@ -72,7 +72,7 @@ export function CampaignConfigurationLayout() {
   );
 }
 
-function CampaignHeader({ campaign, base }: { campaign: Campaign; base: string }) {
+function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: string }) {
   const update = useUpdateCampaign();
   const active = campaign.status === 'active';
 

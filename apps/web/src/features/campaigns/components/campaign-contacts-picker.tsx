@@ -1,19 +1,22 @@
-import { CONTACT_LIST_SEARCH_DEBOUNCE_MS, campaignMessages } from '@mailhound/contracts';
+import {
+  type CampaignAnswer,
+  CONTACT_LIST_SEARCH_DEBOUNCE_MS,
+  campaignMessages,
+} from '@mailhound/contracts';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { searchKey } from '../../../shared/ui/search-key.tsx';
-import { useContactLists } from '../../contacts/api/get-contact-lists.ts';
+import { useContactLists } from '../../contacts/index.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 
 type Option = { value: string; label: string; disabled?: boolean };
 
 // The campaign's contacts step: an existing list is picked here; the contact lists below
 // (the contacts feature's screen) create a new one.
-export function CampaignContactsPicker({ campaign }: { campaign: Campaign }) {
+export function CampaignContactsPicker({ campaign }: { campaign: CampaignAnswer }) {
   const current =
     campaign.customer_group_id === null
       ? null

@@ -1,14 +1,9 @@
-import { campaignMessages, contactMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, campaignMessages, contactMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import {
-  type CampaignAnswer,
-  campaignPage,
-  logInWithMail,
-  makeCampaign,
-} from '../campaigns.test-kit.ts';
+import { campaignPage, logInWithMail, makeCampaign } from '../campaigns.test-kit.ts';
 
 const campaigns = Array.from({ length: 10 }, (_, index) =>
   makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),

@@ -1,4 +1,4 @@
-import { contactMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, contactMessages } from '@mailhound/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
-import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
 import { type CampaignSort, type CampaignSortColumn, useCampaigns } from '../api/get-campaigns.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignsTable } from './campaigns-table.tsx';
 import { DeleteCampaignModal } from './delete-campaign-modal.tsx';
 import { RenameCampaignModal } from './rename-campaign-modal.tsx';
@@ -31,8 +30,8 @@ export function CampaignsPage() {
   const { text, setText, key } = useSearchKey();
   const [page, setPage] = useSearchedPage(key);
   const [sort, setSort] = useState<CampaignSort | null>(null);
-  const [renaming, setRenaming] = useState<Campaign | null>(null);
-  const [deleting, setDeleting] = useState<Campaign | null>(null);
+  const [renaming, setRenaming] = useState<CampaignAnswer | null>(null);
+  const [deleting, setDeleting] = useState<CampaignAnswer | null>(null);
   const campaigns = useCampaigns({ page, key, sort });
   fitPageToAnswer(page, setPage, campaigns);
   const total = campaigns.data?.total_count ?? 0;

@@ -1,10 +1,10 @@
+import type { CampaignAnswer } from '@mailhound/contracts';
 import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay } from '../../../shared/ui/dates.ts';
 import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
 import type { CampaignSort, CampaignSortColumn } from '../api/get-campaigns.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';
 
 const orderWords = {
@@ -41,11 +41,11 @@ export function CampaignsTable({
   onRename,
   onDelete,
 }: {
-  campaigns: Campaign[];
+  campaigns: CampaignAnswer[];
   sort: CampaignSort | null;
   onSort: (column: CampaignSortColumn) => void;
-  onRename: (campaign: Campaign) => void;
-  onDelete: (campaign: Campaign) => void;
+  onRename: (campaign: CampaignAnswer) => void;
+  onDelete: (campaign: CampaignAnswer) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={640}>

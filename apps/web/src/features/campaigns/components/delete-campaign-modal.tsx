@@ -1,13 +1,13 @@
+import type { CampaignAnswer } from '@mailhound/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 
 export function DeleteCampaignModal({
   campaign,
   onClose,
 }: {
-  campaign: Campaign | null;
+  campaign: CampaignAnswer | null;
   onClose: () => void;
 }) {
   const remove = useDeleteCampaign();

@@ -1,3 +1,4 @@
+import type { EmailTemplate } from '@mailhound/contracts';
 import { ActionIcon, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -7,7 +8,6 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useDeleteEmailTemplate } from '../api/delete-email-template.ts';
 import { getEmailTemplate } from '../api/get-email-template.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
-import type { EmailTemplate } from '../campaign-schemas.ts';
 
 const failed = 'Something went wrong, please try again later.';
 

@@ -1,13 +1,13 @@
+import type { CampaignAnswer } from '@mailhound/contracts';
 import { Modal } from '@mantine/core';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import { CampaignNameForm } from './campaign-name-form.tsx';
 
 export function RenameCampaignModal({
   campaign,
   onClose,
 }: {
-  campaign: Campaign | null;
+  campaign: CampaignAnswer | null;
   onClose: () => void;
 }) {
   const update = useUpdateCampaign();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Schedule, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
+import { type CampaignAnswer, type Schedule, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
 import {
   Button,
   Checkbox,
@@ -18,7 +18,6 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import {
   overnightWindow,
   type ScheduleFormValues,
@@ -39,7 +38,7 @@ export function ScheduleStep() {
 // product-spec §5 Schedule: name ≤ 30, timezone, start and end time, start date required, end
 // date not before the start, on one day the end time later, at least one day. The campaign
 // keeps one schedule here (the first; the ended rule reads it).
-function ScheduleForm({ campaign }: { campaign: Campaign }) {
+function ScheduleForm({ campaign }: { campaign: CampaignAnswer }) {
   const update = useUpdateCampaign();
   const zones = useMemo(() => timezoneChoices(), []);
   const form = useForm<ScheduleFormValues, unknown, Schedule>({

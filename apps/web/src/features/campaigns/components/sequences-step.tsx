@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CAMPAIGN_STEPS_MAX,
+  type CampaignAnswer,
+  type EmailTemplate,
   TEMPLATE_VARIABLES,
   type TemplateVariable,
   validationMessages,
@@ -29,6 +31,7 @@ import {
 } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { toFourDigits } from '../../../shared/four-digits.ts';
 import { EmailBodyEditor } from '../../../shared/ui/email-body-editor.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import {
@@ -36,10 +39,8 @@ import {
   type TemplateVariableChoice,
   VariablesMenu,
 } from '../../../shared/ui/variables-menu.tsx';
-import { toFourDigits } from '../../mailboxes/four-digits.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
-import type { Campaign, EmailTemplate } from '../campaign-schemas.ts';
 import {
   emptyStep,
   insertAt,
@@ -78,7 +79,7 @@ export function SequencesStep() {
 
 // product-spec §5 Campaign steps: subject required and at most 50, a body that is not empty
 // once HTML is stripped, only the four variables; each later step waits its gap in days.
-function SequencesForm({ campaign }: { campaign: Campaign }) {
+function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
   const update = useUpdateCampaign();
   const form = useForm<StepsFormValues, unknown, StepsPayload>({
     resolver: zodResolver(stepsFormSchema),

@@ -1,10 +1,9 @@
-import { campaignMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, campaignMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
-  type CampaignAnswer,
   logInWithMail,
   mailboxPage,
   makeCampaign,

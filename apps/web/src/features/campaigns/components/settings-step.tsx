@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CampaignSettings, campaignMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, type CampaignSettings, campaignMessages } from '@mailhound/contracts';
 import {
   Box,
   Button,
@@ -18,12 +18,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { toFourDigits } from '../../../shared/four-digits.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
-import { toFourDigits } from '../../mailboxes/four-digits.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { type MailboxChoice, useCampaignMailboxes } from '../api/get-campaign-mailboxes.ts';
 import { useUpdateCampaignSettings } from '../api/update-campaign-settings.ts';
-import type { Campaign } from '../campaign-schemas.ts';
 import {
   type SettingsFormValues,
   type SettingsNumberField,
@@ -53,7 +52,7 @@ function scrollToId(id: string, block: ScrollLogicalPosition) {
 }
 
 // product-spec §2 "Campaign settings screen", §4 "Campaign settings", §5 sending settings.
-function SettingsForm({ campaign }: { campaign: Campaign }) {
+function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
   const save = useUpdateCampaignSettings();
   // api-spec §8: a failed mailbox list is silently ignored (the choice is just empty).
   const mailboxes = useCampaignMailboxes();

@@ -1,12 +1,12 @@
+import { type CustomerAnswer, customerAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Customer, customerSchema } from '../contact-schemas.ts';
 import { contactKey } from './get-contact.ts';
 
-export function addContactNote(id: string, text: string): Promise<Customer> {
+export function addContactNote(id: string, text: string): Promise<CustomerAnswer> {
   return mailClient.post(`/customers/${encodeURIComponent(id)}/notes`, {
     body: { text },
-    schema: customerSchema,
+    schema: customerAnswerSchema,
   });
 }
 

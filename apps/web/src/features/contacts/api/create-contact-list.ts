@@ -1,9 +1,9 @@
+import { type ContactList, contactListSchema } from '@mailhound/contracts';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type ListGroup, listGroupSchema, type MailId } from '../contact-schemas.ts';
 
-export function createContactList(name: string, customerIds: MailId[]): Promise<ListGroup> {
+export function createContactList(name: string, customerIds: string[]): Promise<ContactList> {
   return mailClient.post('/groups', {
     body: { name, customer_ids: customerIds },
-    schema: listGroupSchema,
+    schema: contactListSchema,
   });
 }

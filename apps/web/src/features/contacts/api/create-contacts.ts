@@ -1,6 +1,10 @@
-import { contactCreateAnswerSchema } from '@mailhound/contracts';
+import {
+  contactCreateEndSchema,
+  contactCreateErrorSchema,
+  contactCreateProgressSchema,
+  contactCreateResultSchema,
+} from '@mailhound/contracts';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
 const path = '/customers/create-or-update';
@@ -9,10 +13,6 @@ const path = '/customers/create-or-update';
 export type ContactRow = { email: string; fname: string; lname: string } & Record<string, string>;
 
 export type CreateProgress = { done: number; total: number };
-
-const progressSchema = z.object({ progress: z.number(), total: z.number() });
-const endSchema = z.object({ EOF: z.literal(true), id: z.union([z.string(), z.number()]) });
-const errorSchema = z.object({ error: z.string() });
 
 // Stops the library's retry loop: a refused or broken upsert is reported, never re-sent.
 class StreamFailure extends Error {}
@@ -46,15 +46,15 @@ export async function streamCreateContacts(
       if (message.data === '' || operationId !== null) return;
       const json: unknown = JSON.parse(message.data);
       if (message.event === 'error') {
-        throw new StreamFailure(errorSchema.parse(json).error);
+        throw new StreamFailure(contactCreateErrorSchema.parse(json).error);
       }
-      const end = endSchema.safeParse(json);
+      const end = contactCreateEndSchema.safeParse(json);
       if (end.success) {
-        operationId = String(end.data.id);
+        operationId = end.data.id;
         controller.abort();
         return;
       }
-      const progress = progressSchema.safeParse(json);
+      const progress = contactCreateProgressSchema.safeParse(json);
       if (progress.success) {
         options.onProgress?.({ done: progress.data.progress, total: progress.data.total });
       }
@@ -73,6 +73,6 @@ export async function streamCreateContacts(
 
 export function getCreatedContacts(operationId: string) {
   return mailClient.get(`${path}/${encodeURIComponent(operationId)}`, {
-    schema: contactCreateAnswerSchema,
+    schema: contactCreateResultSchema,
   });
 }

@@ -1,6 +1,6 @@
+import { additionalFieldSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { additionalFieldSchema } from '../contact-schemas.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 import { customColumnsKey } from './get-custom-columns.ts';
 

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import type { MailId } from '../contact-schemas.ts';
 import { contactsKey } from './get-contact.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 import { customColumnsKey } from './get-custom-columns.ts';
 
 // The server deletes the column and, by cascade, its value on every contact.
-export function deleteCustomColumn(id: MailId): Promise<unknown> {
+export function deleteCustomColumn(id: string): Promise<unknown> {
   return mailClient.delete(`/additional-fields/${encodeURIComponent(String(id))}`);
 }
 

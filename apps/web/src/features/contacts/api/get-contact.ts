@@ -1,12 +1,12 @@
+import { type CustomerAnswer, customerAnswerSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Customer, customerSchema } from '../contact-schemas.ts';
 
 export const contactsKey = ['mail', 'customers'] as const;
 export const contactKey = (id: string) => [...contactsKey, id] as const;
 
-export function getContact(id: string): Promise<Customer> {
-  return mailClient.get(`/customers/${encodeURIComponent(id)}`, { schema: customerSchema });
+export function getContact(id: string): Promise<CustomerAnswer> {
+  return mailClient.get(`/customers/${encodeURIComponent(id)}`, { schema: customerAnswerSchema });
 }
 
 export function useContact(id: string | null) {

@@ -1,7 +1,7 @@
+import { additionalFieldSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { additionalFieldSchema } from '../contact-schemas.ts';
 
 export const customColumnsKey = ['mail', 'additional-fields'] as const;
 

@@ -1,21 +1,21 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import {
+  type ContactListExtended,
+  type CustomerPage,
+  contactListExtendedSchema,
+  customerPageSchema,
+  PAGE_SIZE,
+} from '@mailhound/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import {
-  type GroupCustomersPage,
-  type GroupExtended,
-  groupCustomersPageSchema,
-  groupExtendedSchema,
-} from '../contact-schemas.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 
 export const listContactsKey = (groupId: string) => [...contactListsKey, groupId] as const;
 
 // The extended view: the list, its custom columns and one page of its contacts.
-export function getListExtended(groupId: string, page: number): Promise<GroupExtended> {
+export function getListExtended(groupId: string, page: number): Promise<ContactListExtended> {
   return mailClient.get(`/groups/${encodeURIComponent(groupId)}/extended`, {
     query: { page, count: PAGE_SIZE },
-    schema: groupExtendedSchema,
+    schema: contactListExtendedSchema,
   });
 }
 
@@ -23,10 +23,10 @@ export function searchListContacts(
   groupId: string,
   key: string,
   page: number,
-): Promise<GroupCustomersPage> {
+): Promise<CustomerPage> {
   return mailClient.get(`/groups/${encodeURIComponent(groupId)}/search`, {
     query: { key, page, count: PAGE_SIZE },
-    schema: groupCustomersPageSchema,
+    schema: customerPageSchema,
   });
 }
 

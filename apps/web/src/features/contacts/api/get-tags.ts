@@ -1,7 +1,7 @@
+import { tagSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { tagSchema } from '../contact-schemas.ts';
 
 export const tagsKey = ['mail', 'tags'] as const;
 

@@ -1,12 +1,12 @@
+import { type ContactList, contactListSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type ListGroup, listGroupSchema } from '../contact-schemas.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 
-export function renameContactList(id: string, name: string): Promise<ListGroup> {
+export function renameContactList(id: string, name: string): Promise<ContactList> {
   return mailClient.patch(`/groups/${encodeURIComponent(id)}`, {
     body: { name },
-    schema: listGroupSchema,
+    schema: contactListSchema,
   });
 }
 

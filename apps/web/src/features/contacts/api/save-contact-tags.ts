@@ -1,14 +1,14 @@
+import { type CustomerAnswer, customerAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Customer, customerSchema } from '../contact-schemas.ts';
 import { contactKey } from './get-contact.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 import { tagsKey } from './get-tags.ts';
 
-export function saveContactTags(id: string, tags: string[]): Promise<Customer> {
+export function saveContactTags(id: string, tags: string[]): Promise<CustomerAnswer> {
   return mailClient.post(`/customers/${encodeURIComponent(id)}/tags`, {
     body: { tags },
-    schema: customerSchema,
+    schema: customerAnswerSchema,
   });
 }
 

@@ -1,6 +1,6 @@
+import { type CustomerAnswer, customerAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Customer, customerSchema } from '../contact-schemas.ts';
 import { contactListsKey } from './get-contact-lists.ts';
 
 export type ContactUpdate = {
@@ -10,10 +10,10 @@ export type ContactUpdate = {
   additional_fields: Record<string, string>;
 };
 
-export function updateContact(id: string, update: ContactUpdate): Promise<Customer> {
+export function updateContact(id: string, update: ContactUpdate): Promise<CustomerAnswer> {
   return mailClient.patch(`/customers/${encodeURIComponent(id)}`, {
     body: update,
-    schema: customerSchema,
+    schema: customerAnswerSchema,
   });
 }
 

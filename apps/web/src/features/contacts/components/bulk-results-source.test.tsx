@@ -54,6 +54,7 @@ function mailServer() {
           { id: 'c-1', email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' },
           { id: 'c-2', email: 'bob@acme.com', fname: '', lname: 'Stone' },
         ],
+        skipped: 0,
       },
     },
     'POST /api/mail/groups': { status: 201, body: makeList(7, { id: 'list-7' }) },

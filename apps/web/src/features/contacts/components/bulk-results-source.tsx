@@ -1,9 +1,8 @@
-import { bulkMessages } from '@mailhound/contracts';
+import { type BulkItem, bulkMessages } from '@mailhound/contracts';
 import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDay } from '../../../shared/ui/dates.ts';
-import { useBulkHistory } from '../../bulk/api/get-bulk-history.ts';
-import { type BulkItem, bulkPaymentText } from '../../bulk/bulk-item.ts';
+import { bulkPaymentText, useBulkHistory } from '../../bulk/index.ts';
 
 // Only finished searches that found something can feed a list.
 function hasFoundEmails(item: BulkItem): boolean {

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { bulkMessages, contactSchema, customColumnValueSchema } from '@mailhound/contracts';
+import {
+  bulkMessages,
+  type CustomerAnswer,
+  contactSchema,
+  customColumnValueSchema,
+} from '@mailhound/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +14,6 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { streamCreateContacts } from '../api/create-contacts.ts';
 import { listContactsKey } from '../api/get-list-contacts.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
-import type { Customer } from '../contact-schemas.ts';
 
 // product-spec §5 Contact: e-mail, first and last name required ≤ 50; custom values ≤ 50.
 const contactFormSchema = contactSchema.extend({
@@ -17,7 +21,7 @@ const contactFormSchema = contactSchema.extend({
 });
 type ContactFormValues = z.infer<typeof contactFormSchema>;
 
-type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
+type Editing = { mode: 'add' } | { mode: 'edit'; contact: CustomerAnswer } | null;
 
 export function ContactFormModal({
   groupId,
@@ -57,7 +61,7 @@ function ContactForm({
 }: {
   groupId: string;
   columns: string[];
-  contact: Customer | null;
+  contact: CustomerAnswer | null;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { contactMessages, PAGE_SIZE } from '@mailhound/contracts';
+import { type CustomerAnswer, contactMessages, PAGE_SIZE } from '@mailhound/contracts';
 import {
   ActionIcon,
   Anchor,
@@ -31,19 +31,18 @@ import { Link, useParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
-import type { Customer, MailId } from '../contact-schemas.ts';
 import { AddColumnModal } from './add-column-modal.tsx';
 import { ContactFormModal } from './contact-form-modal.tsx';
 import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
 import { CopyToListModal } from './copy-to-list-modal.tsx';
 import { DeleteColumnModal } from './delete-column-modal.tsx';
-import { PagingFooter } from './paging-footer.tsx';
 import { VerificationBadge } from './verification-badge.tsx';
 
-type Editing = { mode: 'add' } | { mode: 'edit'; contact: Customer } | null;
+type Editing = { mode: 'add' } | { mode: 'edit'; contact: CustomerAnswer } | null;
 
 // product-spec §2: contact list detail at details/{id} — its contacts with the custom columns,
 // a search inside the list, paging, contacts added by hand or edited, tags and notes, custom
@@ -56,10 +55,10 @@ export function ContactListDetailsPage() {
   const [searchPage, setSearchPage] = useSearchedPage(key);
   const [editing, setEditing] = useState<Editing>(null);
   const [addingColumn, setAddingColumn] = useState(false);
-  const [notesFor, setNotesFor] = useState<Customer | null>(null);
+  const [notesFor, setNotesFor] = useState<CustomerAnswer | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
   const [copying, setCopying] = useState(false);
-  const [selected, setSelected] = useState<ReadonlyMap<string, MailId>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const removeContacts = useRemoveListContacts();
 
   const extended = useListExtended(groupId, page);
@@ -71,7 +70,7 @@ export function ContactListDetailsPage() {
   const listName = extended.data?.group.name;
   const shownIds = shown?.customers.map((contact) => contact.id) ?? [];
   const shownSelected = shownIds.filter((id) => selected.has(String(id))).length;
-  const select = (ids: MailId[], on: boolean) =>
+  const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
       for (const id of ids) {

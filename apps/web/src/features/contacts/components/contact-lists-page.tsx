@@ -1,4 +1,4 @@
-import { contactMessages } from '@mailhound/contracts';
+import { type ContactList, contactMessages } from '@mailhound/contracts';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,12 +6,11 @@ import { Link } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
-import type { ListGroup } from '../contact-schemas.ts';
 import { ContactListsTable } from './contact-lists-table.tsx';
 import { DeleteListModal } from './delete-list-modal.tsx';
-import { PagingFooter } from './paging-footer.tsx';
 import { RenameListModal } from './rename-list-modal.tsx';
 
 const createLabel = 'Create New Contacts List';
@@ -22,8 +21,8 @@ export function ContactListsPage() {
   const { text, setText, key } = useSearchKey();
   const [page, setPage] = useSearchedPage(key);
   const [order, setOrder] = useState<SortOrder | null>(null);
-  const [renaming, setRenaming] = useState<ListGroup | null>(null);
-  const [deleting, setDeleting] = useState<ListGroup | null>(null);
+  const [renaming, setRenaming] = useState<ContactList | null>(null);
+  const [deleting, setDeleting] = useState<ContactList | null>(null);
   const lists = useContactLists({ page, key, order });
   fitPageToAnswer(page, setPage, lists);
   const total = lists.data?.total_count ?? 0;

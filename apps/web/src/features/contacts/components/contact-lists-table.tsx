@@ -1,10 +1,10 @@
+import type { ContactList } from '@mailhound/contracts';
 import { Anchor, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay } from '../../../shared/ui/dates.ts';
 import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
 import type { SortOrder } from '../api/get-contact-lists.ts';
-import type { ListGroup } from '../contact-schemas.ts';
 
 const sortLabel: Record<SortOrder, string> = { asc: 'A-Z', desc: 'Z-A' };
 
@@ -15,11 +15,11 @@ export function ContactListsTable({
   onRename,
   onDelete,
 }: {
-  lists: ListGroup[];
+  lists: ContactList[];
   order: SortOrder | null;
   onSort: () => void;
-  onRename: (list: ListGroup) => void;
-  onDelete: (list: ListGroup) => void;
+  onRename: (list: ContactList) => void;
+  onDelete: (list: ContactList) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={640}>

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { bulkMessages, NOTE_MAX, type Note, noteSchema } from '@mailhound/contracts';
+import {
+  bulkMessages,
+  type CustomerAnswer,
+  NOTE_MAX,
+  type Note,
+  noteSchema,
+} from '@mailhound/contracts';
 import {
   Button,
   Divider,
@@ -19,14 +25,13 @@ import { useAddContactNote } from '../api/add-contact-note.ts';
 import { useContact } from '../api/get-contact.ts';
 import { useTags } from '../api/get-tags.ts';
 import { useSaveContactTags } from '../api/save-contact-tags.ts';
-import type { Customer } from '../contact-schemas.ts';
 
 // A contact's tags and notes (product-spec §3 Contact; note required, at most 2000).
 export function ContactNotesDrawer({
   contact,
   onClose,
 }: {
-  contact: Customer | null;
+  contact: CustomerAnswer | null;
   onClose: () => void;
 }) {
   return (
@@ -41,7 +46,7 @@ export function ContactNotesDrawer({
   );
 }
 
-function ContactNotes({ initial }: { initial: Customer }) {
+function ContactNotes({ initial }: { initial: CustomerAnswer }) {
   const id = String(initial.id);
   const detail = useContact(id);
   const contact = detail.data ?? initial;

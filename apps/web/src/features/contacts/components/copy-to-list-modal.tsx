@@ -1,6 +1,7 @@
 import {
   bulkMessages,
   CONTACT_LIST_SEARCH_DEBOUNCE_MS,
+  type ContactList,
   contactMessages,
 } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
@@ -12,9 +13,8 @@ import { errorMessage } from '../../../shared/api/api-error.ts';
 import { searchKey } from '../../../shared/ui/search-key.tsx';
 import { useCopyListContacts } from '../api/copy-list-contacts.ts';
 import { useContactLists } from '../api/get-contact-lists.ts';
-import type { ListGroup, MailId } from '../contact-schemas.ts';
 
-type Outcome = { added: number; already: number; list: ListGroup };
+type Outcome = { added: number; already: number; list: ContactList };
 
 // Snov.io's "Copy to list": the selected contacts join another list and stay on this one.
 // Contacts already on the target list are not added twice; the outcome says how many were.
@@ -26,7 +26,7 @@ export function CopyToListModal({
   onCopied,
 }: {
   sourceGroupId: string;
-  customerIds: MailId[];
+  customerIds: string[];
   opened: boolean;
   onClose: () => void;
   onCopied: () => void;
@@ -52,11 +52,11 @@ function CopyToListForm({
   onCopied,
 }: {
   sourceGroupId: string;
-  customerIds: MailId[];
+  customerIds: string[];
   onClose: () => void;
   onCopied: () => void;
 }) {
-  const [picked, setPicked] = useState<ListGroup | null>(null);
+  const [picked, setPicked] = useState<ContactList | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, CONTACT_LIST_SEARCH_DEBOUNCE_MS);
   // The field shows the picked list's name once chosen: that is not a search.

@@ -36,6 +36,7 @@ function renderFlow() {
           { id: 'c-1', email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' },
           { id: 'c-2', email: 'bob@acme.com', fname: '', lname: 'Stone' },
         ],
+        skipped: 0,
       },
     },
     'POST /api/mail/groups': { status: 201, body: makeList(9, { id: 'list-9' }) },

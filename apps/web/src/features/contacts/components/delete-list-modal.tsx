@@ -1,11 +1,10 @@
-import { bulkMessages, contactMessages } from '@mailhound/contracts';
+import { bulkMessages, type ContactList, contactMessages } from '@mailhound/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useDeleteContactList } from '../api/delete-contact-list.ts';
-import type { ListGroup } from '../contact-schemas.ts';
 
 // product-spec §2: a confirmation, or the 'Active Campaign Detected' warning when an active
 // campaign uses the list (the server answers 409 and deletes nothing).
@@ -13,7 +12,7 @@ export function DeleteListModal({
   list,
   onClose,
 }: {
-  list: ListGroup | null;
+  list: ContactList | null;
   onClose: () => void;
 }) {
   const remove = useDeleteContactList();

@@ -24,6 +24,7 @@ function mailServer() {
           { id: 'c-1', email: 'ann@acme.com', fname: 'Ann', lname: 'Lee' },
           { id: 'c-2', email: 'bob@acme.com', fname: 'Bob', lname: 'Stone' },
         ],
+        skipped: 0,
       },
     },
     'POST /api/mail/groups': (request) => ({

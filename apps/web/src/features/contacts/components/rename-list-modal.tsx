@@ -1,6 +1,6 @@
+import type { ContactList } from '@mailhound/contracts';
 import { Modal } from '@mantine/core';
 import { useRenameContactList } from '../api/rename-contact-list.ts';
-import type { ListGroup } from '../contact-schemas.ts';
 import { ListNameForm } from './list-name-form.tsx';
 
 // product-spec §2: the rename modal is titled Contact List Name, with a counter out of 50.
@@ -8,7 +8,7 @@ export function RenameListModal({
   list,
   onClose,
 }: {
-  list: ListGroup | null;
+  list: ContactList | null;
   onClose: () => void;
 }) {
   const rename = useRenameContactList();

@@ -12,10 +12,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
-import { type Balance, balanceKey } from '../../../shared/session/api/get-balance.ts';
+import { balanceKey } from '../../../shared/session/api/get-balance.ts';
+import type { Balance } from '../../../shared/session/balance.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { filterSearchQuery } from '../../companies/api/search-companies.ts';
-import type { FilterSearch } from '../../companies/use-filter-search.ts';
+import { type FilterSearch, filterSearchQuery } from '../../companies/index.ts';
 
 // spend=false shows a search only when it is already paid for (a page opened from an address).
 export function searchLeads(

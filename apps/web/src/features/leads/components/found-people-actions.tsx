@@ -4,8 +4,7 @@ import { useId, useMemo } from 'react';
 import { csvBlob } from '../../../shared/csv-text.ts';
 import { saveFile } from '../../../shared/save-file.ts';
 import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
-import { CreateContactListFromRows } from '../../contacts/components/create-contact-list-from-rows.tsx';
-import { foundContactRows } from '../../contacts/contact-rows.ts';
+import { CreateContactListFromRows, foundContactRows } from '../../contacts/index.ts';
 import { type FoundPerson, foundPeopleTable, withFoundEmail } from '../found-people.ts';
 
 // A contact needs a first or last name (product-spec §5 "Bulk list creation rows").

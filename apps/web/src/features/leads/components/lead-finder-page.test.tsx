@@ -539,6 +539,7 @@ describe('taking the found emails away (Export CSV, Create Contact List)', {
           { id: 'c-1', email: 'ann.lee1@acme-robotics.com', fname: 'Ann', lname: 'Lee1' },
           { id: 'c-3', email: 'ann.lee3@acme-robotics.com', fname: 'Ann', lname: 'Lee3' },
         ],
+        skipped: 0,
       },
     });
     server.on('POST /api/mail/groups', { status: 201, body: makeList(9, { id: 'list-9' }) });

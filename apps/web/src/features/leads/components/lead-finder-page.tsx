@@ -8,14 +8,14 @@ import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.
 import { useSession } from '../../../shared/session/use-session.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
-import { FilterPanel } from '../../companies/components/filter-panel.tsx';
-import { ResultsPagination } from '../../companies/components/results-pagination.tsx';
-import { leadFilterFields } from '../../companies/filter-fields.ts';
 import {
+  FilterPanel,
   finderFailure,
+  leadFilterFields,
+  ResultsPagination,
   useFilterSearch,
   useGuestSearchRedirect,
-} from '../../companies/use-filter-search.ts';
+} from '../../companies/index.ts';
 import { findEmailsInChunks } from '../api/find-emails.ts';
 import { isPageInCache, useLeadSearch } from '../api/search-leads.ts';
 import type { FoundPerson } from '../found-people.ts';

@@ -7,7 +7,7 @@ import {
 import { Anchor, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
-import { personClassLabel } from '../../companies/person-labels.ts';
+import { personClassLabel } from '../../companies/index.ts';
 
 export type FoundEmail = FindEmailsAnswer['items'][number];
 

@@ -1,8 +1,8 @@
+import { type LookalikeItem, lookalikeItemSchema } from '@mailhound/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { followItemStream } from '../../../shared/api/follow-item-stream.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
-import { type LookalikeItem, lookalikeItemSchema } from '../lookalike-item.ts';
 import { replaceLookalikeHistoryItem } from './get-lookalike-history.ts';
 import { lookalikeItemKey } from './get-lookalike-item.ts';
 

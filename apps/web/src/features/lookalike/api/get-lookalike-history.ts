@@ -1,12 +1,12 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../shared/api/clients.ts';
-import { useSession } from '../../../shared/session/use-session.ts';
 import {
   type LookalikeHistoryPage,
   type LookalikeItem,
   lookalikeHistoryPageSchema,
-} from '../lookalike-item.ts';
+  PAGE_SIZE,
+} from '@mailhound/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../shared/api/clients.ts';
+import { useSession } from '../../../shared/session/use-session.ts';
 
 // List calls answer null when not applicable (api-spec §7).
 const historyAnswerSchema = lookalikeHistoryPageSchema.nullable();

@@ -1,6 +1,6 @@
+import { lookalikeItemSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
-import { lookalikeItemSchema } from '../lookalike-item.ts';
 
 export const lookalikeItemKey = (requestId: string) =>
   ['search-history', 'lookalike-item', requestId] as const;

@@ -1,12 +1,12 @@
-import type { LookalikeSearchEmailsPayload } from '@mailhound/contracts';
+import {
+  type LookalikeItem,
+  type LookalikeSearchEmailsPayload,
+  lookalikeSearchEmailsAnswerSchema,
+} from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { balanceKey } from '../../../shared/session/api/get-balance.ts';
-import {
-  type LookalikeItem,
-  searchEmailsAnswerSchema,
-  withFoundEmails,
-} from '../lookalike-item.ts';
+import { withFoundEmails } from '../lookalike-item.ts';
 import { lookalikeItemKey } from './get-lookalike-item.ts';
 
 // POST /lookalike/search-emails: the finder looks up the preview's contacts; verified
@@ -14,7 +14,7 @@ import { lookalikeItemKey } from './get-lookalike-item.ts';
 export function searchLookalikeEmails(payload: LookalikeSearchEmailsPayload) {
   return apiClient.post('/lookalike/search-emails', {
     body: payload,
-    schema: searchEmailsAnswerSchema,
+    schema: lookalikeSearchEmailsAnswerSchema,
   });
 }
 

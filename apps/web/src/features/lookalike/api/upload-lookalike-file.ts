@@ -1,5 +1,5 @@
+import { lookalikeItemSchema } from '@mailhound/contracts';
 import { useSearchUpload } from '../../../shared/api/upload-file.ts';
-import { lookalikeItemSchema } from '../lookalike-item.ts';
 import { lookalikeHistoryKey } from './get-lookalike-history.ts';
 
 // POST /lookalike as multipart `file` (api-spec §7 "Look-alike and rewards"); the upload spends

@@ -1,4 +1,4 @@
-import { companyMessages } from '@mailhound/contracts';
+import { companyMessages, type LookalikeItem } from '@mailhound/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,7 @@ import {
   processingLookalike,
   stubLookalikeStreams,
 } from '../lookalike.test-kit.ts';
-import { type LookalikeItem, lookalikeUploadMessages } from '../lookalike-item.ts';
+import { lookalikeUploadMessages } from '../lookalike-item.ts';
 import { LookAlikePage } from './look-alike-page.tsx';
 
 afterEach(() => {

@@ -1,4 +1,9 @@
-import { bulkMessages, searchMessages } from '@mailhound/contracts';
+import {
+  bulkMessages,
+  type LookalikeContact,
+  type LookalikeItem,
+  searchMessages,
+} from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
@@ -17,7 +22,6 @@ import {
   processingLookalike,
   stubLookalikeStreams,
 } from '../lookalike.test-kit.ts';
-import type { LookalikeContact, LookalikeItem } from '../lookalike-item.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -446,6 +450,7 @@ describe('taking the found emails away (Export CSV, Create Contact List)', () =>
           { id: 'c-1', email: 'ann.lee1@similar1.com', fname: 'Ann', lname: 'Lee1' },
           { id: 'c-3', email: 'ann.lee3@similar3.com', fname: 'Ann', lname: 'Lee3' },
         ],
+        skipped: 0,
       },
     });
     server.on('POST /api/mail/groups', { status: 201, body: makeList(4, { id: 'list-4' }) });

@@ -1,4 +1,4 @@
-import { bulkMessages, TOAST_MS } from '@mailhound/contracts';
+import { bulkMessages, type LookalikeContact, TOAST_MS } from '@mailhound/contracts';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconMailSearch } from '@tabler/icons-react';
@@ -10,17 +10,11 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { fromPageOf } from '../../../shared/ui/search-history.tsx';
-import { FoundPeopleActions } from '../../leads/components/found-people-actions.tsx';
-import type { FoundPerson } from '../../leads/found-people.ts';
+import { FoundPeopleActions, type FoundPerson } from '../../leads/index.ts';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import { useLookalikeItem } from '../api/get-lookalike-item.ts';
 import { useSearchLookalikeEmails } from '../api/search-lookalike-emails.ts';
-import {
-  findEmailsSummary,
-  type LookalikeContact,
-  lookalikeOutcome,
-  outcomeTexts,
-} from '../lookalike-item.ts';
+import { findEmailsSummary, lookalikeOutcome, outcomeTexts } from '../lookalike-item.ts';
 import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
 
 const findEmailsFailed = 'The emails could not be found. Please try again.';

@@ -5,9 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
-import { usePlans } from '../../billing/api/get-plans.ts';
-import { planPriceText, planSearchesText } from '../../billing/plan-text.ts';
-import { purchasePath } from '../../billing/purchase-query.ts';
+import { planPriceText, planSearchesText, purchasePath, usePlans } from '../../billing/index.ts';
 
 // Look-alike is for paid plans only (product-spec §6): the plans worth offering here.
 function paidPlans(plans: Plan[]): Plan[] {

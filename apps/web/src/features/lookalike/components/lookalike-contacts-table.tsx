@@ -1,8 +1,7 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import { type LookalikeContact, PAGE_SIZE } from '@mailhound/contracts';
 import { Anchor, Badge, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
-import type { LookalikeContact } from '../lookalike-item.ts';
 
 function contactName(contact: Pick<LookalikeContact, 'fname' | 'lname'>): string {
   return [contact.fname, contact.lname].filter(Boolean).join(' ');

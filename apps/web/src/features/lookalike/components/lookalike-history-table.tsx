@@ -1,9 +1,9 @@
+import type { LookalikeItem } from '@mailhound/contracts';
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import {
-  type LookalikeItem,
   type LookalikeOutcome,
   listSizeText,
   lookalikeOutcome,

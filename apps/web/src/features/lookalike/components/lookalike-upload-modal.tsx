@@ -1,4 +1,4 @@
-import { companyMessages } from '@mailhound/contracts';
+import { companyMessages, type LookalikeItem } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,7 +11,6 @@ import { useUploadLookalikeFile } from '../api/upload-lookalike-file.ts';
 import {
   acceptedLookalikeTypes,
   LOOKALIKE_MAX_ROWS,
-  type LookalikeItem,
   lookalikeUploadMessages,
   lookalikeUploadProblem,
 } from '../lookalike-item.ts';

@@ -1,13 +1,12 @@
-import type { MailboxPayload } from '@mailhound/contracts';
+import { type MailboxAnswer, type MailboxPayload, mailboxAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
 import { mailboxesKey } from './get-mailboxes.ts';
 
 // The server tries the SMTP and IMAP logins and saves the mailbox either way, with the
 // outcome as its status and the server's error in status_message.
-export function createMailbox(payload: MailboxPayload): Promise<Mailbox> {
-  return mailClient.post('/mailboxes', { body: payload, schema: mailboxSchema });
+export function createMailbox(payload: MailboxPayload): Promise<MailboxAnswer> {
+  return mailClient.post('/mailboxes', { body: payload, schema: mailboxAnswerSchema });
 }
 
 export function useCreateMailbox() {

@@ -1,10 +1,10 @@
+import { type MailboxAnswer, mailboxAnswerSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
 import { mailboxesKey } from './get-mailboxes.ts';
 
-export function getMailbox(id: string): Promise<Mailbox> {
-  return mailClient.get(`/mailboxes/${encodeURIComponent(id)}`, { schema: mailboxSchema });
+export function getMailbox(id: string): Promise<MailboxAnswer> {
+  return mailClient.get(`/mailboxes/${encodeURIComponent(id)}`, { schema: mailboxAnswerSchema });
 }
 
 export const mailboxQueryOptions = (id: string) =>

@@ -1,7 +1,6 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import { type MailboxPage, mailboxPageSchema, PAGE_SIZE } from '@mailhound/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type MailboxPage, mailboxPageSchema } from '../mailbox-schemas.ts';
 
 export const mailboxesKey = ['mail', 'mailboxes'] as const;
 

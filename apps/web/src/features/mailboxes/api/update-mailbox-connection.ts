@@ -1,6 +1,6 @@
+import { type MailboxAnswer, mailboxAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
 import { mailboxesKey } from './get-mailboxes.ts';
 
 // Without a password the stored one is kept.
@@ -17,10 +17,10 @@ export type MailboxConnectionUpdate = {
 export function updateMailboxConnection(
   id: string,
   update: MailboxConnectionUpdate,
-): Promise<Mailbox> {
+): Promise<MailboxAnswer> {
   return mailClient.patch(`/mailboxes/${encodeURIComponent(id)}/connection`, {
     body: update,
-    schema: mailboxSchema,
+    schema: mailboxAnswerSchema,
   });
 }
 

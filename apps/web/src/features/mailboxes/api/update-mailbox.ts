@@ -1,14 +1,17 @@
+import { type MailboxAnswer, mailboxAnswerSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
 import { mailboxesKey } from './get-mailboxes.ts';
 
 export type MailboxDetailsUpdate = { name: string; description: string };
 
-export function updateMailboxDetails(id: string, update: MailboxDetailsUpdate): Promise<Mailbox> {
+export function updateMailboxDetails(
+  id: string,
+  update: MailboxDetailsUpdate,
+): Promise<MailboxAnswer> {
   return mailClient.patch(`/mailboxes/${encodeURIComponent(id)}`, {
     body: update,
-    schema: mailboxSchema,
+    schema: mailboxAnswerSchema,
   });
 }
 

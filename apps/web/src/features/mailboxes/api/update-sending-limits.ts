@@ -1,13 +1,12 @@
-import type { SendingLimits } from '@mailhound/contracts';
+import { type MailboxAnswer, mailboxAnswerSchema, type SendingLimits } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mailClient } from '../../../shared/api/clients.ts';
-import { type Mailbox, mailboxSchema } from '../mailbox-schemas.ts';
 import { mailboxesKey } from './get-mailboxes.ts';
 
-export function updateSendingLimits(id: string, limits: SendingLimits): Promise<Mailbox> {
+export function updateSendingLimits(id: string, limits: SendingLimits): Promise<MailboxAnswer> {
   return mailClient.patch(`/mailboxes/${encodeURIComponent(id)}/settings`, {
     body: limits,
-    schema: mailboxSchema,
+    schema: mailboxAnswerSchema,
   });
 }
 

@@ -1,10 +1,9 @@
-import type { MailboxCampaign } from '@mailhound/contracts';
+import type { MailboxAnswer, MailboxCampaign } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useDeleteMailbox } from '../api/delete-mailbox.ts';
 import { useMailboxCampaigns } from '../api/get-mailbox-campaigns.ts';
-import type { Mailbox } from '../mailbox-schemas.ts';
 
 const names = new Intl.ListFormat('en', { type: 'conjunction' });
 
@@ -27,7 +26,7 @@ export function DeleteMailboxModal({
   mailbox,
   onClose,
 }: {
-  mailbox: Mailbox | null;
+  mailbox: MailboxAnswer | null;
   onClose: () => void;
 }) {
   const remove = useDeleteMailbox();

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   digitsOnly,
+  type MailboxAnswer,
   type MailboxPayload,
   mailboxFormSchema,
   validationMessages,
@@ -26,11 +27,10 @@ import { useCreateMailbox } from '../api/create-mailbox.ts';
 import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
 import { customProvider, mailProviders } from '../mail-providers.ts';
-import type { Mailbox } from '../mailbox-schemas.ts';
 
 const failedText = 'Something went wrong, please try again later.';
 
-export type MailboxEditing = { mode: 'add' } | { mode: 'edit'; mailbox: Mailbox } | null;
+export type MailboxEditing = { mode: 'add' } | { mode: 'edit'; mailbox: MailboxAnswer } | null;
 
 // Add or edit a sender mailbox (product-spec §5 Mailbox), with the server's connection check
 // shown as it came back: the status and, on failure, the server's error.
@@ -42,7 +42,7 @@ export function MailboxModal({
   onClose: () => void;
 }) {
   // After a save the modal carries on with the saved mailbox and its connection outcome.
-  const [saved, setSaved] = useState<Mailbox | null>(null);
+  const [saved, setSaved] = useState<MailboxAnswer | null>(null);
   const mailbox = saved ?? (editing?.mode === 'edit' ? editing.mailbox : null);
   const close = () => {
     setSaved(null);
@@ -97,7 +97,7 @@ export function MailboxModal({
 }
 
 // The server's error keeps its line breaks: one line for SMTP, one for IMAP.
-export function ConnectionOutcome({ mailbox }: { mailbox: Mailbox }) {
+export function ConnectionOutcome({ mailbox }: { mailbox: MailboxAnswer }) {
   return mailbox.status === 'active' ? (
     <Alert color="green" title="Connected">
       The SMTP and IMAP logins of {mailbox.email} work.
@@ -203,7 +203,7 @@ function AddMailboxForm({
   onSaved,
   onCancel,
 }: {
-  onSaved: (mailbox: Mailbox) => void;
+  onSaved: (mailbox: MailboxAnswer) => void;
   onCancel: () => void;
 }) {
   const create = useCreateMailbox();
@@ -289,8 +289,8 @@ function DetailsForm({
   mailbox,
   onSaved,
 }: {
-  mailbox: Mailbox;
-  onSaved: (mailbox: Mailbox) => void;
+  mailbox: MailboxAnswer;
+  onSaved: (mailbox: MailboxAnswer) => void;
 }) {
   const update = useUpdateMailboxDetails();
   const form = useForm<z.input<typeof detailsSchema>, unknown, z.output<typeof detailsSchema>>({
@@ -340,8 +340,8 @@ function ConnectionForm({
   onSaved,
   submitLabel = 'Save and Test Connection',
 }: {
-  mailbox: Mailbox;
-  onSaved: (mailbox: Mailbox) => void;
+  mailbox: MailboxAnswer;
+  onSaved: (mailbox: MailboxAnswer) => void;
   submitLabel?: string;
 }) {
   const update = useUpdateMailboxConnection();

@@ -1,11 +1,11 @@
+import type { MailboxAnswer } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import type { Mailbox } from '../mailbox-schemas.ts';
 
-function makeMailbox(index: number, overrides: Partial<Mailbox> = {}): Mailbox {
+function makeMailbox(index: number, overrides: Partial<MailboxAnswer> = {}): MailboxAnswer {
   return {
     id: `mb-${index}`,
     status: 'active',
@@ -25,7 +25,7 @@ function makeMailbox(index: number, overrides: Partial<Mailbox> = {}): Mailbox {
   };
 }
 
-function page(mailboxes: Mailbox[], number = 1, total = mailboxes.length) {
+function page(mailboxes: MailboxAnswer[], number = 1, total = mailboxes.length) {
   return {
     mailboxes,
     page: number,
@@ -96,7 +96,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     server.on('POST /api/mail/mailboxes', (request) => ({
       status: 201,
       body: makeMailbox(3, {
-        ...(request.body as Partial<Mailbox>),
+        ...(request.body as Partial<MailboxAnswer>),
         status: 'error',
         status_message: 'Invalid login: 535 5.7.8 Authentication credentials invalid',
       }),
@@ -248,7 +248,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
       page([makeMailbox(1, { status: 'error', status_message: 'Connection refused' })]),
     );
     server.on('PATCH /api/mail/mailboxes/mb-1/connection', (request) => ({
-      body: makeMailbox(1, { ...(request.body as Partial<Mailbox>), status: 'active' }),
+      body: makeMailbox(1, { ...(request.body as Partial<MailboxAnswer>), status: 'active' }),
     }));
     await openMenuItem(user, 'sender1@acme.com', 'Edit');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
@@ -287,7 +287,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
   it('sets sending limits: at most 50 a day, max above min, 4 digits', async () => {
     const { server, user } = openSenderList(() => page([makeMailbox(1)]));
     server.on('PATCH /api/mail/mailboxes/mb-1/settings', (request) => ({
-      body: makeMailbox(1, request.body as Partial<Mailbox>),
+      body: makeMailbox(1, request.body as Partial<MailboxAnswer>),
     }));
     await openMenuItem(user, 'sender1@acme.com', 'Sending Limits');
     const dialog = await screen.findByRole('dialog', { name: 'Sending Limits' });
@@ -428,7 +428,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
 
 describe('sender list search (product-spec §5 "Search name": at most 30)', () => {
   const all = Array.from({ length: 12 }, (_, index) => makeMailbox(index + 1));
-  const slice = (found: Mailbox[], request: FakeRequest) => {
+  const slice = (found: MailboxAnswer[], request: FakeRequest) => {
     const number = Number(request.query.get('page'));
     return page(found.slice((number - 1) * 10, number * 10), number, found.length);
   };

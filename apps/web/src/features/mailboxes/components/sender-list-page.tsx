@@ -1,4 +1,4 @@
-import { contactMessages } from '@mailhound/contracts';
+import { contactMessages, type MailboxAnswer } from '@mailhound/contracts';
 import {
   ActionIcon,
   Badge,
@@ -21,7 +21,6 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useMailbox } from '../api/get-mailbox.ts';
 import { useMailboxes } from '../api/get-mailboxes.ts';
-import type { Mailbox } from '../mailbox-schemas.ts';
 import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
 import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
 import { SendingLimitsModal } from './sending-limits-modal.tsx';
@@ -53,8 +52,8 @@ export function SenderListPage() {
   fitPageToAnswer(page, setPage, mailboxes);
   const [editing, setEditing] = useState<MailboxEditing>(null);
   const closeEditing = useOpenFromAddress(setEditing);
-  const [limitsFor, setLimitsFor] = useState<Mailbox | null>(null);
-  const [deleting, setDeleting] = useState<Mailbox | null>(null);
+  const [limitsFor, setLimitsFor] = useState<MailboxAnswer | null>(null);
+  const [deleting, setDeleting] = useState<MailboxAnswer | null>(null);
   const data = mailboxes.data;
   const showSearch = key !== '' || text !== '' || (data?.total_count ?? 0) > 0;
 

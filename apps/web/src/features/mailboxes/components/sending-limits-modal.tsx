@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type SendingLimits, sendingLimitsSchema } from '@mailhound/contracts';
+import { type MailboxAnswer, type SendingLimits, sendingLimitsSchema } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { toFourDigits } from '../../../shared/four-digits.ts';
 import { useUpdateSendingLimits } from '../api/update-sending-limits.ts';
-import { toFourDigits } from '../four-digits.ts';
-import type { Mailbox } from '../mailbox-schemas.ts';
 
 type LimitsText = { emails_limit: string; min_email_gap: string; max_email_gap: string };
 
@@ -33,7 +32,7 @@ export function SendingLimitsModal({
   mailbox,
   onClose,
 }: {
-  mailbox: Mailbox | null;
+  mailbox: MailboxAnswer | null;
   onClose: () => void;
 }) {
   return (
@@ -43,7 +42,7 @@ export function SendingLimitsModal({
   );
 }
 
-function SendingLimitsForm({ mailbox, onClose }: { mailbox: Mailbox; onClose: () => void }) {
+function SendingLimitsForm({ mailbox, onClose }: { mailbox: MailboxAnswer; onClose: () => void }) {
   const update = useUpdateSendingLimits();
   const form = useForm<LimitsText, unknown, SendingLimits>({
     resolver: zodResolver(limitsFormSchema),

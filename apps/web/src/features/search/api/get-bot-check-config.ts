@@ -1,14 +1,6 @@
+import { botCheckConfigSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '../../../shared/api/clients.ts';
-
-// The guests' bot check (product-spec §5 "Single search"): ALTCHA (self-hosted) unless the
-// server is configured for Turnstile.
-const botCheckConfigSchema = z.object({
-  provider: z.enum(['altcha', 'turnstile']),
-  siteKey: z.string().optional(),
-});
-export type BotCheckConfig = z.infer<typeof botCheckConfigSchema>;
 
 export const altchaChallengeUrl = `${apiClient.baseUrl}/bot-check/challenge`;
 

@@ -1,11 +1,9 @@
 import {
   type SearchProgressData,
   type SingleSearchBody,
+  type SingleSearchEvent,
   SSE_RETRY_MS,
-  searchErrorDataSchema,
-  searchFoundDataSchema,
-  searchPaymentErrorDataSchema,
-  searchProgressDataSchema,
+  singleSearchEventSchema,
 } from '@mailhound/contracts';
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { apiClient } from '../../../shared/api/clients.ts';
@@ -19,44 +17,34 @@ export type SearchOutcome =
   | { kind: 'payment_error'; message: string; required: number; available: number }
   | { kind: 'error'; id: string | null; error: string };
 
-type SearchEvent = { progress: SearchProgress } | { outcome: SearchOutcome } | null;
+const finalEventNames = ['', 'message', 'payment_error', 'error'];
 
-function readSearchEvent(event: string, data: string): SearchEvent {
+// One message of the stream as the contracts' event union (a plain data message arrives named
+// '' or 'message'). A progress event it cannot read, or an event it does not know, is skipped;
+// a final event it cannot read fails the search.
+function readSearchEvent(name: string, data: string): SingleSearchEvent | null {
   const json: unknown = JSON.parse(data);
-  switch (event) {
-    case 'progress': {
-      const progress = searchProgressDataSchema.safeParse(json);
-      return progress.success ? { progress: progress.data } : null;
-    }
-    case 'payment_error': {
-      const refusal = searchPaymentErrorDataSchema.parse(json);
-      return {
-        outcome: {
-          kind: 'payment_error',
-          message: refusal.message,
-          required: refusal.required,
-          available: refusal.available,
-        },
-      };
-    }
-    case 'error': {
-      const failure = searchErrorDataSchema.parse(json);
-      return { outcome: { kind: 'error', id: failure._id ?? null, error: failure.error } };
-    }
-    case '':
-    case 'message': {
-      const found = searchFoundDataSchema.parse(json);
-      return {
-        outcome: {
-          kind: 'found',
-          id: found._id,
-          exactEmail: found.exactEmail,
-          exactEmailScore: found.exactEmailScore,
-        },
-      };
-    }
+  if (name !== 'progress' && !finalEventNames.includes(name)) return null;
+  const event = name === '' || name === 'message' ? undefined : name;
+  const parsed = singleSearchEventSchema.safeParse({ event, data: json });
+  if (parsed.success) return parsed.data;
+  if (name === 'progress') return null;
+  throw parsed.error;
+}
+
+function outcomeOf(event: Exclude<SingleSearchEvent, { event: 'progress' }>): SearchOutcome {
+  switch (event.event) {
+    case 'payment_error':
+      return { kind: 'payment_error', ...event.data };
+    case 'error':
+      return { kind: 'error', id: event.data._id ?? null, error: event.data.error };
     default:
-      return null;
+      return {
+        kind: 'found',
+        id: event.data._id,
+        exactEmail: event.data.exactEmail,
+        exactEmailScore: event.data.exactEmailScore,
+      };
   }
 }
 
@@ -108,18 +96,18 @@ export async function searchPerson(
     onmessage(message) {
       // A block without data (the server's opening `retry:`) is no event (WHATWG SSE).
       if (state.outcome !== null || message.data === '') return;
-      let event: SearchEvent;
+      let event: SingleSearchEvent | null;
       try {
         event = readSearchEvent(message.event, message.data);
       } catch (error) {
         throw new FatalStreamError(error instanceof Error ? error : new Error(String(error)));
       }
       if (event === null) return;
-      if ('progress' in event) {
-        options.onProgress?.(event.progress);
+      if (event.event === 'progress') {
+        options.onProgress?.(event.data);
         return;
       }
-      state.outcome = event.outcome;
+      state.outcome = outcomeOf(event);
       // Closing here keeps the library from ever sending this search again.
       controller.abort();
     },

@@ -1,12 +1,10 @@
+import { campaignAnswerSchema } from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
 // Only what the campaign filter shows of a campaign.
-const campaignChoiceSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  name: z.string(),
-});
+const campaignChoiceSchema = campaignAnswerSchema.pick({ id: true, name: true });
 export type CampaignChoice = z.infer<typeof campaignChoiceSchema>;
 
 const campaignChoicesSchema = z

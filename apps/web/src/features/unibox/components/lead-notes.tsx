@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { formatDay } from '../../../shared/ui/dates.ts';
-import { useAddContactNote } from '../../contacts/api/add-contact-note.ts';
+import { useAddContactNote } from '../../contacts/index.ts';
 import { threadKey } from '../api/get-thread.ts';
 import { uniboxTexts } from '../unibox-messages.ts';
 

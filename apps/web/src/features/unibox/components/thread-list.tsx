@@ -1,7 +1,7 @@
 import type { ThreadPage, ThreadSummary } from '@mailhound/contracts';
 import { Box, Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatInboxDate } from '../../../shared/ui/dates.ts';
-import { PagingFooter } from '../../contacts/components/paging-footer.tsx';
+import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { uniboxTexts } from '../unibox-messages.ts';
 import { ThreadStatusBadge } from './thread-status-badge.tsx';
 

@@ -292,7 +292,11 @@ describe('Unibox notes', () => {
           email: 'bob@globex.com',
           fname: 'Bob',
           lname: 'Stone',
+          additional_fields: {},
+          tags: [],
           notes: unibox.detail('thread-1').notes,
+          created: '2026-02-20T10:00:00.000Z',
+          verification: { status: 'unverified', score: null },
         },
       };
     });

@@ -1,17 +1,9 @@
-import { balanceAnswerSchema, type PlanSummary } from '@mailhound/contracts';
+import { balanceAnswerSchema } from '@mailhound/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../api/clients.ts';
+import type { Balance } from '../balance.ts';
 import { useSession } from '../use-session.ts';
 import { getGuestBalance } from './get-guest-balance.ts';
-
-export type Balance = {
-  balance: number;
-  onHold: number;
-  // Available = balance − onHold (product-spec §3).
-  balanceAvailable: number;
-  leadSearchBalance: number;
-  plan: PlanSummary | null;
-};
 
 export const balanceKey = ['auth', 'balance'] as const;
 

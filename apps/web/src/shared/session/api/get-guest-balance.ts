@@ -2,22 +2,16 @@ import {
   GUEST_ALLOWANCE,
   GUEST_COUNTED_SCORE,
   GUEST_HISTORY_FETCH_LIMIT,
+  historyPageSchema,
+  singleSearchHistoryItemSchema,
 } from '@mailhound/contracts';
-import { z } from 'zod';
 import { apiClient } from '../../api/clients.ts';
-import type { Balance } from './get-balance.ts';
+import type { Balance } from '../balance.ts';
 
-// Only the fields the allowance needs; list calls answer null when not applicable.
-const guestHistorySchema = z
-  .object({
-    items: z.array(
-      z.object({
-        result: z.object({ exactEmailScore: z.number().nullish() }).nullish(),
-      }),
-    ),
-    totalPages: z.number().optional(),
-  })
-  .nullable();
+// Only the rows' results, which the allowance counts; list calls answer null when not applicable.
+const guestHistorySchema = historyPageSchema(
+  singleSearchHistoryItemSchema.pick({ result: true }),
+).nullable();
 
 // The largest page the history call serves (contracts historyQuerySchema).
 const HISTORY_PAGE_MAX = 100;
