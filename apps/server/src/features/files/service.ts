@@ -55,7 +55,8 @@ export async function payForResults(
         idempotencyKey: purchaseKey(request.id),
       });
     } catch (error) {
-      if (error instanceof InsufficientCreditsError) throw paymentRequired(searchMessages.creditsShort);
+      if (error instanceof InsufficientCreditsError)
+        throw paymentRequired(searchMessages.creditsShort);
       throw error;
     }
     await tx
