@@ -1,32 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { mailUser } from '../contacts/test-kit.ts';
-import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
-import { campaignTickQueue } from './start-sending.ts';
+import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { inboxThreads } from '../unibox/schema.ts';
+import { replyMail } from '../unibox/test-messages.ts';
+import { campaignTickQueue, inboxTickQueue } from './start-sending.ts';
 import { allDaySchedule, createList, firstStep, insertMailbox, settingsWith } from './test-kit.ts';
 
+const account = { user: 'sales@start.test', password: 'imap-secret' };
 let t: TestContext;
 let sink: SmtpSink;
+let imap: RunningServer;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
+  [sink, imap] = await Promise.all([startSmtpSink(), startImapServer([account])]);
   t = await createTestContext({ jobs: true, env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
 });
 afterAll(async () => {
   await t?.close();
-  await sink?.stop();
+  await Promise.all([sink?.stop(), imap?.stop()]);
 });
 
-it('pressing Start sends the first e-mail at once, without waiting for the minute’s tick', async () => {
+async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T | undefined> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return undefined;
+}
+
+it('pressing Start sends the first e-mail and files a quick reply at once, without waiting for the minute’s ticks', async () => {
   const jobs = t.jobs;
   if (!jobs) throw new Error('jobs are on in this test');
-  // Without the minute's tick, only the start itself can send.
+  // Without the minute's ticks, only the start itself can send and read the inbox.
   await jobs.boss.unschedule(campaignTickQueue);
+  await jobs.boss.unschedule(inboxTickQueue);
 
   const { call, id: userId } = await mailUser(t);
   const mailboxId = await insertMailbox(t, userId, {
-    email: 'sales@start.test',
+    email: account.user,
+    password: account.password,
     smtpPort: sink.port,
+    imapPort: imap.port,
     minEmailGap: 0,
     maxEmailGap: 1,
   });
@@ -42,8 +61,33 @@ it('pressing Start sends the first e-mail at once, without waiting for the minut
   });
   expect(started.statusCode, started.body).toBe(200);
 
-  for (let attempt = 0; attempt < 300 && sink.messages.length === 0; attempt += 1) {
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  expect(sink.messages.map((message) => message.to)).toEqual([['ann@client.test']]);
+  const sent = await waitFor(async () => sink.messages[0]);
+  expect(sent?.to).toEqual(['ann@client.test']);
+
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: imap.port,
+    secure: false,
+    auth: { user: account.user, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  await client.append(
+    'INBOX',
+    replyMail({
+      from: 'ann@client.test',
+      to: account.user,
+      inReplyTo: headersOf(sent?.raw ?? '')['message-id'] ?? '',
+      text: 'Yes, tell me more',
+    }),
+  );
+  await client.logout();
+  const threads = await waitFor(async () => {
+    const rows = await t.db
+      .select({ status: inboxThreads.status })
+      .from(inboxThreads)
+      .where(eq(inboxThreads.campaignId, campaignId));
+    return rows.length > 0 ? rows : undefined;
+  });
+  expect(threads).toEqual([{ status: 'replied' }]);
 });
