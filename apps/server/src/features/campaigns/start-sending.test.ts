@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { mailUser } from '../contacts/test-kit.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import {
+  deliverToInbox,
+  type RunningServer,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
 import { inboxThreads } from '../unibox/schema.ts';
 import { replyMail } from '../unibox/test-messages.ts';
@@ -64,16 +67,9 @@ it('pressing Start sends the first e-mail and files a quick reply at once, witho
   const sent = await waitFor(async () => sink.messages[0]);
   expect(sent?.to).toEqual(['ann@client.test']);
 
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: imap.port,
-    secure: false,
-    auth: { user: account.user, pass: account.password },
-    logger: false,
-  });
-  await client.connect();
-  await client.append(
-    'INBOX',
+  await deliverToInbox(
+    imap.port,
+    account,
     replyMail({
       from: 'ann@client.test',
       to: account.user,
@@ -81,7 +77,6 @@ it('pressing Start sends the first e-mail and files a quick reply at once, witho
       text: 'Yes, tell me more',
     }),
   );
-  await client.logout();
   const threads = await waitFor(async () => {
     const rows = await t.db
       .select({ status: inboxThreads.status })

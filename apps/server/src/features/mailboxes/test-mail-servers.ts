@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../platform/embedded-postgres.ts';
 
@@ -154,4 +155,22 @@ service imap-login {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// Mail arriving: the test puts it straight into the account's INBOX over IMAP.
+export async function deliverToInbox(
+  imapPort: number,
+  account: MailAccount,
+  ...messages: string[]
+) {
+  const client = new ImapFlow({
+    host: '127.0.0.1',
+    port: imapPort,
+    secure: false,
+    auth: { user: account.user, pass: account.password },
+    logger: false,
+  });
+  await client.connect();
+  for (const message of messages) await client.append('INBOX', message);
+  await client.logout();
 }

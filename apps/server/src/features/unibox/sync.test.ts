@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import {
@@ -12,7 +11,11 @@ import {
 import { customers } from '../contacts/schema.ts';
 import { type MailCall, mailUser } from '../contacts/test-kit.ts';
 import { createPasswordBox } from '../mailboxes/password-box.ts';
-import { type RunningServer, startImapServer } from '../mailboxes/test-mail-servers.ts';
+import {
+  deliverToInbox,
+  type RunningServer,
+  startImapServer,
+} from '../mailboxes/test-mail-servers.ts';
 import { createMailTransports, type MailTransports } from '../sender/mail-transport.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
@@ -86,16 +89,7 @@ async function deliver(...messages: string[]) {
 }
 
 async function deliverTo(to: { user: string; password: string }, ...messages: string[]) {
-  const client = new ImapFlow({
-    host: '127.0.0.1',
-    port: imap.port,
-    secure: false,
-    auth: { user: to.user, pass: to.password },
-    logger: false,
-  });
-  await client.connect();
-  for (const message of messages) await client.append('INBOX', message);
-  await client.logout();
+  await deliverToInbox(imap.port, to, ...messages);
 }
 
 async function threadsOf(campaignId: string) {
