@@ -19,8 +19,9 @@ import { readVerificationCode } from './outbox.ts';
 
 const sender = { user: 'sales@unibox-e2e.test', password: 'Sender-secret-1' };
 const lead = { email: 'lena.lead@client-e2e.test', fname: 'Lena', lname: 'Lead' };
-// The sender's tick and the inbox sync's tick run once a minute: a send and a filed reply each
-// take up to a little over a minute.
+// Starting the campaign runs the sender's and the inbox sync's ticks at once, so the e-mail and
+// the filed reply come in seconds; the waits still allow for the minute's ticks, should a start's
+// tick be missed.
 const MINUTE_AND_A_HALF = 90_000;
 
 async function signUp(page: Page, baseUrl: string): Promise<string> {

@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { webBuildIsCurrent, webSourceHash } from './build-web.ts';
+import { buildWebIfChanged, webBuildIsCurrent, webSourceHash } from './build-web.ts';
 
 // A repository in miniature: what the web build reads, and a built dist with its stamp.
 function write(root: string, path: string, content: string) {
@@ -56,4 +57,26 @@ describe('npm start builds the web app only when its sources changed', () => {
     rmSync(join(root, 'apps/web/dist/index.html'));
     expect(webBuildIsCurrent(root)).toBe(false);
   });
+});
+
+describe('the web build', () => {
+  it('is the production build even when a test runner builds it (NODE_ENV=test)', () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    // The build the browser tests' setup made, or one made now, as `npm start` would.
+    buildWebIfChanged({ quiet: true });
+    const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    const code = Object.values(manifest)
+      .filter((chunk) => chunk.file.endsWith('.js'))
+      .map((chunk) => readFileSync(join(dist, chunk.file), 'utf8'))
+      .join('\n');
+    // A warning only React's development build carries.
+    expect(code.includes('createRoot')).toBe(true);
+    expect(code.includes('Each child in a list should have a unique'), 'React dev build').toBe(
+      false,
+    );
+  }, 120_000);
 });

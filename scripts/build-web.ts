@@ -21,6 +21,8 @@ const inputs = [
   'packages/contracts/src',
   'packages/contracts/package.json',
   'package-lock.json',
+  // How it builds: a build made before a change here is not current either.
+  'scripts/build-web.ts',
 ];
 
 function filesUnder(path: string): string[] {
@@ -61,6 +63,9 @@ export function buildWebIfChanged(options: { force?: boolean; quiet?: boolean } 
   execFileSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: join(repoRoot, 'apps/web'),
     stdio: options.quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
+    // Vite builds React's development code when NODE_ENV says so, as Vitest's does (test) for
+    // the browser tests' build, which `npm start` then serves: always the production build.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   writeFileSync(join(repoRoot, stampPath), `${hash}\n`);
   return true;

@@ -1,23 +1,30 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { TOAST_MS } from '@mailhound/contracts';
 import {
   Badge,
   type CSSVariablesResolver,
   createTheme,
-  Drawer,
+  type DrawerProps,
   MantineProvider,
-  Modal,
-  Notification,
+  type ModalProps,
+  type NotificationProps,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ApiError } from '../shared/api/api-error.ts';
 
 // WCAG 2 AA asks 4.5:1 for text. Mantine's shade 6 gives white button text 3.6:1 on blue and
 // 3.3:1 on red; shade 8 passes. autoContrast writes black on the fills where black reads better
 // (shade 8 of cyan, teal, green, lime, yellow, orange: a luminance above 0.19).
+// The close cross is an icon: screen readers and keyboard users need its name. Written as
+// plain default props, not `Modal.extend(...)`, which would put the code of Modal, Drawer and
+// Notification into the first page although no first screen opens one.
+const namedClose = {
+  defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<
+    ModalProps & DrawerProps & NotificationProps
+  >,
+};
+
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
@@ -25,12 +32,9 @@ const theme = createTheme({
   luminanceThreshold: 0.19,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {
-    // The close cross is an icon: screen readers and keyboard users need its name.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
-    }),
+    Modal: namedClose,
+    Drawer: namedClose,
+    Notification: namedClose,
     // Badges read as written (the spec's 'Paid', 'Slicing', a user's own tags), not in
     // Mantine's default capitals.
     Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
@@ -58,6 +62,11 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+// The toasts' code loads after the first screen (a toast shown before it is in is kept by
+// Mantine's store and appears once it is). A file of our own is imported, not the package,
+// whose whole index would then stay in the first page.
+const Toasts = lazy(() => import('./toasts.tsx').then((module) => ({ default: module.Toasts })));
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -80,8 +89,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* api-spec §9: notifications default to 5000 ms, top-center. */}
-      <Notifications position="top-center" autoClose={TOAST_MS} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -3,3 +3,4 @@ export { activeCampaignsOfList } from './list-campaigns.ts';
 export { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';
 export { registerCampaignRoutes } from './routes.ts';
 export { hasEnded, inScheduleWindow } from './schedule-time.ts';
+export { campaignTickQueue, inboxTickQueue } from './start-sending.ts';

@@ -27,6 +27,7 @@ import {
   updateCampaign,
   updateSettings,
 } from './campaigns.ts';
+import { queueTicksOnStart } from './start-sending.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -142,6 +143,7 @@ export function registerCampaignRoutes(api: App, deps: FeatureDeps): void {
           request.params.id,
           request.body,
         );
+        if (request.body.status === 'active') await queueTicksOnStart(deps.jobs, request.log);
         return await campaignAnswer(db, row, clock.now());
       } catch (error) {
         if (!(error instanceof NotReadyError)) throw error;

@@ -13,7 +13,10 @@ export type RunningServer = { port: number; stop: () => Promise<void> };
 
 // The account's owner in their own mail client (a reply arriving, a provider filing Sent),
 // logged in to a test IMAP server; imapflow's own timeouts.
-export async function signInToImap(server: RunningServer, account: MailAccount): Promise<ImapFlow> {
+export async function signInToImap(
+  server: Pick<RunningServer, 'port'>,
+  account: MailAccount,
+): Promise<ImapFlow> {
   const client = imapClient(
     { host: '127.0.0.1', address: '127.0.0.1', port: server.port },
     account,
@@ -171,4 +174,15 @@ service imap-login {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+// Mail arriving: the test puts it straight into the account's INBOX over IMAP.
+export async function deliverToInbox(
+  imapPort: number,
+  account: MailAccount,
+  ...messages: string[]
+) {
+  const client = await signInToImap({ port: imapPort }, account);
+  for (const message of messages) await client.append('INBOX', message);
+  await client.logout();
 }

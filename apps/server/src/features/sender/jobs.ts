@@ -3,12 +3,12 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
+import { campaignTickQueue } from '../campaigns/index.ts';
 import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { sendOne } from './send-one.ts';
 import { type QueuedSend, runTick } from './tick.ts';
 
-export const campaignTickQueue = 'campaign-tick';
 export const campaignSendQueue = 'campaign-send';
 export const campaignReconcileQueue = 'campaign-reconcile';
 
@@ -19,8 +19,9 @@ export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void>
   }
 }
 
-// The campaign sender: a tick every minute plans sends, a job per send delivers it, and every
-// five minutes rows left in `sending` by a crash are reconciled through the Sent folder.
+// The campaign sender: a tick every minute (and one at a campaign's start) plans sends, a job per
+// send delivers it, and every five minutes rows left in `sending` by a crash are reconciled
+// through the Sent folder.
 export function defineSenderJobs(
   jobs: Jobs,
   deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },

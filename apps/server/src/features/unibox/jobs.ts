@@ -4,9 +4,9 @@ import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
+import { inboxTickQueue } from '../campaigns/index.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
 
-export const inboxTickQueue = 'inbox-tick';
 export const inboxSyncQueue = 'inbox-sync';
 // A read whose worker died (kill -9, out of memory) frees its mailbox this soon, instead of
 // holding it until the job expires (INBOX_IDLE_SECONDS + 15 minutes) with the replies unread.
@@ -84,8 +84,8 @@ export function stepAsideWhen(
   };
 }
 
-// Inbox sync: a tick every minute queues a job per mailbox; the job reads the INBOX and then
-// IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
+// Inbox sync: a tick every minute (and one at a campaign's start) queues a job per mailbox; the
+// job reads the INBOX and then IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
 export function defineUniboxJobs(
   jobs: Jobs,
   deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },

@@ -13,8 +13,8 @@ import {
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import {
+  deliverToInbox,
   type RunningServer,
-  signInToImap,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
@@ -84,9 +84,7 @@ async function deliver(...messages: string[]) {
 }
 
 async function deliverTo(to: { user: string; password: string }, ...messages: string[]) {
-  const client = await signInToImap(imap, to);
-  for (const message of messages) await client.append('INBOX', message);
-  await client.logout();
+  await deliverToInbox(imap.port, to, ...messages);
 }
 
 async function threadsOf(campaignId: string) {

@@ -1,14 +1,20 @@
 import { Anchor, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconCoin, IconDog } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { marketingUrl } from '../../shared/config.ts';
 import { track } from '../../shared/track.ts';
 import { disabledLinkProps, useGuardedLinkClick } from '../../shared/ui/guarded-link.ts';
 import { CreditsDisplay } from './credits-display.tsx';
 import { lookAlikeLink, type NavLinkItem, searchLinks } from './nav-links.ts';
-import { ProfileMenu } from './profile-menu.tsx';
 import { useNavigationState } from './use-navigation-state.ts';
 import { useTopBarWidth } from './use-top-bar-width.ts';
+
+// A logged-in user's menu: its code (and Mantine's Menu) loads beside the user's data, which the
+// menu waits for anyway, and not in a guest's first page.
+const ProfileMenu = lazy(() =>
+  import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })),
+);
 
 type TopBarProps = { mobileOpened: boolean; onToggleMobile: () => void };
 
@@ -58,7 +64,9 @@ export function TopBar({ mobileOpened, onToggleMobile }: TopBarProps) {
           </Button>
         </Tooltip>
         {isLoggedIn ? (
-          <ProfileMenu showName={showButtonLabels} locked={locked} />
+          <Suspense fallback={null}>
+            <ProfileMenu showName={showButtonLabels} locked={locked} />
+          </Suspense>
         ) : (
           <Button
             component={Link}

@@ -2,10 +2,14 @@ import { searchMessages } from '@mailhound/contracts';
 import { ActionIcon, Progress, Table, Text, Tooltip } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
+import { lazyModal } from '../../../shared/ui/lazy-modal.tsx';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import { type HistoryRow, queryCompany } from '../history-row.ts';
 import { rowOutcome } from '../row-text.ts';
-import { EvidenceModal } from './evidence-modal.tsx';
+
+const EvidenceModal = lazyModal(() =>
+  import('./evidence-modal.tsx').then((module) => module.EvidenceModal),
+);
 
 export type PendingSearch = {
   firstName: string;

@@ -10,7 +10,7 @@ import { useParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
-import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
+import { lazyModal } from '../../../shared/ui/lazy-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { emailsFoundQueryOptions } from '../api/get-emails-found.ts';
@@ -21,7 +21,6 @@ import { BotCheck, type BotCheckHandle } from './bot-check.tsx';
 import { FirstSteps } from './first-steps.tsx';
 import { HistoryPagination } from './history-pagination.tsx';
 import { type PendingSearch, SearchHistoryTable } from './search-history-table.tsx';
-import { OutOfFreeSearchesModal } from './search-limit-modals.tsx';
 import { SingleSearchForm } from './single-search-form.tsx';
 
 const searchFailureMessages = {
@@ -29,6 +28,13 @@ const searchFailureMessages = {
   searchFailed: 'The search could not be completed. Please try again.',
   historyFailed: 'Your search history could not be loaded.',
 } as const;
+
+const CreditsModal = lazyModal(() =>
+  import('../../../shared/ui/credits-modal.tsx').then((module) => module.CreditsModal),
+);
+const OutOfFreeSearchesModal = lazyModal(() =>
+  import('./search-limit-modals.tsx').then((module) => module.OutOfFreeSearchesModal),
+);
 
 type LimitModal = { kind: 'credits'; needed: number } | { kind: 'guest' } | null;
 
