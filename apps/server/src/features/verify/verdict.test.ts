@@ -40,7 +40,7 @@ function found(
       mx: noServer
         ? null
         : { host: `mx.${domain}`, address: '127.0.0.2', priority: 10, tls: false },
-      mxHosts: noServer ? [] : [{ host: `mx.${domain}`, priority: 10 }],
+      mxHosts: noServer ? [] : [{ name: `mx.${domain}`, priority: 10, addresses: ['127.0.0.2'] }],
       implicitMx: facts.implicitMx ?? false,
       catchAll: facts.catchAll === undefined ? false : facts.catchAll,
       catchAllProbe: null,
@@ -107,6 +107,20 @@ describe('verdictOf: the verdict from what the finder found', () => {
       accept_all: true,
       smtp_check: true,
       reason: verifyReasons.acceptAll,
+    });
+  });
+
+  it('accept_all also when the catch-all cache spared asking the server', () => {
+    const verdict = verdictOf(
+      'bob@catchall.com',
+      found('bob@catchall.com', { catchAll: true, rcpt: 'untested', score: 0 }),
+    );
+    expect(verdict).toMatchObject({
+      status: 'accept_all',
+      score: 50,
+      accept_all: true,
+      smtp_check: true,
+      smtp_reply: null,
     });
   });
 

@@ -1,6 +1,8 @@
 import { type Verdict, type VerifyStatus, verifyReasons } from '@mailhound/contracts';
 import { type FindResult, noMxError } from '@mailhound/finder';
 
+const catchAllScore = 50;
+
 type Reply = { code: number; enhanced: string | null; text: string };
 
 // The shape an address must have before any server is asked (the finder's own check is
@@ -45,12 +47,18 @@ export function isGibberish(localPart: string): boolean {
   });
 }
 
+// The finder's delivery score (99 confirmed), 50 for any address of a catch-all domain (the
+// finder's own score there, also when the cache spared the question), 0 when it cannot arrive.
+function scoreOf(status: VerifyStatus, result: FindResult, acceptedByAll: boolean): number {
+  if (status === 'invalid' || result.error) return 0;
+  return acceptedByAll ? catchAllScore : result.exactEmailScore;
+}
+
 // The verdict on one address from what the finder found verifying it (finder.verify). The
 // order is the user's: an address that cannot exist is invalid whatever else is true; a
 // disposable one is disposable whatever the server says; then the mail server's answer, where
 // a mailbox that is disabled, full or unknown is invalid, and webmail only names an address a
-// free provider did not refuse. The score is the finder's delivery score (99 confirmed, 50
-// catch-all), 0 when nothing confirms delivery.
+// free provider did not refuse.
 export function verdictOf(email: string, result: FindResult): Verdict {
   const { evidence } = result;
   const candidate = evidence.candidates[0];
@@ -59,6 +67,9 @@ export function verdictOf(email: string, result: FindResult): Verdict {
       ? { code: candidate.code, enhanced: candidate.enhanced, text: candidate.text ?? '' }
       : null;
   const rcpt = candidate?.status ?? 'untested';
+  // A domain the catch-all cache knows accepts everything is not asked again: its addresses
+  // stay untested, and are accepted all the same.
+  const acceptedByAll = evidence.catchAll === true && (rcpt === 'accepted' || rcpt === 'untested');
   const checks = {
     regexp: addressPattern.test(email) && candidate !== undefined,
     gibberish: isGibberish(email.slice(0, email.lastIndexOf('@'))),
@@ -66,7 +77,7 @@ export function verdictOf(email: string, result: FindResult): Verdict {
     webmail: evidence.flags.freeProvider,
     mx_records: evidence.mxHosts.length > 0 && !evidence.implicitMx,
     smtp_server: evidence.mx !== null,
-    smtp_check: rcpt === 'accepted',
+    smtp_check: rcpt === 'accepted' || acceptedByAll,
     accept_all: evidence.catchAll === true,
     block: reply !== null && isBlocked(reply),
     role: evidence.flags.role,
@@ -86,8 +97,7 @@ export function verdictOf(email: string, result: FindResult): Verdict {
     if (checks.block) return { status: 'unknown', reason: verifyReasons.blocked };
     if (rcpt === 'rejected') return { status: 'invalid', reason: verifyReasons.rejected };
     if (checks.webmail) return { status: 'webmail', reason: verifyReasons.webmail };
-    if (rcpt === 'accepted' && evidence.catchAll === true)
-      return { status: 'accept_all', reason: verifyReasons.acceptAll };
+    if (acceptedByAll) return { status: 'accept_all', reason: verifyReasons.acceptAll };
     if (rcpt === 'accepted' && evidence.catchAll === false)
       return { status: 'valid', reason: verifyReasons.valid };
     if (rcpt === 'accepted') return { status: 'unknown', reason: verifyReasons.acceptAllUnknown };
@@ -98,7 +108,7 @@ export function verdictOf(email: string, result: FindResult): Verdict {
   return {
     email,
     status,
-    score: status === 'invalid' || result.error ? 0 : result.exactEmailScore,
+    score: scoreOf(status, result, acceptedByAll),
     reason,
     ...checks,
     smtp_reply: reply,
