@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   searchMessages,
   validationMessages,
@@ -12,9 +13,17 @@ import { verifyFirst } from '../../platform/access.ts';
 import { activeUser, unverifiedUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
+import { entriesOfHold } from '../credits/holds.ts';
 import { creditEntries } from '../credits/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { verifications } from './schema.ts';
+import {
+  beginVerification,
+  interruptedVerification,
+  staleVerificationMs,
+  sweepStaleVerifications,
+  verificationReference,
+} from './verifications.ts';
 
 // One mail server for every verdict the verifier gives.
 const verifyLab: LabSpec = {
@@ -296,6 +305,29 @@ describe('the credit of a verification', () => {
     expect(
       await t.db.select().from(verifications).where(eq(verifications.userId, user.id)),
     ).toHaveLength(10);
+  });
+});
+
+describe('a verification whose process died', () => {
+  it('keeps its credit on hold only until the sweep releases it', async () => {
+    const user = await activeUser(t);
+    const id = randomUUID();
+    await beginVerification(t.db, { id, userId: user.id, email: 'ann.lee@acme.test' });
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 25, onHold: 1 });
+
+    // Not stale yet: it may still be running.
+    expect(await sweepStaleVerifications(t.db, new Date())).toBe(0);
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 25, onHold: 1 });
+
+    const later = new Date(Date.now() + staleVerificationMs + 60_000);
+    expect(await sweepStaleVerifications(t.db, later)).toBe(1);
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 25, onHold: 0 });
+    const [row] = await t.db.select().from(verifications).where(eq(verifications.id, id));
+    expect(row).toMatchObject({ error: interruptedVerification, charged: false });
+    expect(await entriesOfHold(t.db, user.id, verificationReference(id))).toEqual([
+      expect.objectContaining({ kind: 'hold' }),
+      expect.objectContaining({ kind: 'release' }),
+    ]);
   });
 });
 
