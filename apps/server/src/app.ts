@@ -47,6 +47,7 @@ import { registerOutboxRoutes } from './features/outbox/index.ts';
 import { createSearchFinder, registerSearchRoutes } from './features/search/index.ts';
 import { registerTrackingRoutes } from './features/tracking/index.ts';
 import { registerUniboxRoutes } from './features/unibox/index.ts';
+import { registerVerifyRoutes } from './features/verify/index.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);
       registerUniboxRoutes(api, featureDeps);
+      registerVerifyRoutes(api, featureDeps);
       await registerTrackingRoutes(api, featureDeps);
     },
     { prefix: '/api' },

@@ -11,6 +11,7 @@ import { defineLookalikeJobs } from './features/lookalike/index.ts';
 import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts';
 import { defineSenderJobs } from './features/sender/index.ts';
 import { defineUniboxJobs } from './features/unibox/index.ts';
+import { defineVerifyJobs } from './features/verify/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -39,6 +40,7 @@ export function defineAllJobs(
   defineLookalikeJobs(jobs, deps);
   defineSenderJobs(jobs, deps);
   defineUniboxJobs(jobs, deps);
+  defineVerifyJobs(jobs, deps);
 }
 
 // `start`, `api` and `worker`: one process with the parts asked for. Stops in order: HTTP,

@@ -13,3 +13,4 @@ export * from './search.ts';
 export * from './spreadsheet.ts';
 export * from './survey.ts';
 export * from './unibox.ts';
+export * from './verify.ts';

@@ -47,6 +47,9 @@ export interface LabDomain {
   // Local parts that exist; every other one gets `550 5.1.1`.
   mailboxes?: string[];
   catchAll?: boolean;
+  // Mailboxes that exist but take no mail: `552 5.2.2` (full) and `550 5.2.1` (disabled).
+  fullMailboxes?: string[];
+  disabledMailboxes?: string[];
   // Greylisting: `451 4.7.1` until this long after the first attempt of a triple.
   greylistMs?: number;
   // Microsoft style `452 4.5.3 Too many recipients` after this many per transaction.

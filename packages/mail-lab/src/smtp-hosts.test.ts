@@ -93,6 +93,13 @@ const spec: LabSpec = {
     { name: 'acme.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['jane.doe'] },
     { name: 'all.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
     {
+      name: 'stuck.test',
+      mx: [{ priority: 10, host: 'mx.acme.test' }],
+      mailboxes: ['ann'],
+      fullMailboxes: ['full'],
+      disabledMailboxes: ['gone'],
+    },
+    {
       name: 'grey.test',
       mx: [{ priority: 10, host: 'mx.acme.test' }],
       mailboxes: ['bob'],
@@ -144,6 +151,13 @@ describe('the lab SMTP hosts', () => {
   it('accepts every address at a catch-all domain', async () => {
     const c = await ready('127.0.0.2');
     expect(await c.command('RCPT TO:<zq81xk@all.test>')).toMatch(/^250/);
+  });
+
+  it('answers 552 5.2.2 for a full mailbox and 550 5.2.1 for a disabled one', async () => {
+    const c = await ready('127.0.0.2');
+    expect(await c.command('RCPT TO:<full@stuck.test>')).toMatch(/^552 5\.2\.2 /);
+    expect(await c.command('RCPT TO:<gone@stuck.test>')).toMatch(/^550 5\.2\.1 /);
+    expect(await c.command('RCPT TO:<ann@stuck.test>')).toMatch(/^250/);
   });
 
   it('greylists a first attempt with 451 4.7.1 and accepts it after the delay', async () => {

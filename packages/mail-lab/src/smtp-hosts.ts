@@ -160,6 +160,14 @@ export async function startSmtpHosts(spec: LabSpec): Promise<SmtpHosts> {
           return callback(smtpError(451, '4.7.1 Greylisted, please try again later'));
         }
       }
+      if (domain.fullMailboxes?.includes(local)) {
+        return callback(smtpError(552, `5.2.2 <${recipient}>: Mailbox full`));
+      }
+      if (domain.disabledMailboxes?.includes(local)) {
+        return callback(
+          smtpError(550, `5.2.1 <${recipient}>: Mailbox disabled, not accepting messages`),
+        );
+      }
       if (domain.catchAll || (domain.mailboxes ?? []).includes(local)) return callback();
       callback(smtpError(550, `5.1.1 <${recipient}>: Recipient address rejected: User unknown`));
     },

@@ -61,3 +61,9 @@ export async function activeUser(t: TestContext, overrides: Partial<SignUpInput>
 export function claimsOf(token: string) {
   return decodeJwt(token);
 }
+
+// An account whose e-mail is not verified yet, logged in: the finders answer it 403.
+export async function unverifiedUser(t: TestContext) {
+  const user = await signUp(t);
+  return { ...user, token: await logIn(t, user.username, user.password) };
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -37,6 +38,8 @@ export type TestContextOptions = {
   jobs?: boolean;
   rateLimits?: Partial<RateLimits>;
   serveWeb?: boolean;
+  // The app's finder, when the test needs settings no FINDER_* variable gives (short waits).
+  finder?: Finder;
 };
 
 // A fresh database (a copy of the migrated template) and an app built on it.
@@ -80,6 +83,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     mailConnections,
     logger: false,
     serveWeb: options.serveWeb ?? false,
+    finder: options.finder,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });
   await app.ready();

@@ -1,0 +1,3 @@
+export { defineVerifyJobs } from './jobs.ts';
+export { registerVerifyRoutes } from './routes.ts';
+export { verdictOf } from './verdict.ts';

@@ -1,0 +1,31 @@
+import type { Verdict } from '@mailhound/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../../platform/account-schema.ts';
+
+// One verification (POST /verify). The row is written when it starts, with its credit on hold,
+// and completed in the transaction that charges or releases that credit.
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status'),
+    verdict: jsonb('verdict').$type<Verdict>(),
+    evidence: jsonb('evidence').$type<Record<string, unknown>>(),
+    error: text('error'),
+    charged: boolean('charged').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    // The history lists a user's settled verifications, newest first.
+    index('verifications_user_created')
+      .on(table.userId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.settledAt} is not null`),
+    index('verifications_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
+  ],
+);

@@ -1,0 +1,121 @@
+import {
+  CREDITS_PER_VERIFICATION,
+  isChargedVerdict,
+  type SearchPaymentErrorData,
+  searchMessages,
+  type Verdict,
+} from '@mailhound/contracts';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import {
+  availableCredits,
+  holdCredits,
+  InsufficientCreditsError,
+  readAccountSummary,
+  settleHold,
+} from '../credits/index.ts';
+import { verifications } from './schema.ts';
+
+export function verificationReference(id: string): string {
+  return `verify:${id}`;
+}
+
+// Starts a verification: its row and one credit on hold, in one transaction; or, when the
+// credit is not there, the refusal and nothing written. The hold is what makes parallel
+// verifications share the balance: each takes its credit before the mail server is asked.
+export async function beginVerification(
+  db: Db,
+  verification: { id: string; userId: string; email: string },
+): Promise<{ ok: true } | { ok: false; refusal: SearchPaymentErrorData }> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(verifications).values(verification);
+      await holdCredits(tx, {
+        userId: verification.userId,
+        amount: CREDITS_PER_VERIFICATION,
+        reference: verificationReference(verification.id),
+      });
+    });
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof InsufficientCreditsError)) throw error;
+    const available = availableCredits(await readAccountSummary(db, verification.userId));
+    return {
+      ok: false,
+      refusal: {
+        message: searchMessages.creditsShort,
+        required: CREDITS_PER_VERIFICATION,
+        available,
+      },
+    };
+  }
+}
+
+export type VerificationOutcome =
+  | { verdict: Verdict; evidence: Record<string, unknown>; error: null }
+  | { verdict: null; evidence: null; error: string };
+
+// Completes a verification: its row and its credit (charged for valid or invalid, released
+// otherwise) in one transaction. One the sweep already settled keeps its released credit.
+export async function settleVerification(
+  db: Db,
+  verification: { id: string; outcome: VerificationOutcome },
+): Promise<{ charged: boolean }> {
+  const { outcome } = verification;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: verifications.userId })
+      .from(verifications)
+      .where(eq(verifications.id, verification.id))
+      .for('update');
+    if (!row) throw new Error(`verification ${verification.id} has no row`);
+    const { charged } = await settleHold(tx, {
+      userId: row.userId,
+      amount: CREDITS_PER_VERIFICATION,
+      reference: verificationReference(verification.id),
+      charge: outcome.verdict !== null && isChargedVerdict(outcome.verdict.status),
+    });
+    await tx
+      .update(verifications)
+      .set({
+        status: outcome.verdict?.status ?? null,
+        verdict: outcome.verdict,
+        evidence: outcome.evidence,
+        error: outcome.error,
+        charged,
+        settledAt: sql`now()`,
+      })
+      .where(eq(verifications.id, verification.id));
+    return { charged };
+  });
+}
+
+export const interruptedVerification = 'The verification was interrupted. Please try again.';
+// Longer than any verification runs (verifyDeadlineMs), so only those whose process died.
+export const staleVerificationMs = 10 * 60_000;
+
+// Settles verifications that never finished (their process crashed): the held credit is
+// released and the row says so. Rows being settled right now are skipped, not waited for.
+export async function sweepStaleVerifications(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - staleVerificationMs);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: verifications.id, userId: verifications.userId })
+      .from(verifications)
+      .where(and(isNull(verifications.settledAt), lt(verifications.createdAt, cutoff)))
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      await settleHold(tx, {
+        userId: row.userId,
+        amount: CREDITS_PER_VERIFICATION,
+        reference: verificationReference(row.id),
+        charge: false,
+      });
+      await tx
+        .update(verifications)
+        .set({ error: interruptedVerification, settledAt: now })
+        .where(eq(verifications.id, row.id));
+    }
+    return rows.length;
+  });
+}
