@@ -12,7 +12,7 @@ import {
   type SinkMessage,
   type SmtpSink,
   startSmtpSink,
-} from '../apps/server/src/features/sender/test-smtp-sink.ts';
+} from '../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { type RunningApp, startApp } from './app-server.ts';
 import { chromiumArgs } from './chromium.ts';
 import { readVerificationCode } from './outbox.ts';

@@ -11,7 +11,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { firstStep } from '../../apps/server/src/features/campaigns/campaigns.test-kit.ts';
 import { drainDueSends, senderDeps } from '../../apps/server/src/features/sender/drain.ts';
 import { seededRandom } from '../../apps/server/src/features/sender/seeded-random.ts';
-import { startSmtpSink } from '../../apps/server/src/features/sender/test-smtp-sink.ts';
+import { startSmtpSink } from '../../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { runTick } from '../../apps/server/src/features/sender/tick.ts';
 import { createDb, type Db } from '../../apps/server/src/platform/database.ts';
 import {

@@ -3,11 +3,26 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isAbsolute, join, resolve } from 'node:path';
 import { type FinderConfig, finderConfigFromEnv } from '@mailhound/finder';
 import { z } from 'zod';
-import type { BillingConfig } from './features/billing/billing-config.ts';
 
 // Relative paths in the environment are read from the repository root, so that
 // `npm start` at the root and a workspace script find the same ./data.
 export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+// Billing's settings (PLANS_FILE, BONUS_CREDITS, STRIPE_*).
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string | undefined;
+  webhookSecret: string | undefined;
+  // https://api.stripe.com, or stripe-mock / a local fake in tests.
+  apiUrl: string;
+};
+
+export type BillingConfig = {
+  plansFile: string | undefined;
+  bonusCredits: number;
+  // Unset: the offline local provider takes payments with test cards.
+  stripe: StripeConfig | undefined;
+};
 
 type Variable = { name: string; default: string; meaning: string };
 

@@ -1,4 +1,3 @@
-export type { BillingConfig } from './billing-config.ts';
 export { defineBillingJobs } from './jobs.ts';
 export { syncConfiguredPlans } from './plans.ts';
 export { registerBillingRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 import type { CheckoutStatus } from '@mailhound/contracts';
 import Stripe from 'stripe';
-import type { StripeConfig } from './billing-config.ts';
+import type { StripeConfig } from '../../config.ts';
 import {
   type PaymentEvent,
   type PaymentProvider,

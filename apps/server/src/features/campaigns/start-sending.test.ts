@@ -7,7 +7,7 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
-import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { headersOf, type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
 import { replyMail } from '../unibox/messages.test-kit.ts';
 import { inboxThreads } from '../unibox/schema.ts';
 import {

@@ -19,7 +19,7 @@ import {
 import { reconcileStuckSends } from './reconcile.ts';
 import { campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
-import { headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
+import { headersOf, type SmtpSink, startSmtpSink } from './smtp-sink.test-kit.ts';
 
 const MESSAGES = 1000;
 const KILLS = 12;

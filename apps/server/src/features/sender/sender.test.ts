@@ -24,7 +24,7 @@ import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
 import { type SendDeps, sendOne } from './send-one.ts';
-import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from './test-smtp-sink.ts';
+import { decodedBody, headersOf, type SmtpSink, startSmtpSink } from './smtp-sink.test-kit.ts';
 import { runTick } from './tick.ts';
 
 let t: TestContext;

@@ -12,7 +12,7 @@ import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { unsubscribes } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
-import { decodedBody, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { decodedBody, type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
 import { runTick } from '../sender/tick.ts';
 
 let t: TestContext;

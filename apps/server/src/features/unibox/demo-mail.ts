@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Db } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
+import { newMessageId } from '../../platform/mail/message-id.ts';
 import type { PasswordBox } from '../../platform/mail/password-box.ts';
 import { campaignMailboxes, campaigns } from '../campaigns/schema.ts';
 import { customers, groupCustomers, groups } from '../contacts/schema.ts';
@@ -168,7 +169,7 @@ export async function seedDemoMail(deps: DemoMailDeps, userId: string): Promise<
         customerId,
         step: 0,
         mailboxId,
-        messageId: `<${randomUUID()}@demo.mailhound.dev>`,
+        messageId: newMessageId(demoMailbox),
         // The bounce report filed below turns the bounced lead's send to 'bounced'.
         status: 'sent' as const,
         scheduledAt: openedAt,
@@ -184,7 +185,7 @@ export async function seedDemoMail(deps: DemoMailDeps, userId: string): Promise<
           ...first,
           step: 1,
           status: 'sent' as const,
-          messageId: `<${randomUUID()}@demo.mailhound.dev>`,
+          messageId: newMessageId(demoMailbox),
           scheduledAt: followAt,
           sendingAt: followAt,
           sentAt: followAt,
@@ -283,7 +284,7 @@ function answer(lead: Lead, inReplyTo: string, at: Date, text: string, automatic
     subject: automatic
       ? `Automatic reply: Quick question, ${lead.fname}`
       : `Re: Quick question, ${lead.fname}`,
-    messageId: `<${randomUUID()}@${lead.email.split('@')[1]}>`,
+    messageId: newMessageId(lead.email),
     inReplyTo,
     references: [inReplyTo],
     date: at,

@@ -19,7 +19,7 @@ import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
-import { headersOf, type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { headersOf, type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
 import { runTick } from '../sender/tick.ts';
 import { type FilingDeps, fileMessage } from './file-message.ts';
 import { deliveryReportMail, outOfOfficeMail, replyMail } from './messages.test-kit.ts';

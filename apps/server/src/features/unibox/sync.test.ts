@@ -20,7 +20,7 @@ import {
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
-import { type SmtpSink, startSmtpSink } from '../sender/test-smtp-sink.ts';
+import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
 import { runTick } from '../sender/tick.ts';
 import { stepAsideWhen } from './jobs.ts';
 import {
