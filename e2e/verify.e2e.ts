@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from './app-server.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
+import { labFinderEnv } from './lab-env.ts';
 import { signUpWithCode } from './sign-up.ts';
 
 // issue 22 "Done when": the Email Verifier in a real browser against the real app, its finder
@@ -36,14 +37,7 @@ describe('the Email Verifier against the mail lab', () => {
         },
       ],
     });
-    app = await startApp({
-      FINDER_RESOLVERS: lab.dnsServer,
-      FINDER_SMTP_PORT: String(lab.smtpPort),
-      FINDER_ALLOW_PRIVATE_MX: 'true',
-      FINDER_CONNECT_TIMEOUT_MS: '2000',
-      FINDER_COMMAND_TIMEOUT_MS: '2000',
-      FREE_PLAN_CREDITS: '5',
-    });
+    app = await startApp({ ...labFinderEnv(lab), FREE_PLAN_CREDITS: '5' });
   });
 
   afterAll(async () => {
