@@ -52,7 +52,7 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
     beforeAll(async () => {
       const { page, baseUrl } = session;
       await page.goto(`${baseUrl}/auth/login`);
-      await page.getByLabel('Email').fill('demo@mailhound.dev');
+      await page.getByRole('textbox', { name: 'Email' }).fill('demo@mailhound.dev');
       await page.getByLabel(/^Password/).fill('Demo1234');
       await page.getByRole('button', { name: 'Log In' }).click();
       await page.waitForURL(/\/search\/single$/);

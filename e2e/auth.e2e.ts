@@ -17,7 +17,7 @@ describe('a new user, in a real browser against the real app', () => {
     const email = `ann.${randomUUID().slice(0, 8)}@acme-e2e.com`;
 
     await page.goto(`${baseUrl}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel(/^Password/).fill('Secret123');
     await page.getByLabel('First Name').fill('Ann');
     await page.getByLabel('Last Name').fill('Lee');
@@ -51,7 +51,7 @@ describe('a new user, in a real browser against the real app', () => {
     const { page, baseUrl } = session;
     const email = `bob.${randomUUID().slice(0, 8)}@acme-e2e.com`;
     await page.goto(`${baseUrl}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel(/^Password/).fill('Secret123');
     await page.getByLabel('First Name').fill('Bob');
     await page.getByLabel('Last Name').fill('Stone');

@@ -60,7 +60,7 @@ describe('credits, plans and payments with the local provider', () => {
     await page.waitForURL(/\/signup\?redirectUrl=/);
     await page.getByRole('heading', { name: 'Sign Up' }).waitFor();
 
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel(/^Password/).fill('Secret123');
     await page.getByLabel('First Name').fill('Dora');
     await page.getByLabel('Last Name').fill('Lane');

@@ -67,7 +67,7 @@ describe('a contact list from bulk results', () => {
   async function signUp(page: Page): Promise<void> {
     const email = `bulk.lists.${randomUUID().slice(0, 8)}@acme-e2e.com`;
     await page.goto(`${app.baseUrl}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.locator('input[type="password"]').fill('Secret123');
     await page.getByLabel('First Name').fill('Noa');
     await page.getByLabel('Last Name').fill('Berg');

@@ -126,7 +126,7 @@ describe('bulk search against the mail lab', () => {
   async function signUp(page: Page): Promise<string> {
     const email = `bulk.${randomUUID().slice(0, 8)}@acme-e2e.com`;
     await page.goto(`${app.baseUrl}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.locator('input[type="password"]').fill('Secret123');
     await page.getByLabel('First Name').fill('Bea');
     await page.getByLabel('Last Name').fill('Hall');

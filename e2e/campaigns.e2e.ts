@@ -17,7 +17,7 @@ const sender = { user: 'sales@campaign-e2e.test', password: 'Sender-secret-1' };
 async function signUp(page: Page, baseUrl: string): Promise<void> {
   const email = `campaigns.${randomUUID().slice(0, 8)}@acme-e2e.com`;
   await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.locator('input[type="password"]').fill('Secret123');
   await page.getByLabel('First Name').fill('Cam');
   await page.getByLabel('Last Name').fill('Paign');

@@ -44,7 +44,7 @@ describe('company page → lead finder, in a real browser against the seeded dem
     const company = await companyWithPeople(baseUrl);
 
     await page.goto(`${baseUrl}/auth/login?redirectUrl=/company/${company.slug}`);
-    await page.getByLabel('Email').fill('demo@mailhound.dev');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@mailhound.dev');
     await page.getByLabel(/^Password/).fill('Demo1234');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(new RegExp(`/company/${company.slug}$`));

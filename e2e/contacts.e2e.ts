@@ -7,7 +7,7 @@ import { readVerificationCode } from './outbox.ts';
 async function signUp(page: Page, baseUrl: string): Promise<string> {
   const email = `lists.${randomUUID().slice(0, 8)}@acme-e2e.com`;
   await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.locator('input[type="password"]').fill('Secret123');
   await page.getByLabel('First Name').fill('Lia');
   await page.getByLabel('Last Name').fill('Park');

@@ -20,7 +20,7 @@ describe('route guards, in a real browser against the real app', () => {
     );
 
     // The demo account is seeded by `mailhound start`.
-    await page.getByLabel('Email').fill('demo@mailhound.dev');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@mailhound.dev');
     await page.getByLabel(/^Password/).fill('Demo1234');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/settings\/account$/);
@@ -30,7 +30,7 @@ describe('route guards, in a real browser against the real app', () => {
   it('shows the Reset password link after a failed login', async () => {
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill('demo@mailhound.dev');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@mailhound.dev');
     await page.getByLabel(/^Password/).fill('Wrong1234');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect
@@ -65,7 +65,7 @@ describe('route guards, in a real browser against the real app', () => {
     expect(signUp.status).toBe(201);
 
     await page.goto(`${baseUrl}/auth/login?redirectUrl=%2Fsettings%2Faccount`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByLabel(/^Password/).fill('Secret123');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/email-verification\?redirectUrl=/);

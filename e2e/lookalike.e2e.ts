@@ -49,7 +49,7 @@ async function signUpOnStarter(page: Page, baseUrl: string) {
     quantity: '1',
   })}`;
   await page.goto(`${baseUrl}/signup?${new URLSearchParams({ redirectUrl: purchase })}`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel(/^Password/).fill('Secret123');
   await page.getByLabel('First Name').fill('Lina');
   await page.getByLabel('Last Name').fill('Park');

@@ -98,7 +98,7 @@ describe('single search against the mail lab', () => {
     const { page } = session;
     const email = `cara.${randomUUID().slice(0, 8)}@acme-e2e.com`;
     await page.goto(`${app.baseUrl}/signup`);
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.locator('input[type="password"]').fill('Secret123');
     await page.getByLabel('First Name').fill('Cara');
     await page.getByLabel('Last Name').fill('Diaz');
@@ -160,7 +160,7 @@ describe('the Example search with the embedded defaults', () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto(`${app.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill('demo@mailhound.dev');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@mailhound.dev');
     await page.getByLabel(/^Password/).fill('Demo1234');
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL(/\/search\/single$/);

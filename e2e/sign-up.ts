@@ -6,7 +6,7 @@ export type NewUser = { email: string; firstName: string; lastName: string };
 // Fills the sign-up form (on the page already open) and enters the code mailed to the dev
 // outbox; where Verify leads depends on the redirect, so the caller waits for it.
 export async function signUpWithCode(page: Page, baseUrl: string, user: NewUser): Promise<void> {
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByLabel(/^Password/).fill('Secret123');
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);

@@ -27,7 +27,7 @@ const MINUTE_AND_A_HALF = 90_000;
 async function signUp(page: Page, baseUrl: string): Promise<string> {
   const email = `unibox.${randomUUID().slice(0, 8)}@acme-e2e.com`;
   await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.locator('input[type="password"]').fill('Secret123');
   await page.getByLabel('First Name').fill('Uni');
   await page.getByLabel('Last Name').fill('Box');

@@ -43,6 +43,13 @@ export const routes: RouteObject[] = [
                 Component: m.BulkSearchPage,
               })),
           },
+          {
+            path: 'verify',
+            lazy: () =>
+              import('../features/verify/components/verify-page.tsx').then((m) => ({
+                Component: m.VerifyPage,
+              })),
+          },
         ],
       },
       {

@@ -6,6 +6,7 @@ import {
   IconFileSpreadsheet,
   IconInbox,
   IconMailbox,
+  IconMailCheck,
   IconSearch,
   IconSend,
   IconUserSearch,
@@ -22,6 +23,7 @@ export type NavLinkItem = {
 export const searchLinks: NavLinkItem[] = [
   { label: 'Search', to: '/search/single', icon: IconSearch },
   { label: 'Bulk Search', to: '/search/bulk', icon: IconFileSpreadsheet },
+  { label: 'Email Verifier', to: '/verify', icon: IconMailCheck },
   { label: 'Company Finder', to: '/company-finder', icon: IconBuildingSkyscraper },
   { label: 'Lead Finder', to: '/lead-finder', icon: IconUserSearch },
 ];

@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 
-// Test support: POST /api/person/sse answered by the test as an event stream, every other
-// call left to the fake server (src/test/fake-server.ts) installed before.
+// Test support: POST /api/person/sse (or another streamed search, `path`) answered by the test
+// as an event stream, every other call left to the fake server (src/test/fake-server.ts)
+// installed before.
 
 export type EventStream = {
   response: Response;
@@ -48,12 +49,15 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 export type SearchCall = { body: unknown; headers: Headers };
 
-export function stubSearchStream(answer: (call: SearchCall) => Response | Promise<Response>) {
+export function stubSearchStream(
+  answer: (call: SearchCall) => Response | Promise<Response>,
+  path = '/api/person/sse',
+) {
   const serverFetch = globalThis.fetch;
   const calls: SearchCall[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname !== '/api/person/sse') return serverFetch(input, init);
+    if (url.pathname !== path) return serverFetch(input, init);
     const call = {
       body: JSON.parse(String(init.body)),
       headers: new Headers(init.headers),

@@ -7,6 +7,7 @@ export const signUpReasons = {
   companyContacts: 'Create a free account to see the people of this company in Lead Finder.',
   bulk: 'Create a free account to upload a list and find its e-mail addresses.',
   lookalike: 'Create a free account to find companies similar to the ones you already work with.',
+  verify: 'Create a free account to verify e-mail addresses.',
 } as const;
 export type SignUpReason = keyof typeof signUpReasons;
 
