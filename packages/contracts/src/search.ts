@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { GUEST_ID_PREFIX, PAGE_SIZE, SCORE_YELLOW_MIN, VERIFIED_SCORE } from './constants.ts';
+import {
+  GUEST_ID_PREFIX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  SCORE_YELLOW_MIN,
+  VERIFIED_SCORE,
+} from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 
 const COMPANY_MAX = 255;
@@ -183,7 +189,7 @@ export type SingleSearchHistoryPage = z.infer<typeof singleSearchHistoryPageSche
 // api-spec §7: page, perPage (default 10) and, for guests, userId.
 export const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
   userId: guestIdSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

@@ -1,4 +1,4 @@
-import { campaignAnswerSchema } from '@mailhound/contracts';
+import { campaignAnswerSchema, PAGE_SIZE_MAX } from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
@@ -12,7 +12,7 @@ export type CampaignChoice = z.infer<typeof campaignChoicesSchema>[number];
 // The filter offers the user's first 100 campaigns A-Z (the largest page the list serves).
 export function getCampaignChoices(): Promise<CampaignChoice[]> {
   return mailClient.get('/campaigns/list', {
-    query: { page: 1, count: 100, column: 'name', order: 'asc' },
+    query: { page: 1, count: PAGE_SIZE_MAX, column: 'name', order: 'asc' },
     schema: campaignChoicesSchema,
   });
 }

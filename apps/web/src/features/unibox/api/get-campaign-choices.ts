@@ -1,4 +1,4 @@
-import { campaignAnswerSchema } from '@mailhound/contracts';
+import { campaignAnswerSchema, PAGE_SIZE_MAX } from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
@@ -13,11 +13,9 @@ const campaignChoicesSchema = z
 
 // The filter offers the first 100 campaigns by name (the most a page holds), like the campaign
 // screens offer the first 100 mailboxes.
-const CHOICES_COUNT = 100;
-
 export function getCampaignChoices(): Promise<CampaignChoice[]> {
   return mailClient.get('/campaigns/list', {
-    query: { page: 1, count: CHOICES_COUNT, column: 'name', order: 'asc' },
+    query: { page: 1, count: PAGE_SIZE_MAX, column: 'name', order: 'asc' },
     schema: campaignChoicesSchema,
   });
 }
