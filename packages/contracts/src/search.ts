@@ -194,6 +194,10 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
+// The histories only a signed-in user has (look-alike, bulk): no guest id.
+export const userHistoryQuerySchema = historyQuerySchema.omit({ userId: true });
+export type UserHistoryQuery = z.infer<typeof userHistoryQuerySchema>;
+
 // api-spec §3 Look-alike search-emails: {requestId}.
 export const lookalikeSearchEmailsSchema = z.object({ requestId: z.string().min(1) }).strict();
 export type LookalikeSearchEmailsPayload = z.infer<typeof lookalikeSearchEmailsSchema>;
