@@ -1,4 +1,5 @@
 import {
+  bulkMessages,
   contactCopyAnswerSchema,
   contactCreateResultSchema,
   customerAnswerSchema,
@@ -96,7 +97,7 @@ export function registerCustomerRoutes(
         stream.send(undefined, { EOF: true, id: operation.id, skipped });
       } catch (error) {
         request.log.error({ err: error }, 'contact import failed');
-        stream.send('error', { error: 'Something went wrong, please try again later' });
+        stream.send('error', { error: bulkMessages.listCreationFailed });
       } finally {
         stream.end();
       }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   digitsOnly,
+  failureMessages,
   type MailboxAnswer,
   type MailboxPayload,
   mailboxFormSchema,
@@ -28,7 +29,7 @@ import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
 import { customProvider, mailProviders } from '../mail-providers.ts';
 
-const failedText = 'Something went wrong, please try again later.';
+const failedText = failureMessages.mail;
 
 export type MailboxEditing = { mode: 'add' } | { mode: 'edit'; mailbox: MailboxAnswer } | null;
 
