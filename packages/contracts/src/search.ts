@@ -128,6 +128,46 @@ export const searchProgressDataSchema = z.object({
 });
 export type SearchProgressData = z.infer<typeof searchProgressDataSchema>;
 
+// What the screens read of the finder's evidence (packages/finder FinderEvidence); lenient, so
+// older rows and added fields still show. The answers carry the evidence as stored (a record).
+const smtpReplyFields = {
+  code: z.number().nullish(),
+  enhanced: z.string().nullish(),
+  text: z.string().nullish(),
+};
+
+export const evidenceSchema = z.object({
+  domain: z.string().nullish(),
+  mx: z
+    .object({
+      host: z.string(),
+      address: z.string().nullish(),
+      tls: z.boolean().nullish(),
+    })
+    .nullish(),
+  implicitMx: z.boolean().nullish(),
+  catchAll: z.boolean().nullish(),
+  catchAllProbe: z
+    .object({ email: z.string(), cached: z.boolean().nullish(), ...smtpReplyFields })
+    .nullish(),
+  learntPattern: z.string().nullish(),
+  pattern: z.string().nullish(),
+  candidates: z
+    .array(
+      z.object({
+        email: z.string(),
+        pattern: z.string().nullish(),
+        status: z.string().nullish(),
+        ...smtpReplyFields,
+      }),
+    )
+    .nullish(),
+  reason: z.string().nullish(),
+  detail: z.string().nullish(),
+  timings: z.object({ dnsMs: z.number(), smtpMs: z.number(), totalMs: z.number() }).nullish(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
 export const searchFoundDataSchema = singleSearchResultSchema.extend({
   _id: z.string(),
   // The finder's evidence (MX host, SMTP replies, catch-all probe, pattern, timings).
