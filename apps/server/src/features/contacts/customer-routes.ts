@@ -2,6 +2,7 @@ import {
   bulkMessages,
   contactCopyAnswerSchema,
   contactCreateResultSchema,
+  createOrUpdateBodySchema,
   customerAnswerSchema,
   customerTagsSchema,
   customerUpdateSchema,
@@ -14,12 +15,7 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { openEventStream } from '../../platform/sse.ts';
-import {
-  createOrUpdateBodySchema,
-  operationResult,
-  runOperation,
-  startOperation,
-} from './create-or-update.ts';
+import { operationResult, runOperation, startOperation } from './create-or-update.ts';
 import {
   addCustomerNote,
   changeCustomer,
