@@ -1,7 +1,8 @@
 import { ANALYTICS_MAX_DAYS, analyticsMessages } from '@mailhound/contracts';
 
 export type AnalyticsPreset = '7' | '30' | '90' | 'custom';
-// Both ends are UTC days (YYYY-MM-DD), inclusive, as the analytics contract counts them.
+// Both ends are UTC days (YYYY-MM-DD), inclusive, as packages/contracts/src/analytics.ts
+// counts them.
 export type AnalyticsRange = { from: string; to: string };
 
 const DAY_MS = 86_400_000;

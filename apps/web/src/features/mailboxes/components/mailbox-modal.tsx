@@ -184,9 +184,9 @@ function ConnectionInputs({
   );
 }
 
-// An empty port is a missing value like any other required field; the contract's port, read
-// as a number, would take it for 0 and give the range text. The range repeats the contract's
-// (mail.ts keeps its port schema to itself).
+// An empty port is a missing value like any other required field; the contracts' port (mail.ts),
+// read as a number, would take it for 0 and give the range text. The range repeats mail.ts's
+// (it keeps its port schema to itself).
 const filledPort = z
   .string()
   .trim()
