@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIND_EMAILS_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { isDomainLike } from './search.ts';
 
@@ -231,7 +232,7 @@ export type SimilarCompany = z.infer<typeof similarCompaniesAnswerSchema>[number
 // Company Finder and Lead Finder: the filters' query parameters plus these.
 export const filterPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(10),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
 });
 
 // Finder searches count their matches up to this many: a larger total is answered as this
@@ -285,7 +286,7 @@ export const findEmailsBodySchema = z
     leadIds: z
       .array(z.string().regex(/^\d{1,18}$/))
       .min(1)
-      .max(100),
+      .max(FIND_EMAILS_MAX),
   })
   .strict();
 export type FindEmailsBody = z.infer<typeof findEmailsBodySchema>;

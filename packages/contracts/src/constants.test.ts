@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { filterPageQuerySchema, findEmailsBodySchema } from './companies.ts';
 import { formatReceiptDate, storageKeys } from './constants.ts';
+import { historyQuerySchema, userHistoryQuerySchema } from './search.ts';
+import { threadListQuerySchema } from './unibox.ts';
 
 describe('formatReceiptDate', () => {
   it('writes UTC as YYYY-MM-DD HH-MM-SS with dashes in the time', () => {
@@ -21,6 +24,33 @@ describe('storage keys', () => {
       sidebar: 'sidebarOpened',
       resendCooldown: 'resendCodeStartedAt',
       resetCooldown: 'resetLinkStartedAt',
+    });
+  });
+});
+
+describe('the largest page and the Find Emails limit', () => {
+  const pageQueries = [
+    ['the search histories', historyQuerySchema, 'perPage'],
+    ['the look-alike and bulk histories', userHistoryQuerySchema, 'perPage'],
+    ['the Company and Lead Finders', filterPageQuerySchema, 'perPage'],
+    ['the Unibox', threadListQuerySchema, 'count'],
+  ] as const;
+
+  it.each(pageQueries)('%s serve up to 100 rows a page, not 101', (_, schema, field) => {
+    expect(schema.safeParse({ [field]: '100' }).success).toBe(true);
+    expect(schema.safeParse({ [field]: '101' }).success).toBe(false);
+  });
+
+  it('Find Emails takes up to 100 leads at once, not 101', () => {
+    const leadIds = (count: number) => Array.from({ length: count }, (_, index) => String(index));
+    expect(findEmailsBodySchema.safeParse({ leadIds: leadIds(100) }).success).toBe(true);
+    expect(findEmailsBodySchema.safeParse({ leadIds: leadIds(101) }).success).toBe(false);
+  });
+
+  it('the signed-in histories take no guest id', () => {
+    expect(userHistoryQuerySchema.parse({ page: '2', userId: 'guest_x' })).toEqual({
+      page: 2,
+      perPage: 10,
     });
   });
 });

@@ -19,6 +19,8 @@ export const FREE_SCORE_MAX = 70;
 export const SCORE_YELLOW_MIN = 50;
 
 export const PAGE_SIZE = 10;
+// The most rows one page of any list holds, whatever `perPage` or `count` asks.
+export const PAGE_SIZE_MAX = 100;
 export const CAMPAIGN_MAILBOX_PAGE = 1;
 export const CAMPAIGN_MAILBOX_COUNT = 100;
 export const PAGINATION_BUTTONS = 4;
@@ -51,6 +53,9 @@ export const CAMPAIGN_SCHEDULES_MAX = 10;
 export const SETTINGS_NUMBER_MAX_DIGITS = 4;
 
 export const EMAILS_FOUND_MULTIPLIER = 10;
+
+// Lead Finder: one Find Emails call takes at most this many leads.
+export const FIND_EMAILS_MAX = 100;
 
 export const SSE_RETRY_MS = 1000;
 

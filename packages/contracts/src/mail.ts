@@ -380,6 +380,19 @@ export const customerUpdateSchema = z
   .strict();
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
+// POST /customers/create-or-update (api-spec §7 "Contacts (mail service API)"): rows of email,
+// fname, lname and any custom columns by name, into the list `group_id` when given.
+const upsertCell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export const createOrUpdateBodySchema = z
+  .object({
+    customers: z.array(z.record(z.string(), upsertCell)).max(100_000),
+    group_id: z.string().optional(),
+  })
+  .strict();
+export type CreateOrUpdateBody = z.infer<typeof createOrUpdateBodySchema>;
+// One row as the screens build it: the three contact fields, then custom columns by name.
+export type ContactRow = { email: string; fname: string; lname: string } & Record<string, string>;
+
 // Streamed create-or-update: a progress message per batch, then EOF with the operation id.
 export const contactCreateProgressSchema = z.object({
   progress: z.number().int(),

@@ -5,6 +5,7 @@ import {
   bulkMessages,
   campaignMessages,
   contactMessages,
+  failureMessages,
   invoiceMessages,
   notificationIds,
   rowErrorText,
@@ -13,6 +14,19 @@ import {
   surveyMessages,
   validationMessages,
 } from './messages.ts';
+
+describe("the failure texts are api-spec §8's three wordings, each where the spec puts it", () => {
+  it('keeps every wording as written', () => {
+    expect(failureMessages).toEqual({
+      retryLater: 'Something went wrong. Please try again later',
+      listCreation: 'Something went wrong, please try again later',
+      mail: 'Something went wrong, please try again later.',
+    });
+    expect(authMessages.genericRetry).toBe(failureMessages.retryLater);
+    expect(bulkMessages.listCreationFailed).toBe(failureMessages.listCreation);
+    expect(campaignMessages.settingsSaveFailed).toBe(failureMessages.mail);
+  });
+});
 
 describe('auth messages are the api-spec §8 texts', () => {
   it('pins every text', () => {

@@ -1,5 +1,16 @@
 import { CAMPAIGN_SCHEDULES_MAX, CAMPAIGN_STEPS_MAX, scoreTooltips } from './constants.ts';
 
+// api-spec §8 words a failure without a message three ways, each for its own places; kept as
+// written.
+export const failureMessages = {
+  // Auth: forgot-password and resend failures; the server's answer to an unexpected error.
+  retryLater: 'Something went wrong. Please try again later',
+  // Bulk and look-alike: contact list creation failure.
+  listCreation: 'Something went wrong, please try again later',
+  // Campaign settings save failure; the mail screens' other failures are worded the same.
+  mail: 'Something went wrong, please try again later.',
+} as const;
+
 // api-spec §8, auth part: copied word for word.
 export const authMessages = {
   unauthorized: 'User unauthorized.',
@@ -14,7 +25,7 @@ export const authMessages = {
   signUpFailed: 'Failed to sign up',
   wrongCredentials: 'These credentials do not match our records.',
   loginFailed: 'Failed to log in',
-  genericRetry: 'Something went wrong. Please try again later',
+  genericRetry: failureMessages.retryLater,
   linkExpired: 'Your link is expired',
   googleFailed: 'Failed to log in with Google',
   verifyCodeFailed:
@@ -122,6 +133,9 @@ export const searchMessages = {
   // The server's words for credits short: a payment_error event's message and the 402 of a
   // result download (the spec gives none; the screens show notEnoughCredits).
   creditsShort: 'Not enough credits',
+  // The server's words when no credit is available to hold: the credit ledger's 402 and a
+  // Find Emails lead that the balance no longer covers (ours; the spec gives none).
+  noCreditsAvailable: 'You do not have enough credits.',
   purchaseCredits: 'Purchase Credits',
   noMxRecords: 'No MX records associated with domain found',
   connectionTimedOut: 'Connection timed out',
@@ -166,7 +180,7 @@ export const billingMessages = {
 export const bulkMessages = {
   previewFailed: (message: string) => `An error occurred while loading the preview: ${message}`,
   downloadFailed: (message: string) => `An error occurred while downloading your file: ${message}`,
-  listCreationFailed: 'Something went wrong, please try again later',
+  listCreationFailed: failureMessages.listCreation,
   listCreated: 'Contact list created successfully!',
   bonusFailed: 'Something went wrong.',
   alreadyPaid: 'You already paid for these emails',
@@ -221,7 +235,7 @@ export const surveyMessages = {
 } as const;
 
 export const campaignMessages = {
-  settingsSaveFailed: 'Something went wrong, please try again later.',
+  settingsSaveFailed: failureMessages.mail,
   nameInUse: validationMessages.campaignNameInUse,
   openTrackingLater: "This feature will be available later. We're working on it!",
   // Not the spec's texts: a contact list has one campaign (product-spec §3), so another

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { GUEST_ID_PREFIX, PAGE_SIZE, SCORE_YELLOW_MIN, VERIFIED_SCORE } from './constants.ts';
+import {
+  GUEST_ID_PREFIX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  SCORE_YELLOW_MIN,
+  VERIFIED_SCORE,
+} from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 
 const COMPANY_MAX = 255;
@@ -122,6 +128,46 @@ export const searchProgressDataSchema = z.object({
 });
 export type SearchProgressData = z.infer<typeof searchProgressDataSchema>;
 
+// What the screens read of the finder's evidence (packages/finder FinderEvidence); lenient, so
+// older rows and added fields still show. The answers carry the evidence as stored (a record).
+const smtpReplyFields = {
+  code: z.number().nullish(),
+  enhanced: z.string().nullish(),
+  text: z.string().nullish(),
+};
+
+export const evidenceSchema = z.object({
+  domain: z.string().nullish(),
+  mx: z
+    .object({
+      host: z.string(),
+      address: z.string().nullish(),
+      tls: z.boolean().nullish(),
+    })
+    .nullish(),
+  implicitMx: z.boolean().nullish(),
+  catchAll: z.boolean().nullish(),
+  catchAllProbe: z
+    .object({ email: z.string(), cached: z.boolean().nullish(), ...smtpReplyFields })
+    .nullish(),
+  learntPattern: z.string().nullish(),
+  pattern: z.string().nullish(),
+  candidates: z
+    .array(
+      z.object({
+        email: z.string(),
+        pattern: z.string().nullish(),
+        status: z.string().nullish(),
+        ...smtpReplyFields,
+      }),
+    )
+    .nullish(),
+  reason: z.string().nullish(),
+  detail: z.string().nullish(),
+  timings: z.object({ dnsMs: z.number(), smtpMs: z.number(), totalMs: z.number() }).nullish(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
 export const searchFoundDataSchema = singleSearchResultSchema.extend({
   _id: z.string(),
   // The finder's evidence (MX host, SMTP replies, catch-all probe, pattern, timings).
@@ -183,10 +229,14 @@ export type SingleSearchHistoryPage = z.infer<typeof singleSearchHistoryPageSche
 // api-spec §7: page, perPage (default 10) and, for guests, userId.
 export const historyQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  perPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
   userId: guestIdSchema.optional(),
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+// The histories only a signed-in user has (look-alike, bulk): no guest id.
+export const userHistoryQuerySchema = historyQuerySchema.omit({ userId: true });
+export type UserHistoryQuery = z.infer<typeof userHistoryQuerySchema>;
 
 // api-spec §3 Look-alike search-emails: {requestId}.
 export const lookalikeSearchEmailsSchema = z.object({ requestId: z.string().min(1) }).strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_KEY_MAX } from './constants.ts';
+import { PAGE_SIZE_MAX, SEARCH_KEY_MAX } from './constants.ts';
 import { customerNoteSchema, forwardSchema, replySchema } from './mail.ts';
 
 // The Unibox: one inbox over all of a user's mailboxes. A thread is one contact's conversation
@@ -16,7 +16,7 @@ export type ThreadStatus = z.infer<typeof threadStatusSchema>;
 
 export const threadListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  count: z.coerce.number().int().min(1).max(100).default(UNIBOX_PAGE_SIZE),
+  count: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(UNIBOX_PAGE_SIZE),
   campaign_id: z.string().optional(),
   mailbox_id: z.string().optional(),
   status: threadStatusSchema.optional(),

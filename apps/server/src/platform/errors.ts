@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { failureMessages } from '@mailhound/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,8 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
 export const serviceUnavailable = (message: string) => new HttpError(503, message);
 
-export const genericFailure = 'Something went wrong. Please try again later';
+// What an unexpected failure answers (a 500, a search's error event).
+export const genericFailure = failureMessages.retryLater;
 
 type Issue = { instancePath?: string; keyword: string; message?: string; params?: unknown };
 

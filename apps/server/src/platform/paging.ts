@@ -1,11 +1,11 @@
-import { PAGE_SIZE } from '@mailhound/contracts';
+import { PAGE_SIZE, PAGE_SIZE_MAX } from '@mailhound/contracts';
 import { z } from 'zod';
 
 // Mail service pages: `page` is 1-based, `count` rows per page (api-spec §7 "Contacts (mail
 // service API)").
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  count: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  count: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

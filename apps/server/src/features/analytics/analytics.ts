@@ -28,8 +28,8 @@ function countsOf(row: CountsRow | undefined): AnalyticsCounts {
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-// The contract's rates: delivery and bounce over sent, reply and unsubscribe over contacted,
-// click over delivered; 0 when nothing was counted below.
+// The rates of packages/contracts/src/analytics.ts: delivery and bounce over sent, reply and
+// unsubscribe over contacted, click over delivered; 0 when nothing was counted below.
 export function ratesOf(counts: AnalyticsCounts): AnalyticsRates {
   return {
     delivery: share(counts.delivered, counts.sent),

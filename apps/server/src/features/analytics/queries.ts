@@ -25,7 +25,7 @@ function dayAfter(day: string): string {
   return next.toISOString().slice(0, 10);
 }
 
-// The figures of one group of events, named as the contract names them (analytics.ts).
+// The figures of one group of events, named as packages/contracts/src/analytics.ts names them.
 const counts = sql`
   (count(*) filter (where e.kind = 'sent'))::int as sent,
   (count(*) filter (where e.kind = 'sent' and not e.bounced))::int as delivered,
@@ -36,9 +36,9 @@ const counts = sql`
   (count(*) filter (where e.kind = 'click'))::int as clicked`;
 
 // One statement: every counted event of the campaigns in scope within the range (each on its
-// own moment, see the contract's definitions), then the total, one row per day of the range
-// (zero-filled) and one per campaign or per step. `events` is read three times, so PostgreSQL
-// computes it once.
+// own moment, see the definitions in packages/contracts/src/analytics.ts), then the total, one
+// row per day of the range (zero-filled) and one per campaign or per step. `events` is read
+// three times, so PostgreSQL computes it once.
 //
 // - sent / bounced: a send the mail server answered (sent or bounced), on
 //   coalesce(sent_at, sending_at, scheduled_at): a refusal at SMTP time has no sent_at.

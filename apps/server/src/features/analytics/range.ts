@@ -1,9 +1,9 @@
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS } from '@mailhound/contracts';
+import {
+  ANALYTICS_DEFAULT_DAYS,
+  ANALYTICS_MAX_DAYS,
+  analyticsMessages,
+} from '@mailhound/contracts';
 import { badRequest } from '../../platform/errors.ts';
-
-const invalidDay = 'Use the YYYY-MM-DD format.';
-const startAfterEnd = 'The start date must not be after the end date.';
-const rangeTooLong = `The date range must not be longer than ${ANALYTICS_MAX_DAYS} days.`;
 
 const DAY_MS = 86_400_000;
 
@@ -17,7 +17,7 @@ function dayOf(time: number): string {
 // The regex lets 2026-02-30 through; a real day reads back the same.
 function timeOf(day: string): number {
   const time = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(time) || dayOf(time) !== day) throw badRequest(invalidDay);
+  if (Number.isNaN(time) || dayOf(time) !== day) throw badRequest(analyticsMessages.invalidDay);
   return time;
 }
 
@@ -28,7 +28,8 @@ export function resolveRange(query: { from?: string; to?: string }, now: Date): 
     query.to === undefined ? Date.parse(`${dayOf(now.getTime())}T00:00:00Z`) : timeOf(query.to);
   const from =
     query.from === undefined ? to - (ANALYTICS_DEFAULT_DAYS - 1) * DAY_MS : timeOf(query.from);
-  if (from > to) throw badRequest(startAfterEnd);
-  if ((to - from) / DAY_MS + 1 > ANALYTICS_MAX_DAYS) throw badRequest(rangeTooLong);
+  if (from > to) throw badRequest(analyticsMessages.startAfterEnd);
+  if ((to - from) / DAY_MS + 1 > ANALYTICS_MAX_DAYS)
+    throw badRequest(analyticsMessages.rangeTooLong);
   return { from: dayOf(from), to: dayOf(to) };
 }

@@ -20,7 +20,7 @@ const errors = {
 const rangeDescription =
   'from and to are UTC days, both inclusive; by default the last 30 days up to today. At most 366 days.';
 
-// Campaign analytics (analytics contract), under /api/mail.
+// Campaign analytics (packages/contracts/src/analytics.ts), under /api/mail.
 export function registerAnalyticsRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;

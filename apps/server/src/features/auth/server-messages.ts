@@ -13,7 +13,6 @@ export const serverMessages = {
   // The limiter adds the wait ('Please try again in 15 minutes.').
   tooManyAttempts: 'Too many attempts.',
   googleUnavailable: 'Sign-in with Google is not available on this server.',
-  deletePasswordRequired: 'Password is required',
 } as const;
 
 export const mailTexts = {

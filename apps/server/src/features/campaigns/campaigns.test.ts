@@ -25,7 +25,7 @@ async function newCampaign(name: string) {
   return response.json() as { id: string; [key: string]: unknown };
 }
 
-describe('campaigns (campaigns contract)', () => {
+describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
   it('creates a campaign paused, whatever status is asked, with empty configuration', async () => {
     const campaign = await newCampaign('Spring launch');
     expect(campaign).toMatchObject({

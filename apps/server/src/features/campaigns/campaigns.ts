@@ -37,7 +37,7 @@ export type CampaignSort = {
   order: 'asc' | 'desc';
 };
 
-// A 400 that also names what the campaign lacks (the campaigns contract).
+// A 400 that also names what the campaign lacks (`missing`, packages/contracts/src/mail.ts).
 export class NotReadyError extends HttpError {
   readonly missing: CampaignMissingPart[];
 

@@ -55,7 +55,8 @@ const searchQuery = pageQuerySchema.extend({
   order: sortOrderSchema.default('asc'),
 });
 
-// Campaigns and e-mail templates (campaigns contract), under /api/mail.
+// Campaigns and e-mail templates (api-spec §7 "Campaigns and mail"; answers in
+// packages/contracts/src/mail.ts), under /api/mail.
 export function registerCampaignRoutes(api: App, deps: FeatureDeps): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;

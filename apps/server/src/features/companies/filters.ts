@@ -8,6 +8,7 @@ import {
 import { and, gte, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../platform/errors.ts';
+import { containsPattern } from '../../platform/paging.ts';
 import { normaliseCompanyName } from './company-name.ts';
 import { isIndustryId } from './industries.ts';
 import { companies, people } from './schema.ts';
@@ -56,10 +57,6 @@ export function parseFilterQuery(query: Query): CompanyFilters {
   const refusal = checkFilterSearch(filters);
   if (refusal !== null) throw badRequest(refusal);
   return filters;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 function anyValue(column: AnyPgColumn, values: readonly string[]): SQL {
@@ -122,7 +119,7 @@ function companyOnlyConditions(filters: CompanyFilters): SQL[] {
     // Names that normalise to nothing ("Inc.") match nothing rather than everything.
     conditions.push(
       names.length > 0
-        ? anyOf(names.map((name) => sql`${companies.nameNormalised} like ${likePattern(name)}`))
+        ? anyOf(names.map((name) => sql`${companies.nameNormalised} like ${containsPattern(name)}`))
         : sql`false`,
     );
   }
@@ -153,7 +150,7 @@ export function personConditions(filters: CompanyFilters): SQL[] {
   if (filters.jobTitle?.length) {
     conditions.push(
       anyOf(
-        filters.jobTitle.map((title) => sql`${people.jobTitle} ilike ${likePattern(title.trim())}`),
+        filters.jobTitle.map((title) => sql`${people.jobTitle} ilike ${containsPattern(title)}`),
       ),
     );
   }

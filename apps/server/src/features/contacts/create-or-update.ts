@@ -1,6 +1,5 @@
-import { COLUMN_NAME_MAX, emailSchema } from '@mailhound/contracts';
+import { COLUMN_NAME_MAX, type CreateOrUpdateBody, emailSchema } from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isId } from '../../platform/paging.ts';
@@ -11,15 +10,6 @@ import { createOperationCustomers, createOperations, customers } from './schema.
 export const BATCH_SIZE = 500;
 const VALUE_MAX = 50;
 export const operationNotFound = 'Operation not found';
-
-const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-export const createOrUpdateBodySchema = z
-  .object({
-    customers: z.array(z.record(z.string(), cell)).max(100_000),
-    group_id: z.string().optional(),
-  })
-  .strict();
-export type CreateOrUpdateBody = z.infer<typeof createOrUpdateBodySchema>;
 
 type Row = { email: string; fname: string; lname: string; values: Map<string, string> };
 

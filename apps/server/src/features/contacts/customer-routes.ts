@@ -1,6 +1,8 @@
 import {
+  bulkMessages,
   contactCopyAnswerSchema,
   contactCreateResultSchema,
+  createOrUpdateBodySchema,
   customerAnswerSchema,
   customerTagsSchema,
   customerUpdateSchema,
@@ -13,12 +15,7 @@ import { z } from 'zod';
 import { currentUser } from '../../platform/auth-hook.ts';
 import type { Db } from '../../platform/database.ts';
 import { openEventStream } from '../../platform/sse.ts';
-import {
-  createOrUpdateBodySchema,
-  operationResult,
-  runOperation,
-  startOperation,
-} from './create-or-update.ts';
+import { operationResult, runOperation, startOperation } from './create-or-update.ts';
 import {
   addCustomerNote,
   changeCustomer,
@@ -96,7 +93,7 @@ export function registerCustomerRoutes(
         stream.send(undefined, { EOF: true, id: operation.id, skipped });
       } catch (error) {
         request.log.error({ err: error }, 'contact import failed');
-        stream.send('error', { error: 'Something went wrong, please try again later' });
+        stream.send('error', { error: bulkMessages.listCreationFailed });
       } finally {
         stream.end();
       }

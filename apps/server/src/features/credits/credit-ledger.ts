@@ -1,3 +1,4 @@
+import { searchMessages } from '@mailhound/contracts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/database.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -17,7 +18,7 @@ export type CreditEntry = {
 
 export class InsufficientCreditsError extends HttpError {
   constructor() {
-    super(402, 'You do not have enough credits.');
+    super(402, searchMessages.noCreditsAvailable);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FindEmailsAnswer } from '@mailhound/contracts';
+import { type FindEmailsAnswer, searchMessages } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
@@ -9,7 +9,6 @@ import { runSingleSearch, type SearchEvent } from '../search/index.ts';
 
 export const leadNotFound = 'Lead not found';
 export const leadWithoutName = 'The lead has no first and last name to search with';
-export const notEnoughCredits = 'You do not have enough credits.';
 
 // Leads searched at once; the finder spreads its own SMTP sessions per host.
 const concurrency = 4;
@@ -28,7 +27,8 @@ export async function findLeadEmails(
   signal: AbortSignal,
 ): Promise<FindEmailsAnswer> {
   const summary = await readAccountSummary(deps.db, user.id);
-  if (!summary || summary.balance - summary.onHold <= 0) throw paymentRequired(notEnoughCredits);
+  if (!summary || summary.balance - summary.onHold <= 0)
+    throw paymentRequired(searchMessages.noCreditsAvailable);
 
   const ids = [...new Set(leadIds)];
   const leads = await deps.db
@@ -96,7 +96,7 @@ export async function findLeadEmails(
       leadId,
       exactEmail: null,
       exactEmailScore: 0,
-      error: notEnoughCredits,
+      error: searchMessages.noCreditsAvailable,
     };
   }
   return { items };

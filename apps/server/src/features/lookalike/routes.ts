@@ -6,7 +6,7 @@ import {
   lookalikeItemSchema,
   lookalikeSearchEmailsAnswerSchema,
   lookalikeSearchEmailsSchema,
-  PAGE_SIZE,
+  userHistoryQuerySchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,11 +35,6 @@ import {
   readPreview,
 } from './lookalike-store.ts';
 import { searchLookalikeEmails } from './search-emails.ts';
-
-const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-});
 
 const refusals = {
   400: errorAnswerSchema,
@@ -114,7 +109,7 @@ export function registerLookalikeRoutes(api: App, deps: FeatureDeps): void {
         tags: ['lookalike'],
         summary: 'Look-alike history, newest first (no preview)',
         security: tokenRequired,
-        querystring: historyQuerySchema,
+        querystring: userHistoryQuerySchema,
         response: {
           200: lookalikeHistoryPageSchema,
           401: errorAnswerSchema,

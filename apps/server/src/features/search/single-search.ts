@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SingleSearchEvent } from '@mailhound/contracts';
+import type { Evidence, SingleSearchEvent } from '@mailhound/contracts';
 import type { Finder, FindResult } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
@@ -18,7 +18,8 @@ function outcomeOf(result: FindResult): SearchOutcome {
     exactEmail: result.error ? null : result.exactEmail,
     score: result.error ? 0 : result.exactEmailScore,
     error: result.error ?? null,
-    evidence: { ...result.evidence },
+    // Stored as it is; the screens read it through the contracts' evidence schema.
+    evidence: { ...(result.evidence satisfies Evidence) },
   };
 }
 

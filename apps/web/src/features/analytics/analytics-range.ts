@@ -1,7 +1,8 @@
-import { ANALYTICS_MAX_DAYS } from '@mailhound/contracts';
+import { ANALYTICS_MAX_DAYS, analyticsMessages } from '@mailhound/contracts';
 
 export type AnalyticsPreset = '7' | '30' | '90' | 'custom';
-// Both ends are UTC days (YYYY-MM-DD), inclusive, as the analytics contract counts them.
+// Both ends are UTC days (YYYY-MM-DD), inclusive, as packages/contracts/src/analytics.ts
+// counts them.
 export type AnalyticsRange = { from: string; to: string };
 
 const DAY_MS = 86_400_000;
@@ -34,9 +35,7 @@ export function rangeProblem(range: AnalyticsRange): string | null {
   const from = timeOf(range.from);
   const to = timeOf(range.to);
   if (from === null || to === null) return 'Pick a start and an end date.';
-  if (from > to) return 'The start date must not be after the end date.';
-  if ((to - from) / DAY_MS + 1 > ANALYTICS_MAX_DAYS) {
-    return `The date range must not be longer than ${ANALYTICS_MAX_DAYS} days.`;
-  }
+  if (from > to) return analyticsMessages.startAfterEnd;
+  if ((to - from) / DAY_MS + 1 > ANALYTICS_MAX_DAYS) return analyticsMessages.rangeTooLong;
   return null;
 }

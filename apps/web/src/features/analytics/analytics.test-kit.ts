@@ -1,6 +1,6 @@
 import type { AnalyticsCounts, CampaignAnalytics, OverallAnalytics } from '@mailhound/contracts';
 
-// Test support: analytics answers shaped by the analytics contract.
+// Test support: analytics answers shaped by packages/contracts/src/analytics.ts.
 
 export const zeroCounts: AnalyticsCounts = {
   sent: 0,

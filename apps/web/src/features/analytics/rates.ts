@@ -2,7 +2,7 @@ import type { AnalyticsCounts } from '@mailhound/contracts';
 
 const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
-// A rate of the contract (0..1) as the screens show it: 0.1234 → "12.3%".
+// A rate of packages/contracts/src/analytics.ts (0..1) as the screens show it: 0.1234 → "12.3%".
 export function formatRate(rate: number): string {
   return percent.format(rate);
 }

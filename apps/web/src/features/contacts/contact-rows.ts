@@ -1,6 +1,6 @@
+import type { ContactRow } from '@mailhound/contracts';
 import { COLUMN_NAME_MAX, contactSchema, customColumnValueSchema } from '@mailhound/contracts';
 import type { ZodType } from 'zod';
-import type { ContactRow } from './api/create-contacts.ts';
 
 // Accepted input columns (product-spec §3 "Bulk preview"): Email or email, First Name or fname,
 // Last Name or lname. Header case and surrounding spaces do not matter.

@@ -1,15 +1,11 @@
-import { bulkMessages } from '@mailhound/contracts';
+import { bulkMessages, type ContactRow } from '@mailhound/contracts';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/api-error.ts';
 import { createContactList } from './api/create-contact-list.ts';
-import {
-  type ContactRow,
-  getCreatedContacts,
-  streamCreateContacts,
-} from './api/create-contacts.ts';
+import { getCreatedContacts, streamCreateContacts } from './api/create-contacts.ts';
 import { contactListsKey } from './api/get-contact-lists.ts';
 
 // product-spec §4 "List creation": contacts created with streamed progress, the EOF id gives

@@ -1,7 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Page } from '../../../shared/ui/page.tsx';
-import { useCampaignChoices } from '../api/get-campaign-choices.ts';
+import { useCampaignChoices } from '../../campaigns/index.ts';
 import { useOverallAnalytics } from '../api/get-overall-analytics.ts';
 import { useAnalyticsRange } from '../use-analytics-range.ts';
 import { AnalyticsSkeleton, analyticsFailed, NothingSent } from './analytics-states.tsx';

@@ -1,6 +1,7 @@
+import { failureMessages } from '@mailhound/contracts';
 import { Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 
-export const analyticsFailed = 'Something went wrong, please try again later.';
+export const analyticsFailed = failureMessages.mail;
 export const nothingSent = 'No e-mails were sent in this period.';
 
 // The cards and the chart's places while the figures load.

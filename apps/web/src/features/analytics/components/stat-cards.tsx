@@ -20,8 +20,9 @@ function StatCard({ label, value, note }: { label: string; value: number; note: 
   );
 }
 
-// The six figures of a period, each with its rate (the contract's definitions: delivery and
-// bounce over sent, reply and unsubscribe over contacted, click over delivered).
+// The six figures of a period, each with its rate (packages/contracts/src/analytics.ts defines
+// them: delivery and bounce over sent, reply and unsubscribe over contacted, click over
+// delivered).
 export function StatCards({ totals, rates }: { totals: AnalyticsCounts; rates: AnalyticsRates }) {
   const contacts = `${numbers.format(totals.contacted)} contact${totals.contacted === 1 ? '' : 's'}`;
   return (

@@ -1,14 +1,14 @@
 import {
   CAMPAIGN_MAILBOX_COUNT,
   CAMPAIGN_MAILBOX_PAGE,
-  mailboxAnswerSchema,
+  mailboxPageSchema,
 } from '@mailhound/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
 // Only what the Accounts to Use choice shows of a mailbox.
-const mailboxChoiceSchema = mailboxAnswerSchema.pick({
+const mailboxChoiceSchema = mailboxPageSchema.shape.mailboxes.element.pick({
   id: true,
   email: true,
   name: true,
@@ -16,8 +16,9 @@ const mailboxChoiceSchema = mailboxAnswerSchema.pick({
 });
 export type MailboxChoice = z.infer<typeof mailboxChoiceSchema>;
 
-const mailboxChoicesSchema = z
-  .object({ mailboxes: z.array(mailboxChoiceSchema) })
+const mailboxChoicesSchema = mailboxPageSchema
+  .pick({ mailboxes: true })
+  .extend({ mailboxes: mailboxChoiceSchema.array() })
   .transform((page) => page.mailboxes);
 
 // api-spec §9: the campaign screens ask the first 100 mailboxes.

@@ -1,4 +1,4 @@
-import type { CampaignAnswer } from '@mailhound/contracts';
+import { type CampaignAnswer, failureMessages } from '@mailhound/contracts';
 import { Alert, Anchor, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
@@ -83,7 +83,7 @@ function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: st
         onError: (error) =>
           notifications.show({
             color: 'red',
-            message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+            message: errorMessage(error, failureMessages.mail, [400]),
           }),
       },
     );

@@ -2,6 +2,7 @@ import {
   type CampaignAnswer,
   CONTACT_LIST_SEARCH_DEBOUNCE_MS,
   campaignMessages,
+  failureMessages,
 } from '@mailhound/contracts';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -61,11 +62,7 @@ export function CampaignContactsPicker({ campaign }: { campaign: CampaignAnswer 
         onError: (error) =>
           notifications.show({
             color: 'red',
-            message: errorMessage(
-              error,
-              'Something went wrong, please try again later.',
-              [400, 409],
-            ),
+            message: errorMessage(error, failureMessages.mail, [400, 409]),
           }),
       },
     );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { campaignNameSchema } from '@mailhound/contracts';
+import { campaignNameSchema, failureMessages } from '@mailhound/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -34,9 +34,7 @@ export function CampaignNameForm({
       await onSubmit(name);
     } catch (error) {
       const message =
-        error instanceof ApiError && error.message !== ''
-          ? error.message
-          : 'Something went wrong, please try again later.';
+        error instanceof ApiError && error.message !== '' ? error.message : failureMessages.mail;
       form.setError('name', { message });
     }
   });

@@ -1,4 +1,4 @@
-import type { CampaignAnswer } from '@mailhound/contracts';
+import { type CampaignAnswer, failureMessages } from '@mailhound/contracts';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
@@ -22,7 +22,7 @@ export function DeleteCampaignModal({
           <Text>Are you sure you want to delete the campaign {campaign.name}?</Text>
           {remove.isError && (
             <Text c="red" size="sm">
-              {errorMessage(remove.error, 'Something went wrong, please try again later.')}
+              {errorMessage(remove.error, failureMessages.mail)}
             </Text>
           )}
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@mailhound/contracts';
+import { type EmailTemplate, failureMessages } from '@mailhound/contracts';
 import { ActionIcon, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -9,7 +9,7 @@ import { useDeleteEmailTemplate } from '../api/delete-email-template.ts';
 import { getEmailTemplate } from '../api/get-email-template.ts';
 import { useEmailTemplates } from '../api/get-email-templates.ts';
 
-const failed = 'Something went wrong, please try again later.';
+const failed = failureMessages.mail;
 
 // The saved templates: Load copies one's subject and body into the step, Delete removes it.
 export function LoadTemplateModal({

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { failureMessages, validationMessages } from '@mailhound/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
@@ -12,8 +13,8 @@ const templateNameSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'This field is required')
-    .max(TEMPLATE_NAME_MAX, `Must be at most ${TEMPLATE_NAME_MAX} characters`),
+    .min(1, validationMessages.required)
+    .max(TEMPLATE_NAME_MAX, validationMessages.maxLength(TEMPLATE_NAME_MAX)),
 });
 type TemplateNameValues = z.infer<typeof templateNameSchema>;
 
@@ -47,7 +48,7 @@ function SaveTemplateForm({ step, onClose }: { step: StepText; onClose: () => vo
       onClose();
     } catch (error) {
       form.setError('name', {
-        message: errorMessage(error, 'Something went wrong, please try again later.', [400, 409]),
+        message: errorMessage(error, failureMessages.mail, [400, 409]),
       });
     }
   });

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type CampaignAnswer, type Schedule, WEEK_DAYS, type WeekDay } from '@mailhound/contracts';
+import {
+  type CampaignAnswer,
+  failureMessages,
+  type Schedule,
+  WEEK_DAYS,
+  type WeekDay,
+} from '@mailhound/contracts';
 import {
   Button,
   Checkbox,
@@ -62,7 +68,7 @@ function ScheduleForm({ campaign }: { campaign: CampaignAnswer }) {
     } catch (error) {
       notifications.show({
         color: 'red',
-        message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+        message: errorMessage(error, failureMessages.mail, [400]),
       });
     }
   });

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_STEPS_MAX,
   type CampaignAnswer,
   type EmailTemplate,
+  failureMessages,
   TEMPLATE_VARIABLES,
   type TemplateVariable,
   validationMessages,
@@ -152,7 +153,7 @@ function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
     } catch (error) {
       notifications.show({
         color: 'red',
-        message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+        message: errorMessage(error, failureMessages.mail, [400]),
       });
     }
   });

@@ -1,4 +1,6 @@
 import {
+  type ContactRow,
+  type CreateOrUpdateBody,
   contactCreateEndSchema,
   contactCreateErrorSchema,
   contactCreateProgressSchema,
@@ -8,9 +10,6 @@ import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event
 import { mailClient } from '../../../shared/api/clients.ts';
 
 const path = '/customers/create-or-update';
-
-// One row of the upsert: the three contact fields plus any custom columns by name.
-export type ContactRow = { email: string; fname: string; lname: string } & Record<string, string>;
 
 export type CreateProgress = { done: number; total: number };
 
@@ -31,7 +30,9 @@ export async function streamCreateContacts(
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...mailClient.authorizationHeaders() },
     body: JSON.stringify(
-      options.groupId === undefined ? { customers } : { customers, group_id: options.groupId },
+      (options.groupId === undefined
+        ? { customers }
+        : { customers, group_id: options.groupId }) satisfies CreateOrUpdateBody,
     ),
     credentials: 'include',
     signal: controller.signal,

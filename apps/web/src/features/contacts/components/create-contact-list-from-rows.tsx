@@ -1,7 +1,7 @@
+import type { ContactRow } from '@mailhound/contracts';
 import { Button } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ContactRow } from '../api/create-contacts.ts';
 import { useCreateContactList } from '../use-create-contact-list.ts';
 import { CreateContactListModal, createContactListLabel } from './create-contact-list-modal.tsx';
 

@@ -1,7 +1,7 @@
+import type { ContactRow } from '@mailhound/contracts';
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
-import type { ContactRow } from '../api/create-contacts.ts';
 import {
   type ContactRowsResult,
   MissingEmailColumnError,

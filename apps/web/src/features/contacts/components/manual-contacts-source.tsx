@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ContactRow } from '@mailhound/contracts';
 import { contactMessages, contactSchema } from '@mailhound/contracts';
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ContactRow } from '../api/create-contacts.ts';
 
 // A contact is one per e-mail: a repeated e-mail is flagged on the later row.
 const manualContactsSchema = z.object({

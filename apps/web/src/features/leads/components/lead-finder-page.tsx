@@ -1,4 +1,9 @@
-import { type CompanyFilters, companyMessages, type LeadItem } from '@mailhound/contracts';
+import {
+  type CompanyFilters,
+  companyMessages,
+  FIND_EMAILS_MAX,
+  type LeadItem,
+} from '@mailhound/contracts';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
@@ -22,8 +27,6 @@ import type { FoundPerson } from '../found-people.ts';
 import { FoundPeopleActions } from './found-people-actions.tsx';
 import { type FoundEmail, LeadResultsTable } from './lead-results-table.tsx';
 
-// The find-emails call takes at most this many leads.
-const FIND_EMAILS_MAX = 100;
 const findFailure = 'The emails could not be found. Please try again.';
 const noEmailHint = 'No emails found yet: select leads and click Find emails first.';
 const searchCostHint =

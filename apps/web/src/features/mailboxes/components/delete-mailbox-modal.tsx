@@ -1,4 +1,4 @@
-import type { MailboxAnswer, MailboxCampaign } from '@mailhound/contracts';
+import { failureMessages, type MailboxAnswer, type MailboxCampaign } from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../shared/api/api-error.ts';
@@ -41,7 +41,7 @@ export function DeleteMailboxModal({
       onClose();
     } catch (error) {
       notifications.show({
-        message: errorMessage(error, 'Something went wrong, please try again later.'),
+        message: errorMessage(error, failureMessages.mail),
         color: 'red',
       });
     }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   digitsOnly,
+  failureMessages,
   type MailboxAnswer,
   type MailboxPayload,
   mailboxFormSchema,
@@ -28,7 +29,7 @@ import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
 import { customProvider, mailProviders } from '../mail-providers.ts';
 
-const failedText = 'Something went wrong, please try again later.';
+const failedText = failureMessages.mail;
 
 export type MailboxEditing = { mode: 'add' } | { mode: 'edit'; mailbox: MailboxAnswer } | null;
 
@@ -183,9 +184,9 @@ function ConnectionInputs({
   );
 }
 
-// An empty port is a missing value like any other required field; the contract's port, read
-// as a number, would take it for 0 and give the range text. The range repeats the contract's
-// (mail.ts keeps its port schema to itself).
+// An empty port is a missing value like any other required field; the contracts' port (mail.ts),
+// read as a number, would take it for 0 and give the range text. The range repeats mail.ts's
+// (it keeps its port schema to itself).
 const filledPort = z
   .string()
   .trim()

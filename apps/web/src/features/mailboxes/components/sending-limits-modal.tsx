@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type MailboxAnswer, type SendingLimits, sendingLimitsSchema } from '@mailhound/contracts';
+import {
+  failureMessages,
+  type MailboxAnswer,
+  type SendingLimits,
+  sendingLimitsSchema,
+} from '@mailhound/contracts';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -60,7 +65,7 @@ function SendingLimitsForm({ mailbox, onClose }: { mailbox: MailboxAnswer; onClo
       onClose();
     } catch (error) {
       form.setError('root', {
-        message: errorMessage(error, 'Something went wrong, please try again later.', [400]),
+        message: errorMessage(error, failureMessages.mail, [400]),
       });
     }
   });

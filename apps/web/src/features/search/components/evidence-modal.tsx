@@ -1,5 +1,6 @@
+import type { Evidence } from '@mailhound/contracts';
 import { Modal, Stack, Table, Text } from '@mantine/core';
-import { type Evidence, readEvidence, replyText } from '../evidence.ts';
+import { readEvidence, replyText } from '../evidence.ts';
 
 function catchAllText(evidence: Evidence): string {
   if (evidence.catchAll === true) return 'Yes: the server accepts any address';

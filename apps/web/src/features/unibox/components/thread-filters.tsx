@@ -7,8 +7,7 @@ import { Group, Select, Switch, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCampaignMailboxes } from '../../campaigns/index.ts';
-import { useCampaignChoices } from '../api/get-campaign-choices.ts';
+import { useCampaignChoices, useCampaignMailboxes } from '../../campaigns/index.ts';
 import type { UniboxFilters } from '../unibox-filters.ts';
 import { threadStatusLabels } from './thread-status-badge.tsx';
 

@@ -3,6 +3,7 @@ import {
   GUEST_COUNTED_SCORE,
   GUEST_HISTORY_FETCH_LIMIT,
   historyPageSchema,
+  PAGE_SIZE_MAX,
   singleSearchHistoryItemSchema,
 } from '@mailhound/contracts';
 import { apiClient } from '../../api/clients.ts';
@@ -13,18 +14,15 @@ const guestHistorySchema = historyPageSchema(
   singleSearchHistoryItemSchema.pick({ result: true }),
 ).nullable();
 
-// The largest page the history call serves (contracts historyQuerySchema).
-const HISTORY_PAGE_MAX = 100;
-
 // api-spec §9: 2 minus the guest's searches scored 75 or more, counted over at most 1000
 // searches; 0 when the history fails.
 export async function getGuestBalance(guestId: string): Promise<Balance> {
   let available = 0;
   try {
     let counted = 0;
-    for (let page = 1; page * HISTORY_PAGE_MAX <= GUEST_HISTORY_FETCH_LIMIT; page += 1) {
+    for (let page = 1; page * PAGE_SIZE_MAX <= GUEST_HISTORY_FETCH_LIMIT; page += 1) {
       const history = await apiClient.get('/search-history/single', {
-        query: { page, perPage: HISTORY_PAGE_MAX, userId: guestId },
+        query: { page, perPage: PAGE_SIZE_MAX, userId: guestId },
         schema: guestHistorySchema,
       });
       counted += (history?.items ?? []).filter(
