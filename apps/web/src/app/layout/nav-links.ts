@@ -9,6 +9,7 @@ import {
   IconSearch,
   IconSend,
   IconUserSearch,
+  IconWorldSearch,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -24,6 +25,7 @@ export const searchLinks: NavLinkItem[] = [
   { label: 'Bulk Search', to: '/search/bulk', icon: IconFileSpreadsheet },
   { label: 'Company Finder', to: '/company-finder', icon: IconBuildingSkyscraper },
   { label: 'Lead Finder', to: '/lead-finder', icon: IconUserSearch },
+  { label: 'Domain Search', to: '/domain-search', icon: IconWorldSearch },
 ];
 
 export const lookAlikeLink: NavLinkItem = {
