@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import { pickOption } from '../../companies/filter-panel.test-kit.ts';
 import { finishedStream, stubSearchStream } from '../../search/search-stream.test-kit.ts';
 
@@ -63,6 +64,20 @@ function serveAcme(server: FakeServer, johnPaid: () => boolean = () => false) {
     body: acmeAnswer(Number(request.query.get('page')), johnPaid()),
   }));
 }
+
+const nowhere: DomainSearchAnswer = {
+  domain: 'nowhere.test',
+  organisation: null,
+  mail: {
+    mxHosts: [],
+    mxError: 'No MX records associated with domain found',
+    acceptAll: null,
+    webmail: false,
+    disposable: false,
+  },
+  pattern: null,
+  people: { items: [], currentPage: 1, totalPages: 0, totalItems: 0 },
+};
 
 const searches = (server: FakeServer) => server.requestsTo('GET /api/domain-search');
 const people = () => screen.findByRole('table', { name: 'People' });
@@ -148,24 +163,68 @@ describe('Domain Search (issue 22)', () => {
     );
   });
 
+  it('exports the addresses found and shown in full as CSV, spending nothing more', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    let paid = false;
+    serveAcme(server, () => paid);
+    stubSearchStream(() => {
+      paid = true;
+      return finishedStream([
+        [
+          null,
+          { _id: 'h1', exactEmail: 'john.smith@acme.com', exactEmailScore: 99, charged: true },
+        ],
+      ]);
+    });
+    const saved = captureSavedFiles();
+    const { user } = renderApp('/domain-search');
+    await searchFor(user, 'acme.com');
+    await people();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Find John Smith' }));
+    await waitFor(() => expect(searches(server)).toHaveLength(2));
+    const asked = server.requests.length;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(saved[0]?.fileName).toBe('mailhound-acme.com.csv');
+    // Blob.text() drops the byte-order mark.
+    expect(await saved[0]?.file.text()).toBe(
+      [
+        'First Name,Last Name,Job Title,Company,Website,LinkedIn URL,Email,Score',
+        'John,Smith,Head of Sales,Acme Inc,acme.com,,john.smith@acme.com,99',
+        '',
+      ].join('\r\n'),
+    );
+    expect(server.requests).toHaveLength(asked);
+  });
+
+  it('finds a name typed in at a domain the database does not know', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    server.on('GET /api/domain-search', { body: nowhere });
+    const calls = stubSearchStream(() =>
+      finishedStream([
+        [
+          null,
+          { _id: 'h2', exactEmail: 'zoe.ray@nowhere.test', exactEmailScore: 99, charged: true },
+        ],
+      ]),
+    );
+    const { user } = renderApp('/domain-search');
+    await searchFor(user, 'nowhere.test');
+    await user.type(await screen.findByLabelText('First name'), 'Zoe');
+    await user.type(screen.getByLabelText('Last name'), 'Ray');
+    await user.click(screen.getByRole('button', { name: 'Find at nowhere.test' }));
+    expect(await screen.findByText('zoe.ray@nowhere.test')).toBeInTheDocument();
+    expect(calls.map((call) => call.body)).toEqual([
+      { firstName: 'Zoe', lastName: 'Ray', companyWebsite: 'nowhere.test' },
+    ]);
+  });
+
   it('says plainly what is not known of a domain outside the database', async () => {
     const server = createFakeServer();
     logIn(server);
-    server.on('GET /api/domain-search', {
-      body: {
-        domain: 'nowhere.test',
-        organisation: null,
-        mail: {
-          mxHosts: [],
-          mxError: 'No MX records associated with domain found',
-          acceptAll: null,
-          webmail: false,
-          disposable: false,
-        },
-        pattern: null,
-        people: { items: [], currentPage: 1, totalPages: 0, totalItems: 0 },
-      } satisfies DomainSearchAnswer,
-    });
+    server.on('GET /api/domain-search', { body: nowhere });
     const { user } = renderApp('/domain-search');
     await searchFor(user, 'nowhere.test');
     expect(

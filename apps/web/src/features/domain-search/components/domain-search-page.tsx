@@ -24,7 +24,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.ts';
@@ -35,6 +35,7 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 import { personClassLabel } from '../../companies/index.ts';
+import { FoundPeopleActions, type FoundPerson } from '../../leads/index.ts';
 import { type SearchOutcome, searchPerson } from '../../search/index.ts';
 import {
   type DomainSearchRequest,
@@ -124,8 +125,36 @@ function MailFacts({ answer }: { answer: DomainSearchAnswer }) {
 }
 
 type Finding = { kind: 'finding' } | SearchOutcome;
+type Who = Pick<DomainPerson, 'fname' | 'lname' | 'jobTitle'>;
 
-function EmailCell({ person, finding }: { person: DomainPerson; finding: Finding | undefined }) {
+const typedKey = 'typed';
+const noEmailHint = 'No emails found yet: click Find for a person first.';
+
+function foundPersonOf(
+  person: Who,
+  answer: DomainSearchAnswer,
+  email: string,
+  score: number | null,
+): FoundPerson {
+  return {
+    fname: person.fname,
+    lname: person.lname,
+    jobTitle: person.jobTitle,
+    companyName: answer.organisation?.name ?? answer.domain,
+    website: answer.domain,
+    linkedinUrl: null,
+    email,
+    score,
+  };
+}
+
+function EmailCell({
+  person,
+  finding,
+}: {
+  person: DomainPerson | null;
+  finding: Finding | undefined;
+}) {
   if (finding?.kind === 'finding') return <Loader size="xs" aria-label="Finding email" />;
   if (finding?.kind === 'found') {
     if (finding.exactEmail === null) {
@@ -149,7 +178,7 @@ function EmailCell({ person, finding }: { person: DomainPerson; finding: Finding
       </Text>
     );
   }
-  return <Text size="sm">{person.email ?? ''}</Text>;
+  return <Text size="sm">{person?.email ?? ''}</Text>;
 }
 
 // Issue 22 "Domain Search": a domain or a company name in; its organisation, mail facts,
@@ -164,7 +193,20 @@ export function DomainSearchPage() {
   const [request, setRequest] = useState<DomainSearchRequest | null>(null);
   const [finding, setFinding] = useState<ReadonlyMap<string, Finding>>(new Map());
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  // Addresses found by Find since the search, by address.
+  const [found, setFound] = useState<ReadonlyMap<string, FoundPerson>>(new Map());
+  const [typed, setTyped] = useState({ fname: '', lname: '' });
   const results = useDomainSearch(request);
+  const answer = results.data;
+  // Export CSV and a contact list take the addresses found here and those shown in full.
+  const takeAway = useMemo(() => {
+    const paid = (answer?.people.items ?? []).flatMap((person) =>
+      person.masked || person.email === null || found.has(person.email)
+        ? []
+        : [foundPersonOf(person, answer as DomainSearchAnswer, person.email, null)],
+    );
+    return [...found.values(), ...paid];
+  }, [answer, found]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -176,6 +218,7 @@ export function DomainSearchPage() {
     const value = input.trim();
     if (value === '') return;
     setFinding(new Map());
+    setFound(new Map());
     setRequest(isDomainLike(value) ? { domain: value, page: 1 } : { company: value, page: 1 });
   };
 
@@ -185,30 +228,38 @@ export function DomainSearchPage() {
       current === null ? null : ({ ...current, ...filters, page: 1 } as DomainSearchRequest),
     );
 
-  const find = async (person: DomainPerson, domain: string) => {
+  // One Find: the single search for a person of the table (keyed by its id) or for a name
+  // typed in (keyed `typedKey`); an address found joins what Export CSV takes.
+  const find = async (key: string, person: Who, answer: DomainSearchAnswer) => {
     if (balance.data?.balanceAvailable === 0) {
       setCreditsNeeded(1);
       return;
     }
-    const mark = (state: Finding) =>
-      setFinding((current) => new Map(current).set(person.id, state));
+    const mark = (state: Finding) => setFinding((current) => new Map(current).set(key, state));
     mark({ kind: 'finding' });
     try {
       const outcome = await searchPerson({
         firstName: person.fname ?? '',
         lastName: person.lname ?? '',
-        companyWebsite: domain,
+        companyWebsite: answer.domain,
       });
       if (outcome.kind === 'payment_error') {
         setFinding((current) => {
           const next = new Map(current);
-          next.delete(person.id);
+          next.delete(key);
           return next;
         });
         setCreditsNeeded(outcome.required);
         return;
       }
       mark(outcome);
+      if (outcome.kind === 'found' && outcome.exactEmail !== null) {
+        const email = outcome.exactEmail;
+        const score = outcome.exactEmailScore;
+        setFound((current) =>
+          new Map(current).set(email, foundPersonOf(person, answer, email, score)),
+        );
+      }
     } catch (error) {
       mark({ kind: 'error', id: null, error: errorMessage(error, findFailed) });
     }
@@ -219,7 +270,13 @@ export function DomainSearchPage() {
     ]);
   };
 
-  const answer = results.data;
+  const findTyped = (event: FormEvent, answer: DomainSearchAnswer) => {
+    event.preventDefault();
+    const who = { fname: typed.fname.trim(), lname: typed.lname.trim(), jobTitle: null };
+    if (who.fname === '' || who.lname === '') return;
+    void find(typedKey, who, answer);
+  };
+
   return (
     <Page title="Domain Search">
       <Stack>
@@ -257,6 +314,33 @@ export function DomainSearchPage() {
               <Organisation answer={answer} />
               <MailFacts answer={answer} />
             </SimpleGrid>
+            <form onSubmit={(event) => findTyped(event, answer)} aria-label="Find someone">
+              <Group align="flex-end">
+                <TextInput
+                  label="First name"
+                  value={typed.fname}
+                  onChange={(event) => setTyped({ ...typed, fname: event.currentTarget.value })}
+                />
+                <TextInput
+                  label="Last name"
+                  value={typed.lname}
+                  onChange={(event) => setTyped({ ...typed, lname: event.currentTarget.value })}
+                />
+                <Button
+                  type="submit"
+                  variant="light"
+                  disabled={finding.get(typedKey)?.kind === 'finding'}
+                >
+                  Find at {answer.domain}
+                </Button>
+                <EmailCell person={null} finding={finding.get(typedKey)} />
+              </Group>
+            </form>
+            <FoundPeopleActions
+              people={takeAway}
+              fileName={`mailhound-${answer.domain}.csv`}
+              noEmailHint={noEmailHint}
+            />
             {answer.people.totalItems === 0 ? (
               <Text c="dimmed">{noPeople}</Text>
             ) : (
@@ -291,7 +375,7 @@ export function DomainSearchPage() {
                                 variant="light"
                                 aria-label={`Find ${personName(person)}`}
                                 disabled={finding.get(person.id)?.kind === 'finding'}
-                                onClick={() => void find(person, answer.domain)}
+                                onClick={() => void find(person.id, person, answer)}
                               >
                                 Find
                               </Button>
