@@ -38,6 +38,7 @@ import {
 import { registerCompanyRoutes } from './features/companies/index.ts';
 import { registerContactRoutes } from './features/contacts/index.ts';
 import { registerCreditsRoutes } from './features/credits/index.ts';
+import { registerDomainSearchRoutes } from './features/domain-search/index.ts';
 import { registerEventsRoutes } from './features/events/index.ts';
 import { registerFileRoutes } from './features/files/index.ts';
 import { registerLeadRoutes } from './features/leads/index.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerFileRoutes(api, featureDeps);
       registerCompanyRoutes(api, featureDeps);
       registerContactRoutes(api, { ...featureDeps, activeCampaignsOfList });
+      registerDomainSearchRoutes(api, featureDeps);
       registerLeadRoutes(api, featureDeps);
       registerLookalikeRoutes(api, featureDeps);
       registerMailboxRoutes(api, { ...featureDeps, mailboxCampaigns });

@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './bulk.ts';
 export * from './companies.ts';
 export * from './constants.ts';
+export * from './domain-search.ts';
 export * from './industries.ts';
 export * from './lookalike.ts';
 export * from './mail.ts';

@@ -73,6 +73,13 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'domain-search',
+            lazy: () =>
+              import('../features/domain-search/components/domain-search-page.tsx').then((m) => ({
+                Component: m.DomainSearchPage,
+              })),
+          },
+          {
             path: 'company-finder',
             lazy: () =>
               import('../features/companies/components/company-finder-page.tsx').then((m) => ({

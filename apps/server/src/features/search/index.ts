@@ -1,6 +1,7 @@
-export { companyNotFound } from './company-domain.ts';
-export { closeDemoMailWorld } from './demo-mail-world.ts';
+export { companyNotFound, searchDomain } from './company-domain.ts';
+export { closeDemoMailWorld, demoWorldPorts } from './demo-mail-world.ts';
 export { createSearchFinder } from './finder.ts';
 export { defineSearchJobs } from './jobs.ts';
+export { createPgPatternStore } from './pattern-store.ts';
 export { registerSearchRoutes } from './routes.ts';
 export { runSingleSearch, type SearchEvent } from './single-search.ts';

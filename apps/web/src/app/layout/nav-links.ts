@@ -10,6 +10,7 @@ import {
   IconSearch,
   IconSend,
   IconUserSearch,
+  IconWorldSearch,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -26,6 +27,7 @@ export const searchLinks: NavLinkItem[] = [
   { label: 'Email Verifier', to: '/verify', icon: IconMailCheck },
   { label: 'Company Finder', to: '/company-finder', icon: IconBuildingSkyscraper },
   { label: 'Lead Finder', to: '/lead-finder', icon: IconUserSearch },
+  { label: 'Domain Search', to: '/domain-search', icon: IconWorldSearch },
 ];
 
 export const lookAlikeLink: NavLinkItem = {

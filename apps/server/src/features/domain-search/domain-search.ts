@@ -1,0 +1,171 @@
+import {
+  DOMAIN_SEARCH_PAGE_SIZE,
+  type DomainOrganisation,
+  type DomainPattern,
+  type DomainPerson,
+  type DomainSearchAnswer,
+  type DomainSearchQuery,
+} from '@mailhound/contracts';
+import { candidatesFor, type PatternStore } from '@mailhound/finder';
+import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/database.ts';
+import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
+import { companies, people } from '../companies/schema.ts';
+import { searchDomain } from '../search/index.ts';
+import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
+
+export type DomainSearchDeps = { db: Db; patternStore: PatternStore; mailRoute: MailRouteLookup };
+
+// A person with neither first nor last name is a role or team entry ('Sales team'): its
+// address is a generic one.
+const isGeneric = and(isNull(people.fname), isNull(people.lname));
+
+function personConditions(companyId: number, query: DomainSearchQuery): SQL | undefined {
+  return and(
+    eq(people.companyId, companyId),
+    query.department ? eq(people.department, query.department) : undefined,
+    query.seniority ? eq(people.seniority, query.seniority) : undefined,
+    query.type === 'generic' ? isGeneric : undefined,
+    query.type === 'personal' ? or(isNotNull(people.fname), isNotNull(people.lname)) : undefined,
+  );
+}
+
+// The address `pattern` gives for the name (its main spelling); null without both names or
+// when the name makes no valid address.
+export function patternAddress(
+  fname: string | null,
+  lname: string | null,
+  domain: string,
+  pattern: string,
+): string | null {
+  if (!fname || !lname) return null;
+  return (
+    candidatesFor(fname, lname, domain, pattern).find((c) => c.pattern === pattern)?.email ?? null
+  );
+}
+
+// Addresses among `emails` this user was charged for: a single search, or a Lead Finder
+// find (each of which is a single search), that found it at a verified score.
+async function paidAddresses(db: Db, userId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const list = sql.join(
+    emails.map((email) => sql`${email.toLowerCase()}`),
+    sql`, `,
+  );
+  const paid = await db.execute<{ email: string }>(sql`
+    select distinct lower(result->>'exactEmail') as email from search_history
+    where user_id = ${userId} and settled_at is not null and score is not null and charged
+      and lower(result->>'exactEmail') in (${list})`);
+  return new Set(paid.rows.map((row) => row.email));
+}
+
+async function organisationAt(db: Db, domain: string) {
+  const [company] = await db
+    .select({
+      id: companies.id,
+      slug: companies.slug,
+      name: companies.name,
+      industry: companies.industry,
+      country: companies.country,
+      employees: companies.employees,
+    })
+    .from(companies)
+    .where(eq(companies.domain, domain))
+    .limit(1);
+  return company ?? null;
+}
+
+async function peopleAt(
+  deps: DomainSearchDeps,
+  userId: string,
+  domain: string,
+  companyId: number,
+  pattern: DomainPattern | null,
+  query: DomainSearchQuery,
+): Promise<DomainSearchAnswer['people']> {
+  const where = personConditions(companyId, query);
+  const perPage = DOMAIN_SEARCH_PAGE_SIZE;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: people.id,
+        fname: people.fname,
+        lname: people.lname,
+        jobTitle: people.jobTitle,
+        department: people.department,
+        seniority: people.seniority,
+      })
+      .from(people)
+      .where(where)
+      .orderBy(asc(people.id))
+      .limit(perPage)
+      .offset((query.page - 1) * perPage),
+    deps.db.select({ count: matchCount }).from(people).where(where),
+  ]);
+  const addresses = rows.map((row) =>
+    pattern ? patternAddress(row.fname, row.lname, domain, pattern.pattern) : null,
+  );
+  const paid = await paidAddresses(
+    deps.db,
+    userId,
+    addresses.filter((email) => email !== null),
+  );
+  const items = rows.map((row, index): DomainPerson => {
+    const email = addresses[index] ?? null;
+    const shown = email !== null && paid.has(email);
+    return {
+      id: String(row.id),
+      fname: row.fname,
+      lname: row.lname,
+      jobTitle: row.jobTitle,
+      department: row.department as DomainPerson['department'],
+      seniority: row.seniority as DomainPerson['seniority'],
+      type: row.fname === null && row.lname === null ? 'generic' : 'personal',
+      email: email === null || shown ? email : maskAddress(email),
+      masked: email !== null && !shown,
+    };
+  });
+  const totalItems = total?.count ?? 0;
+  return {
+    items,
+    currentPage: query.page,
+    totalPages: pageCount(totalItems, perPage),
+    totalItems,
+  };
+}
+
+// Domain Search: spends nothing. A company name resolves as in single search (a 400 when
+// none matches); a domain outside the company database still answers its mail facts.
+export async function searchDomainPeople(
+  deps: DomainSearchDeps,
+  userId: string,
+  query: DomainSearchQuery,
+): Promise<DomainSearchAnswer> {
+  const domain = await searchDomain(deps.db, {
+    companyWebsite: query.domain || undefined,
+    companyName: query.company || undefined,
+  });
+  const [company, mail, knowledge] = await Promise.all([
+    organisationAt(deps.db, domain),
+    mailFactsOf(deps.db, deps.mailRoute, domain),
+    deps.patternStore.get(domain),
+  ]);
+  const pattern: DomainPattern | null = knowledge
+    ? {
+        pattern: knowledge.pattern,
+        verified: knowledge.confirmations,
+        against: knowledge.contradictions,
+      }
+    : null;
+  const organisation: DomainOrganisation | null = company
+    ? { ...company, id: String(company.id) }
+    : null;
+  const noPeople = { items: [], currentPage: query.page, totalPages: 0, totalItems: 0 };
+  return {
+    domain,
+    organisation,
+    mail,
+    pattern,
+    people: company ? await peopleAt(deps, userId, domain, company.id, pattern, query) : noPeople,
+  };
+}

@@ -1,0 +1,1 @@
+export { registerDomainSearchRoutes } from './routes.ts';
