@@ -104,3 +104,67 @@ describe('layout at a phone width (390×844), in a real browser against the demo
     expect(await findLayoutDefects(page)).toEqual(noDefects);
   });
 });
+
+// Every top-bar link, the credits and the profile fit the bar at common desktop widths: the
+// bar never scrolls or pushes the page sideways, and no label is cut.
+describe('the top bar at desktop widths, in a real browser against the demo data', () => {
+  let session: BrowserSession;
+  beforeEach(async () => {
+    session = await openBrowser();
+  });
+  afterEach(async () => {
+    await session.browser.close();
+  });
+
+  it('fits every link, the credits and the profile from 1024 to 1920 pixels', async () => {
+    const { page, baseUrl } = session;
+    const answer = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo@mailhound.dev', password: 'Demo1234' }),
+    });
+    const { token } = (await answer.json()) as { token: string };
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      storageKeys.token,
+      token,
+    ] as const);
+    const seen: Record<number, { overflow: number; cut: string[] }> = {};
+    for (const width of [1024, 1280, 1366, 1440, 1600, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${baseUrl}/search/single`);
+      await page
+        .getByRole('banner')
+        .getByText(/^Credits available: /)
+        .waitFor();
+      seen[width] = await page.evaluate(() => {
+        const banner = document.querySelector('header');
+        const cut = [...(banner?.querySelectorAll('a, button, span, p') ?? [])]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1)
+          .map((element) => element.textContent ?? '');
+        const right = Math.max(
+          ...[...(banner?.querySelectorAll('a, button') ?? [])].map(
+            (element) => element.getBoundingClientRect().right,
+          ),
+        );
+        return {
+          overflow: Math.max(
+            (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth,
+            Math.ceil(right) - window.innerWidth,
+            (banner?.scrollWidth ?? 0) - (banner?.clientWidth ?? 0),
+          ),
+          cut,
+        };
+      });
+    }
+    const fits = { overflow: 0, cut: [] };
+    expect(seen).toEqual({
+      1024: fits,
+      1280: fits,
+      1366: fits,
+      1440: fits,
+      1600: fits,
+      1920: fits,
+    });
+  });
+});

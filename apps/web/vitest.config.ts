@@ -8,5 +8,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A screen test clicks through a whole page in jsdom; on a 2-core machine running every
+    // project at once, a few of them took just over the 5 s default. A hang still fails.
+    testTimeout: 15_000,
   },
 });

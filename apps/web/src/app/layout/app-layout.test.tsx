@@ -184,8 +184,8 @@ describe('top bar at every width from 768px', () => {
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('shows the Add Credits label and the name from 992px, the link labels from 1280px', async () => {
-    atWindowWidth(1024);
+  it('shows the Add Credits label and the name from 992px, the link labels from 1600px', async () => {
+    atWindowWidth(1440);
     const server = createFakeServer();
     logIn(server);
     renderApp('/search/single');
@@ -196,13 +196,21 @@ describe('top bar at every width from 768px', () => {
     );
   });
 
-  it('shows every label at 1366px', async () => {
-    atWindowWidth(1366);
+  it('shows every label at 1600px', async () => {
+    atWindowWidth(1600);
     const server = createFakeServer();
     logIn(server);
     renderApp('/search/single');
     await screen.findByRole('button', { name: 'Ann Lee' });
-    for (const name of ['Search', 'Bulk Search', 'Company Finder', 'Lead Finder', 'Look-Alike']) {
+    for (const name of [
+      'Search',
+      'Bulk Search',
+      'Email Verifier',
+      'Company Finder',
+      'Lead Finder',
+      'Domain Search',
+      'Look-Alike',
+    ]) {
       expect(within(mainNav()).getByRole('link', { name })).toHaveTextContent(name);
     }
   });
