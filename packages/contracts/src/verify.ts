@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import {
   historyPageSchema,
-  historyQuerySchema,
   searchErrorDataSchema,
   searchPaymentErrorDataSchema,
   searchProgressDataSchema,
+  userHistoryQuerySchema,
 } from './search.ts';
 
 // The verdict on one address (issue 22), in the words of Hunter's API v2 email verifier
@@ -109,7 +109,7 @@ export const verifyEventSchema = z.union([
 export type VerifyEvent = z.infer<typeof verifyEventSchema>;
 
 // GET /api/search-history/verify: the user's verifications, newest first, 10 per page.
-export const verifyHistoryQuerySchema = historyQuerySchema.omit({ userId: true });
+export const verifyHistoryQuerySchema = userHistoryQuerySchema;
 export type VerifyHistoryQuery = z.infer<typeof verifyHistoryQuerySchema>;
 
 export const verifyHistoryItemSchema = z.object({
