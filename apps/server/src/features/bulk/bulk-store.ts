@@ -239,6 +239,7 @@ export async function readResultRows(
       email: bulkRows.email,
       score: bulkRows.score,
       error: bulkRows.error,
+      verdict: bulkRows.verdict,
     })
     .from(bulkRows)
     .where(where)
