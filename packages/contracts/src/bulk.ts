@@ -2,10 +2,19 @@ import { z } from 'zod';
 import { errorAnswerSchema } from './auth.ts';
 import { historyPageSchema } from './search.ts';
 
+// What a list asks (issue 22): 'verify' for a 'Verify emails' upload, a list whose only
+// recognised column is the e-mail one (every row verifies its address); 'find' otherwise.
+export const bulkKinds = ['find', 'verify'] as const;
+export type BulkKind = (typeof bulkKinds)[number];
+
+// The name a 'Verify emails' upload goes by in the upload modal and the bulk history.
+export const verifyListName = 'Verify emails';
+
 // product-spec §3 "Bulk history item": the answer of the bulk history, detail and upload calls
 // and the data of the detail stream's `update` events.
 export const bulkItemSchema = z.object({
   requestId: z.string(),
+  kind: z.enum(bulkKinds).default('find'),
   input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
   status: z.enum(['processing', 'completed', 'error']),
   // success: rows with an address found; fail: the other rows processed so far.

@@ -16,6 +16,7 @@ import {
   assignChunks,
   type BulkColumns,
   domainKeyOf,
+  listKindOf,
   type ParsedUpload,
   queryOfRow,
 } from './upload-file.ts';
@@ -125,6 +126,7 @@ export async function createBulkRequest(
 type ItemRow = {
   id: string;
   file_name: string;
+  header: string[];
   total: number;
   has_input: boolean;
   status: BulkStatus;
@@ -139,7 +141,7 @@ type ItemRow = {
 };
 
 const itemColumns = sql`
-  r.id, r.file_name, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
+  r.id, r.file_name, r.header, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
   r.held, r.error,
   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   exists (select 1 from bulk_files f where f.request_id = r.id and f.kind = 'input') as has_input,
@@ -151,6 +153,7 @@ const itemColumns = sql`
 function toItem(row: ItemRow): BulkItem {
   return {
     requestId: row.id,
+    kind: listKindOf(row.header),
     input: { fileName: row.file_name, length: row.total, hasInputFile: row.has_input },
     status: row.status,
     progress: { success: row.success, fail: row.fail, total: row.total },

@@ -1,4 +1,4 @@
-import { isDomainLike } from '@mailhound/contracts';
+import { type BulkKind, isDomainLike } from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { badRequest } from '../../platform/errors.ts';
 import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
@@ -69,12 +69,23 @@ export function recogniseColumns(header: string[]): BulkColumns {
   return columns;
 }
 
-export function hasUsableColumns(columns: BulkColumns): boolean {
-  const find =
+function hasFindColumns(columns: BulkColumns): boolean {
+  return (
     columns.firstName !== undefined &&
     columns.lastName !== undefined &&
-    (columns.website !== undefined || columns.companyName !== undefined);
-  return find || columns.email !== undefined;
+    (columns.website !== undefined || columns.companyName !== undefined)
+  );
+}
+
+export function hasUsableColumns(columns: BulkColumns): boolean {
+  return hasFindColumns(columns) || columns.email !== undefined;
+}
+
+// A list with an e-mail column and not the columns a find needs only verifies addresses: a
+// 'Verify emails' upload. A list with both finds the rows that give no address.
+export function listKindOf(header: string[]): BulkKind {
+  const columns = recogniseColumns(header);
+  return columns.email !== undefined && !hasFindColumns(columns) ? 'verify' : 'find';
 }
 
 // What one row asks: a given address is verified; otherwise a name and a company are looked up.
