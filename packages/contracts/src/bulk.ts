@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorAnswerSchema } from './auth.ts';
 import { historyPageSchema } from './search.ts';
+import type { Verdict } from './verify.ts';
 
 // What a list asks (issue 22): 'verify' for a 'Verify emails' upload, a list whose only
 // recognised column is the e-mail one (every row verifies its address); 'find' otherwise.
@@ -34,6 +35,20 @@ export type BulkItem = z.infer<typeof bulkItemSchema>;
 
 export const bulkHistoryPageSchema = historyPageSchema(bulkItemSchema);
 export type BulkHistoryPage = z.infer<typeof bulkHistoryPageSchema>;
+
+// The verdict's columns (issue 22), last in every result file and preview row, named as
+// Hunter's email verifier names its fields: the checks as true or false, all empty for a row
+// with no verdict.
+export const bulkVerdictColumns = [
+  'status',
+  'accept_all',
+  'disposable',
+  'webmail',
+  'role',
+  'mx_records',
+  'smtp_check',
+  'reason',
+] as const satisfies ReadonlyArray<keyof Verdict>;
 
 // product-spec §3 "Bulk preview": the header row, then up to 10 result rows.
 export const bulkPreviewSchema = z.object({

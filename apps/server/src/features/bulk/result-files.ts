@@ -1,4 +1,9 @@
-import { rowErrorText, safeSpreadsheetCell, type Verdict } from '@mailhound/contracts';
+import {
+  bulkVerdictColumns,
+  rowErrorText,
+  safeSpreadsheetCell,
+  type Verdict,
+} from '@mailhound/contracts';
 import Papa from 'papaparse';
 import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
@@ -13,19 +18,7 @@ export type ResultRow = {
   verdict: Verdict | null;
 };
 
-// The verdict's columns (issue 22), named as Hunter's email verifier names its fields.
-export const verdictColumns = [
-  'status',
-  'accept_all',
-  'disposable',
-  'webmail',
-  'role',
-  'mx_records',
-  'smtp_check',
-  'reason',
-] as const satisfies ReadonlyArray<keyof Verdict>;
-
-export const resultColumns = ['Email', 'Score', 'Status', ...verdictColumns] as const;
+export const resultColumns = ['Email', 'Score', 'Status', ...bulkVerdictColumns] as const;
 
 export const contentTypes = {
   csv: 'text/csv; charset=utf-8',
@@ -39,7 +32,7 @@ function statusOf(row: ResultRow): string {
 }
 
 function verdictCells(verdict: Verdict | null): string[] {
-  return verdictColumns.map((column) => (verdict ? String(verdict[column]) : ''));
+  return bulkVerdictColumns.map((column) => (verdict ? String(verdict[column]) : ''));
 }
 
 // The header and rows of a result: the input columns, then Email, Score and Status, then the
