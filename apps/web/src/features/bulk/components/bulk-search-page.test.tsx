@@ -84,6 +84,21 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     expect(error.getByText('Unpaid')).toBeInTheDocument();
   });
 
+  it("names a list with only an e-mail column 'Verify emails'", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    serveHistory(server, () => [
+      bulkItem('emails', { kind: 'verify' }),
+      { ...processingItem('checking', 40), kind: 'verify' },
+      bulkItem('people'),
+    ]);
+    renderApp('/search/bulk');
+    expect((await rowOf('emails.csv')).getByText('Verify emails')).toBeInTheDocument();
+    expect((await rowOf('checking.csv')).getByText('Verify emails')).toBeInTheDocument();
+    expect((await rowOf('people.csv')).queryByText('Verify emails')).toBeNull();
+  });
+
   it('writes the badges Paid, Slicing and Unpaid as the spec does, not in capitals', async () => {
     const server = createFakeServer();
     logIn(server);
