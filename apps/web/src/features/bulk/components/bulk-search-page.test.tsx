@@ -14,7 +14,7 @@ import {
   stubBulkFetch,
   stubUploads,
 } from '../bulk.test-kit.ts';
-import { bulkTemplateFileName } from '../bulk-template.ts';
+import { bulkTemplateFileName, verifyTemplateFileName } from '../bulk-template.ts';
 import { uploadMessages } from '../upload-rules.ts';
 
 afterEach(() => {
@@ -427,6 +427,34 @@ describe('upload modal', () => {
     expect(await modal.findByText(uploadMessages.notSpreadsheet)).toBeInTheDocument();
     expect(modal.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(uploads).toHaveLength(0);
+  });
+
+  it("opens as 'Verify emails' from the verifier's Verify a list, with an Email-only template", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    const uploads = stubUploads();
+    let items = [bulkItem('old')];
+    serveHistory(server, () => items);
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk?upload=verify');
+    const modal = within(await screen.findByRole('dialog', { name: 'Verify emails' }));
+    expect(modal.getByText(/an Email column: each address gets its verdict/)).toBeInTheDocument();
+    await app.user.click(modal.getByRole('button', { name: 'Download the template' }));
+    expect(saved[0]?.fileName).toBe(verifyTemplateFileName);
+    expect((await saved[0]?.file.text())?.split('\r\n')[0]).toBe('Email');
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    await app.user.click(modal.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.url).toBe('/api/person/bulk');
+    // Once asked, the address no longer opens it: New Bulk is an upload of either kind.
+    const created = { ...processingItem('new', 0), kind: 'verify' as const };
+    items = [created, ...items];
+    uploads[0]?.respond(201, created);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.location()).toBe('/search/bulk?page=1');
+    expect((await rowOf('new.csv')).getByText('Verify emails')).toBeInTheDocument();
+    await openUpload(app);
   });
 
   it('offers a template CSV with the recognised columns', async () => {

@@ -1,4 +1,4 @@
-import type { BulkItem } from '@mailhound/contracts';
+import { type BulkItem, verifyListName } from '@mailhound/contracts';
 import { Alert, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
@@ -14,13 +14,16 @@ import {
 } from '../upload-rules.ts';
 
 // product-spec §2 "Bulk search": the upload modal, with a real progress bar and the template.
+// `verify`: a 'Verify emails' upload (issue 22), a list with an Email column only.
 export function UploadModal({
   opened,
+  verify = false,
   onClose,
   onUploaded,
   onNotEnoughCredits,
 }: {
   opened: boolean;
+  verify?: boolean;
   onClose: () => void;
   onUploaded: (item: BulkItem) => void;
   // How many more credits the list needs (the 402's needed; at least 1 when it does not say).
@@ -47,7 +50,7 @@ export function UploadModal({
     <Modal
       opened={opened}
       onClose={close}
-      title="Upload your list"
+      title={verify ? verifyListName : 'Upload your list'}
       centered
       size="lg"
       closeOnClickOutside={!uploading}
@@ -55,11 +58,19 @@ export function UploadModal({
       withCloseButton={!uploading}
     >
       <Stack>
-        <Text size="sm">
-          A CSV or XLSX file, up to 5 MB and {BULK_MAX_ROWS.toLocaleString('en-US')} rows, with a
-          header row: First Name, Last Name and Company Website (or Company) to find an address, or
-          an Email column to verify one.
-        </Text>
+        {verify ? (
+          <Text size="sm">
+            A CSV or XLSX file, up to 5 MB and {BULK_MAX_ROWS.toLocaleString('en-US')} rows, with a
+            header row and an Email column: each address gets its verdict (valid, invalid,
+            accept_all, webmail, disposable or unknown) in the results.
+          </Text>
+        ) : (
+          <Text size="sm">
+            A CSV or XLSX file, up to 5 MB and {BULK_MAX_ROWS.toLocaleString('en-US')} rows, with a
+            header row: First Name, Last Name and Company Website (or Company) to find an address,
+            or an Email column to verify one.
+          </Text>
+        )}
         <FileDropZone
           testId="bulk-dropzone"
           accept={acceptedFileTypes}
@@ -74,7 +85,12 @@ export function UploadModal({
           </Alert>
         )}
         <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={downloadBulkTemplate}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => downloadBulkTemplate(verify)}
+          >
             Download the template
           </Anchor>
           <UploadButtons
