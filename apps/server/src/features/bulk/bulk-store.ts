@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type BulkItem, rowErrorText, VERIFIED_SCORE } from '@mailhound/contracts';
+import {
+  type BulkColumns,
+  type BulkItem,
+  listKindOf,
+  rowErrorText,
+  VERIFIED_SCORE,
+} from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -12,14 +18,7 @@ import {
 import { creditAccounts } from '../credits/schema.ts';
 import type { ResultRow } from './result-files.ts';
 import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
-import {
-  assignChunks,
-  type BulkColumns,
-  domainKeyOf,
-  listKindOf,
-  type ParsedUpload,
-  queryOfRow,
-} from './upload-file.ts';
+import { assignChunks, domainKeyOf, type ParsedUpload, queryOfRow } from './upload-file.ts';
 
 export const bulkRunQueue = 'bulk-run';
 

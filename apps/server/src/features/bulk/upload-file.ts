@@ -1,4 +1,9 @@
-import { type BulkKind, isDomainLike } from '@mailhound/contracts';
+import {
+  type BulkColumns,
+  hasUsableColumns,
+  isDomainLike,
+  recogniseColumns,
+} from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { badRequest } from '../../platform/errors.ts';
 import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
@@ -37,56 +42,6 @@ export type ParsedUpload = {
   // Every non-empty data row, as many cells as the header.
   rows: string[][];
 };
-
-export type BulkColumns = {
-  firstName?: number;
-  lastName?: number;
-  website?: number;
-  companyName?: number;
-  email?: number;
-};
-
-// Header spellings, compared without case, spaces, underscores or hyphens.
-const spellings: Record<keyof BulkColumns, string[]> = {
-  firstName: ['firstname', 'fname', 'first', 'givenname'],
-  lastName: ['lastname', 'lname', 'last', 'surname', 'familyname'],
-  website: ['companywebsite', 'website', 'domain', 'companydomain', 'companyurl', 'url'],
-  companyName: ['company', 'companyname', 'organization', 'organisation'],
-  email: ['email', 'emailaddress', 'mail'],
-};
-
-function headerKey(cell: string): string {
-  return cell.toLowerCase().replace(/[\s_-]+/g, '');
-}
-
-export function recogniseColumns(header: string[]): BulkColumns {
-  const columns: BulkColumns = {};
-  const keys = header.map(headerKey);
-  for (const [field, names] of Object.entries(spellings) as Array<[keyof BulkColumns, string[]]>) {
-    const index = keys.findIndex((key) => names.includes(key));
-    if (index >= 0) columns[field] = index;
-  }
-  return columns;
-}
-
-function hasFindColumns(columns: BulkColumns): boolean {
-  return (
-    columns.firstName !== undefined &&
-    columns.lastName !== undefined &&
-    (columns.website !== undefined || columns.companyName !== undefined)
-  );
-}
-
-export function hasUsableColumns(columns: BulkColumns): boolean {
-  return hasFindColumns(columns) || columns.email !== undefined;
-}
-
-// A list with an e-mail column and not the columns a find needs only verifies addresses: a
-// 'Verify emails' upload. A list with both finds the rows that give no address.
-export function listKindOf(header: string[]): BulkKind {
-  const columns = recogniseColumns(header);
-  return columns.email !== undefined && !hasFindColumns(columns) ? 'verify' : 'find';
-}
 
 // What one row asks: a given address is verified; otherwise a name and a company are looked up.
 export function queryOfRow(columns: BulkColumns, cells: string[]): BulkQuery {

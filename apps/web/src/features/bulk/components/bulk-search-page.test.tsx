@@ -457,6 +457,20 @@ describe('upload modal', () => {
     await openUpload(app);
   });
 
+  it("names a chosen CSV with only an e-mail column 'Verify emails'", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    serveHistory(server, () => [bulkItem('old')]);
+    const app = renderApp('/search/bulk');
+    const modal = await openUpload(app);
+    const emails = new File(['Email,Note\nann@acme.com,x\n'], 'emails.csv', { type: 'text/csv' });
+    await app.user.upload(modal.getByLabelText('Choose a file'), emails);
+    expect(await screen.findByRole('dialog', { name: 'Verify emails' })).toBeInTheDocument();
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    expect(await screen.findByRole('dialog', { name: 'Upload your list' })).toBeInTheDocument();
+  });
+
   it('offers a template CSV with the recognised columns', async () => {
     const server = createFakeServer();
     logIn(server);

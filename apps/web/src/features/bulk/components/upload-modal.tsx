@@ -1,11 +1,13 @@
-import { type BulkItem, verifyListName } from '@mailhound/contracts';
+import { type BulkItem, type BulkKind, verifyListName } from '@mailhound/contracts';
 import { Alert, Anchor, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { ApiError, creditsMissing, errorMessage } from '../../../shared/api/api-error.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { UploadButtons, UploadProgress } from '../../../shared/ui/upload-controls.tsx';
 import { useFileUpload } from '../../../shared/ui/use-file-upload.ts';
 import { useUploadBulkFile } from '../api/upload-bulk-file.ts';
 import { downloadBulkTemplate } from '../bulk-template.ts';
+import { csvListKind } from '../list-kind.ts';
 import {
   acceptedFileTypes,
   BULK_MAX_ROWS,
@@ -14,7 +16,8 @@ import {
 } from '../upload-rules.ts';
 
 // product-spec §2 "Bulk search": the upload modal, with a real progress bar and the template.
-// `verify`: a 'Verify emails' upload (issue 22), a list with an Email column only.
+// `verify`: a 'Verify emails' upload (issue 22), a list with an Email column only; a chosen CSV
+// whose header has no other column the server reads is named so too.
 export function UploadModal({
   opened,
   verify = false,
@@ -45,12 +48,26 @@ export function UploadModal({
     onUploaded,
     onClose,
   });
+  const [chosenKind, setChosenKind] = useState<BulkKind | null>(null);
+  useEffect(() => {
+    setChosenKind(null);
+    if (!file) return;
+    let current = true;
+    csvListKind(file).then(
+      (kind) => current && setChosenKind(kind),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  const verifyList = verify || chosenKind === 'verify';
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title={verify ? verifyListName : 'Upload your list'}
+      title={verifyList ? verifyListName : 'Upload your list'}
       centered
       size="lg"
       closeOnClickOutside={!uploading}
@@ -58,7 +75,7 @@ export function UploadModal({
       withCloseButton={!uploading}
     >
       <Stack>
-        {verify ? (
+        {verifyList ? (
           <Text size="sm">
             A CSV or XLSX file, up to 5 MB and {BULK_MAX_ROWS.toLocaleString('en-US')} rows, with a
             header row and an Email column: each address gets its verdict (valid, invalid,
