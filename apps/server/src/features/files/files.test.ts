@@ -27,6 +27,8 @@ beforeAll(async () => {
       },
       { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
       { name: 'gone.test', nxdomain: true },
+      // The address found is not the first one tried (ann.lee is refused).
+      { name: 'initials.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['alee'] },
     ],
   });
   t = await createTestContext({ jobs: true, env: labEnv(lab) });
@@ -225,6 +227,22 @@ describe('a verify-only list', () => {
     ]);
     // The address shows only in the cell the user uploaded, nowhere else.
     expect(JSON.stringify(preview).match(/bob\.ray@/g)).toHaveLength(1);
+  });
+});
+
+describe('a found address', () => {
+  it('is judged by the reply it got, not by the first address tried', async () => {
+    const user = await activeUser(t);
+    const list = toCsv([
+      ['First Name', 'Last Name', 'Company Website'],
+      ['Ann', 'Lee', 'initials.test'],
+    ]);
+    const item = await completedUpload(user.token, 'initials.csv', list);
+    const csv = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[1]?.slice(3)).toEqual(['alee@initials.test', '99', 'Verified', ...validVerdict]);
   });
 });
 
