@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { bulkVerdictColumns } from '@mailhound/contracts';
 import { type LabDomain, type MailLab, startMailLab } from '@mailhound/mail-lab';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +246,7 @@ describe('bulk search against the mail lab', () => {
       'Email',
       'Score',
       'Status',
+      ...bulkVerdictColumns,
     ]);
     expect(full.rows).toHaveLength(rowCount);
     const emailColumn = full.header.indexOf('Email');

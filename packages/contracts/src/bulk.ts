@@ -1,11 +1,73 @@
 import { z } from 'zod';
 import { errorAnswerSchema } from './auth.ts';
 import { historyPageSchema } from './search.ts';
+import type { Verdict } from './verify.ts';
+
+// What a list asks (issue 22): 'verify' for a 'Verify emails' upload, a list whose only
+// recognised column is the e-mail one (every row verifies its address); 'find' otherwise.
+export const bulkKinds = ['find', 'verify'] as const;
+export type BulkKind = (typeof bulkKinds)[number];
+
+// The name a 'Verify emails' upload goes by in the upload modal and the bulk history.
+export const verifyListName = 'Verify emails';
+
+// The columns of an upload the server reads, told by the header row; the upload modal reads a
+// chosen CSV's header by the same rule to name the list.
+export type BulkColumns = {
+  firstName?: number;
+  lastName?: number;
+  website?: number;
+  companyName?: number;
+  email?: number;
+};
+
+// Header spellings, compared without case, spaces, underscores or hyphens.
+const spellings: Record<keyof BulkColumns, string[]> = {
+  firstName: ['firstname', 'fname', 'first', 'givenname'],
+  lastName: ['lastname', 'lname', 'last', 'surname', 'familyname'],
+  website: ['companywebsite', 'website', 'domain', 'companydomain', 'companyurl', 'url'],
+  companyName: ['company', 'companyname', 'organization', 'organisation'],
+  email: ['email', 'emailaddress', 'mail'],
+};
+
+function headerKey(cell: string): string {
+  return cell.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+export function recogniseColumns(header: string[]): BulkColumns {
+  const columns: BulkColumns = {};
+  const keys = header.map(headerKey);
+  for (const [field, names] of Object.entries(spellings) as Array<[keyof BulkColumns, string[]]>) {
+    const index = keys.findIndex((key) => names.includes(key));
+    if (index >= 0) columns[field] = index;
+  }
+  return columns;
+}
+
+function hasFindColumns(columns: BulkColumns): boolean {
+  return (
+    columns.firstName !== undefined &&
+    columns.lastName !== undefined &&
+    (columns.website !== undefined || columns.companyName !== undefined)
+  );
+}
+
+export function hasUsableColumns(columns: BulkColumns): boolean {
+  return hasFindColumns(columns) || columns.email !== undefined;
+}
+
+// A list with an e-mail column and not the columns a find needs only verifies addresses: a
+// 'Verify emails' upload. A list with both finds the rows that give no address.
+export function listKindOf(header: string[]): BulkKind {
+  const columns = recogniseColumns(header);
+  return columns.email !== undefined && !hasFindColumns(columns) ? 'verify' : 'find';
+}
 
 // product-spec §3 "Bulk history item": the answer of the bulk history, detail and upload calls
 // and the data of the detail stream's `update` events.
 export const bulkItemSchema = z.object({
   requestId: z.string(),
+  kind: z.enum(bulkKinds).default('find'),
   input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
   status: z.enum(['processing', 'completed', 'error']),
   // success: rows with an address found; fail: the other rows processed so far.
@@ -25,6 +87,20 @@ export type BulkItem = z.infer<typeof bulkItemSchema>;
 
 export const bulkHistoryPageSchema = historyPageSchema(bulkItemSchema);
 export type BulkHistoryPage = z.infer<typeof bulkHistoryPageSchema>;
+
+// The verdict's columns (issue 22), last in every result file and preview row, named as
+// Hunter's email verifier names its fields: the checks as true or false, all empty for a row
+// with no verdict.
+export const bulkVerdictColumns = [
+  'status',
+  'accept_all',
+  'disposable',
+  'webmail',
+  'role',
+  'mx_records',
+  'smtp_check',
+  'reason',
+] as const satisfies ReadonlyArray<keyof Verdict>;
 
 // product-spec §3 "Bulk preview": the header row, then up to 10 result rows.
 export const bulkPreviewSchema = z.object({

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type BulkItem, rowErrorText, VERIFIED_SCORE } from '@mailhound/contracts';
+import {
+  type BulkColumns,
+  type BulkItem,
+  listKindOf,
+  rowErrorText,
+  VERIFIED_SCORE,
+} from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -12,13 +18,7 @@ import {
 import { creditAccounts } from '../credits/schema.ts';
 import type { ResultRow } from './result-files.ts';
 import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
-import {
-  assignChunks,
-  type BulkColumns,
-  domainKeyOf,
-  type ParsedUpload,
-  queryOfRow,
-} from './upload-file.ts';
+import { assignChunks, domainKeyOf, type ParsedUpload, queryOfRow } from './upload-file.ts';
 
 export const bulkRunQueue = 'bulk-run';
 
@@ -125,6 +125,7 @@ export async function createBulkRequest(
 type ItemRow = {
   id: string;
   file_name: string;
+  header: string[];
   total: number;
   has_input: boolean;
   status: BulkStatus;
@@ -139,7 +140,7 @@ type ItemRow = {
 };
 
 const itemColumns = sql`
-  r.id, r.file_name, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
+  r.id, r.file_name, r.header, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
   r.held, r.error,
   to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   exists (select 1 from bulk_files f where f.request_id = r.id and f.kind = 'input') as has_input,
@@ -151,6 +152,7 @@ const itemColumns = sql`
 function toItem(row: ItemRow): BulkItem {
   return {
     requestId: row.id,
+    kind: listKindOf(row.header),
     input: { fileName: row.file_name, length: row.total, hasInputFile: row.has_input },
     status: row.status,
     progress: { success: row.success, fail: row.fail, total: row.total },
@@ -239,6 +241,7 @@ export async function readResultRows(
       email: bulkRows.email,
       score: bulkRows.score,
       error: bulkRows.error,
+      verdict: bulkRows.verdict,
     })
     .from(bulkRows)
     .where(where)

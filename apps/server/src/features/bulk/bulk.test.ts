@@ -417,6 +417,52 @@ describe('history', () => {
     ]);
   });
 
+  it('tells a Verify emails upload (an e-mail column only) from a list to find, from the upload on', async () => {
+    const user = await activeUser(t);
+    const lists = [
+      [
+        'verify.csv',
+        toCsv([
+          ['Email', 'Note'],
+          ['ann.lee@acme.test', 'x'],
+        ]),
+      ],
+      ['find.csv', listCsv],
+      // Rows with an address verify it, the others are found: a list to find.
+      [
+        'both.csv',
+        toCsv([
+          ['First Name', 'Last Name', 'Company', 'Email'],
+          ['Ann', 'Lee', 'acme.test', ''],
+        ]),
+      ],
+    ] as const;
+    const uploaded: Array<[string, string]> = [];
+    for (const [name, csv] of lists) {
+      const response = await upload(t.app, user.token, name, csv);
+      expect(response.statusCode, response.body).toBe(201);
+      const item = response.json() as BulkItem;
+      uploaded.push([name, item.kind]);
+      await waitUntilDone(t.app, user.token, item.requestId);
+    }
+    expect(uploaded).toEqual([
+      ['verify.csv', 'verify'],
+      ['find.csv', 'find'],
+      ['both.csv', 'find'],
+    ]);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/search-history/bulk',
+      headers: { authorization: user.token },
+    });
+    const items = (history.json() as { items: BulkItem[] }).items;
+    expect(items.map((item) => [item.input.fileName, item.kind])).toEqual([
+      ['both.csv', 'find'],
+      ['find.csv', 'find'],
+      ['verify.csv', 'verify'],
+    ]);
+  });
+
   it('another user’s request is not found, and not listed', async () => {
     const owner = await activeUser(t);
     const other = await activeUser(t);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDomainLike, VERIFIED_SCORE } from '@mailhound/contracts';
+import { isDomainLike, VERIFIED_SCORE, type Verdict } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -8,6 +8,7 @@ import { notifyProgress } from '../../platform/progress-hub.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
+import { verdictOf } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { buildResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
@@ -15,7 +16,12 @@ import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
 // An address is "found" from this score on (successCount); verified (charged) from 95.
 export const foundScore = 50;
 
-export type RowOutcome = { email: string | null; score: number; error: string | null };
+export type RowOutcome = {
+  email: string | null;
+  score: number;
+  error: string | null;
+  verdict: Verdict | null;
+};
 
 export type ProcessingDeps = {
   db: Db;
@@ -26,13 +32,31 @@ export type ProcessingDeps = {
   waitMs?: number;
 };
 
-function outcomeOf(result: FindResult): RowOutcome {
-  if (result.error) return { email: null, score: 0, error: result.error };
-  const found = result.exactEmail !== null && result.exactEmailScore >= foundScore;
+// The verdict on a found address, from the reply its own candidate got (verdictOf reads the
+// first candidate); none when the search found no address to judge.
+function foundVerdict(result: FindResult): Verdict | null {
+  const { exactEmail, evidence } = result;
+  const own = evidence.candidates.find((candidate) => candidate.email === exactEmail);
+  if (exactEmail === null || !own) return null;
+  const others = evidence.candidates.filter((candidate) => candidate !== own);
+  return verdictOf(exactEmail, {
+    ...result,
+    evidence: { ...evidence, candidates: [own, ...others] },
+  });
+}
+
+// A given address always gets its verdict, whatever the mail server said; a found one when the
+// search found it.
+function outcomeOf(result: FindResult, given?: string): RowOutcome {
+  const found = !result.error && result.exactEmail !== null && result.exactEmailScore >= foundScore;
+  const verdict =
+    given !== undefined ? verdictOf(given, result) : found ? foundVerdict(result) : null;
+  if (result.error) return { email: null, score: 0, error: result.error, verdict };
   return {
     email: found ? result.exactEmail : null,
     score: result.exactEmailScore,
     error: null,
+    verdict,
   };
 }
 
@@ -49,7 +73,7 @@ export async function lookUpRows(
   for (const row of rows) {
     const { query } = row;
     if (query.kind === 'skip') {
-      outcomes.set(row.rowIndex, { email: null, score: 0, error: query.reason });
+      outcomes.set(row.rowIndex, { email: null, score: 0, error: query.reason, verdict: null });
     } else if (query.kind === 'verify') {
       verifies.push({ rowIndex: row.rowIndex, email: query.email });
     } else {
@@ -61,7 +85,12 @@ export async function lookUpRows(
         domains.set(query.company, domain);
       }
       if (domain === null) {
-        outcomes.set(row.rowIndex, { email: null, score: 0, error: companyNotFound });
+        outcomes.set(row.rowIndex, {
+          email: null,
+          score: 0,
+          error: companyNotFound,
+          verdict: null,
+        });
       } else {
         finds.push({
           rowIndex: row.rowIndex,
@@ -80,7 +109,7 @@ export async function lookUpRows(
   });
   verified.forEach((result, index) => {
     const row = verifies[index];
-    if (row) outcomes.set(row.rowIndex, outcomeOf(result));
+    if (row) outcomes.set(row.rowIndex, outcomeOf(result, row.email));
   });
   return outcomes;
 }
@@ -145,9 +174,9 @@ async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOu
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
   const written = await tx.execute<{ found: boolean }>(sql`
     update bulk_rows r
-    set state = 'done', email = v.email, score = v.score, error = v.error
+    set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-      as v("rowIndex" int, email text, score int, error text)
+      as v("rowIndex" int, email text, score int, error text, verdict jsonb)
     where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
     returning (v.email is not null) as found`);
   const success = written.rows.filter((row) => row.found).length;

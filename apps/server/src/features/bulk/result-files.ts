@@ -1,4 +1,9 @@
-import { rowErrorText, safeSpreadsheetCell } from '@mailhound/contracts';
+import {
+  bulkVerdictColumns,
+  rowErrorText,
+  safeSpreadsheetCell,
+  type Verdict,
+} from '@mailhound/contracts';
 import Papa from 'papaparse';
 import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
@@ -8,9 +13,12 @@ export type ResultRow = {
   email: string | null;
   score: number | null;
   error: string | null;
+  // Null for a row with no verdict (searched before verdicts were kept, never looked up, or
+  // nothing found): its verdict cells stay empty.
+  verdict: Verdict | null;
 };
 
-export const resultColumns = ['Email', 'Score', 'Status'] as const;
+export const resultColumns = ['Email', 'Score', 'Status', ...bulkVerdictColumns] as const;
 
 export const contentTypes = {
   csv: 'text/csv; charset=utf-8',
@@ -23,7 +31,12 @@ function statusOf(row: ResultRow): string {
   return (row.score ?? 0) >= 95 ? 'Verified' : 'Possible';
 }
 
-// The header and rows of a result: the input columns, then Email, Score and Status.
+function verdictCells(verdict: Verdict | null): string[] {
+  return bulkVerdictColumns.map((column) => (verdict ? String(verdict[column]) : ''));
+}
+
+// The header and rows of a result: the input columns, then Email, Score and Status, then the
+// verdict's columns (true or false for its checks).
 export function resultTable(header: string[], rows: ResultRow[]): string[][] {
   return [
     [...header, ...resultColumns],
@@ -32,6 +45,7 @@ export function resultTable(header: string[], rows: ResultRow[]): string[][] {
       row.email ?? '',
       row.email === null && row.error ? '' : String(row.score ?? 0),
       statusOf(row),
+      ...verdictCells(row.verdict),
     ]),
   ];
 }

@@ -1,3 +1,4 @@
+import type { Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -69,6 +70,9 @@ export const bulkRows = pgTable(
     email: text('email'),
     score: integer('score'),
     error: text('error'),
+    // The verdict on the address the row gave or found (issue 22); null for a row searched
+    // before verdicts were kept, one never looked up, or one whose search found no address.
+    verdict: jsonb('verdict').$type<Verdict>(),
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.rowIndex] }),

@@ -1,5 +1,6 @@
+import { recogniseColumns } from '@mailhound/contracts';
 import { describe, expect, it } from 'vitest';
-import { assignChunks, domainKeyOf, queryOfRow, recogniseColumns } from './upload-file.ts';
+import { assignChunks, domainKeyOf, queryOfRow } from './upload-file.ts';
 
 describe('columns are recognised by header, whatever the case and spacing', () => {
   it.each([

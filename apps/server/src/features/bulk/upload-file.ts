@@ -1,4 +1,9 @@
-import { isDomainLike } from '@mailhound/contracts';
+import {
+  type BulkColumns,
+  hasUsableColumns,
+  isDomainLike,
+  recogniseColumns,
+} from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { badRequest } from '../../platform/errors.ts';
 import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
@@ -37,45 +42,6 @@ export type ParsedUpload = {
   // Every non-empty data row, as many cells as the header.
   rows: string[][];
 };
-
-export type BulkColumns = {
-  firstName?: number;
-  lastName?: number;
-  website?: number;
-  companyName?: number;
-  email?: number;
-};
-
-// Header spellings, compared without case, spaces, underscores or hyphens.
-const spellings: Record<keyof BulkColumns, string[]> = {
-  firstName: ['firstname', 'fname', 'first', 'givenname'],
-  lastName: ['lastname', 'lname', 'last', 'surname', 'familyname'],
-  website: ['companywebsite', 'website', 'domain', 'companydomain', 'companyurl', 'url'],
-  companyName: ['company', 'companyname', 'organization', 'organisation'],
-  email: ['email', 'emailaddress', 'mail'],
-};
-
-function headerKey(cell: string): string {
-  return cell.toLowerCase().replace(/[\s_-]+/g, '');
-}
-
-export function recogniseColumns(header: string[]): BulkColumns {
-  const columns: BulkColumns = {};
-  const keys = header.map(headerKey);
-  for (const [field, names] of Object.entries(spellings) as Array<[keyof BulkColumns, string[]]>) {
-    const index = keys.findIndex((key) => names.includes(key));
-    if (index >= 0) columns[field] = index;
-  }
-  return columns;
-}
-
-export function hasUsableColumns(columns: BulkColumns): boolean {
-  const find =
-    columns.firstName !== undefined &&
-    columns.lastName !== undefined &&
-    (columns.website !== undefined || columns.companyName !== undefined);
-  return find || columns.email !== undefined;
-}
 
 // What one row asks: a given address is verified; otherwise a name and a company are looked up.
 export function queryOfRow(columns: BulkColumns, cells: string[]): BulkQuery {

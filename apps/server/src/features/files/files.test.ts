@@ -1,4 +1,4 @@
-import { rowMessages } from '@mailhound/contracts';
+import { rowMessages, verifyReasons } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -8,6 +8,7 @@ import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { readItem, toCsv, upload, waitUntilDone } from '../bulk/bulk.test-kit.ts';
 import type { BulkItem } from '../bulk/bulk-store.ts';
+import { bulkRows } from '../bulk/schema.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { labEnv } from '../search/search.test-kit.ts';
@@ -26,6 +27,8 @@ beforeAll(async () => {
       },
       { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
       { name: 'gone.test', nxdomain: true },
+      // The address found is not the first one tried (ann.lee is refused).
+      { name: 'initials.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['alee'] },
     ],
   });
   t = await createTestContext({ jobs: true, env: labEnv(lab) });
@@ -44,8 +47,28 @@ const listCsv = toCsv([
   ['Dan', 'Doe', 'gone.test', '-2'],
 ]);
 
-async function completedUpload(token: string, fileName = 'leads.csv') {
-  const response = await upload(t.app, token, fileName, listCsv);
+// The result columns: ours, then the verdict's (issue 22) in Hunter's words.
+const verdictHeader = 'status accept_all disposable webmail role mx_records smtp_check reason';
+const resultHeader = ['Email', 'Score', 'Status', ...verdictHeader.split(' ')];
+// A verdict's cells: its status; accept_all, disposable, webmail, role, mx_records and
+// smtp_check as true or false; its reason.
+function verdictCells(status: string, checks: string, reason: string): string[] {
+  return [status, ...checks.split(' '), reason];
+}
+const validVerdict = verdictCells(
+  'valid',
+  'false false false false true true',
+  verifyReasons.valid,
+);
+const acceptAllVerdict = verdictCells(
+  'accept_all',
+  'true false false false true true',
+  verifyReasons.acceptAll,
+);
+const noVerdict = Array<string>(8).fill('');
+
+async function completedUpload(token: string, fileName = 'leads.csv', content = listCsv) {
+  const response = await upload(t.app, token, fileName, content);
   expect(response.statusCode, response.body).toBe(201);
   return waitUntilDone(t.app, token, (response.json() as BulkItem).requestId);
 }
@@ -68,7 +91,7 @@ describe('the preview', () => {
     expect(response.json()).toEqual({
       fileName: 'leads.csv',
       rows: [
-        ['First Name', 'Last Name', 'Company Website', 'Note', 'Email', 'Score', 'Status'],
+        ['First Name', 'Last Name', 'Company Website', 'Note', ...resultHeader],
         [
           'Ann',
           'Lee',
@@ -77,9 +100,10 @@ describe('the preview', () => {
           'a•••@acme.test',
           '99',
           'Verified',
+          ...validVerdict,
         ],
-        ['Zed', 'Nobody', 'acme.test', '', '', '0', 'Not found'],
-        ['Bob', 'Ray', 'acme.test', '+1 555', 'b•••@acme.test', '99', 'Verified'],
+        ['Zed', 'Nobody', 'acme.test', '', '', '0', 'Not found', ...noVerdict],
+        ['Bob', 'Ray', 'acme.test', '+1 555', 'b•••@acme.test', '99', 'Verified', ...validVerdict],
         [
           'Cat',
           'Fox',
@@ -88,8 +112,9 @@ describe('the preview', () => {
           expect.stringMatching(/^[a-z]•••@catchall\.test$/),
           '50',
           'Possible',
+          ...acceptAllVerdict,
         ],
-        ['Dan', 'Doe', 'gone.test', '-2', '', '', rowMessages.noBusinessEmail],
+        ['Dan', 'Doe', 'gone.test', '-2', '', '', rowMessages.noBusinessEmail, ...noVerdict],
       ],
       paid: false,
       credits: 2,
@@ -128,6 +153,121 @@ describe('the preview', () => {
   });
 });
 
+// A 'Verify emails' list: an Email column only.
+const verifyCsv = toCsv([
+  ['Email'],
+  ['ann.lee@acme.test'],
+  ['zed.nobody@acme.test'],
+  ['who@catchall.test'],
+  ['dan.doe@gone.test'],
+  ['not an address'],
+]);
+const invalidVerdict = verdictCells(
+  'invalid',
+  'false false false false true false',
+  verifyReasons.rejected,
+);
+const noMailServerVerdict = verdictCells(
+  'invalid',
+  'false false false false false false',
+  verifyReasons.noMailServer,
+);
+
+describe('a verify-only list', () => {
+  it('gives each address its verdict in the CSV and XLSX files: valid, invalid, accept_all', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token, 'emails.csv', verifyCsv);
+    const verdicts = [
+      verdictHeader.split(' '),
+      validVerdict,
+      invalidVerdict,
+      acceptAllVerdict,
+      noMailServerVerdict,
+      // A cell that is not an address is never looked up: no verdict is made up for it.
+      noVerdict,
+    ];
+    const csv = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.map((row) => row.slice(4))).toEqual(verdicts);
+    expect(rows.map((row) => row[0])).toEqual([
+      'Email',
+      'ann.lee@acme.test',
+      'zed.nobody@acme.test',
+      'who@catchall.test',
+      'dan.doe@gone.test',
+      'not an address',
+    ]);
+    const xlsx = await get(`/api/file/${item.requestId}/result/full?format=xlsx`, user.token);
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = await readSheet(xlsx.rawPayload);
+    expect(sheet.map((row) => row.slice(4).map((cell) => cell ?? ''))).toEqual(verdicts);
+  });
+
+  it('the preview of an unpaid list shows the verdicts and keeps the found addresses masked', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(
+      user.token,
+      'emails.csv',
+      toCsv([['Email'], ['bob.ray@acme.test']]),
+    );
+    const response = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json() as { rows: string[][]; paid: boolean };
+    expect(preview.paid).toBe(false);
+    expect(preview.rows[1]).toEqual([
+      // The upload's own cell, then the found address masked, then the verdict.
+      'bob.ray@acme.test',
+      'b•••@acme.test',
+      '99',
+      'Verified',
+      ...validVerdict,
+    ]);
+    // The address shows only in the cell the user uploaded, nowhere else.
+    expect(JSON.stringify(preview).match(/bob\.ray@/g)).toHaveLength(1);
+  });
+});
+
+describe('a found address', () => {
+  it('is judged by the reply it got, not by the first address tried', async () => {
+    const user = await activeUser(t);
+    const list = toCsv([
+      ['First Name', 'Last Name', 'Company Website'],
+      ['Ann', 'Lee', 'initials.test'],
+    ]);
+    const item = await completedUpload(user.token, 'initials.csv', list);
+    const csv = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    const rows = Papa.parse<string[]>(csv.body.replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data;
+    expect(rows[1]?.slice(3)).toEqual(['alee@initials.test', '99', 'Verified', ...validVerdict]);
+  });
+});
+
+describe('a list searched before verdicts were kept', () => {
+  it('shows its rows with the verdict columns empty, never made up', async () => {
+    const user = await activeUser(t);
+    const item = await completedUpload(user.token);
+    // What a row searched before this change holds: its result and no verdict.
+    await t.db
+      .update(bulkRows)
+      .set({ verdict: null })
+      .where(eq(bulkRows.requestId, item.requestId));
+    const response = await get(`/api/file/${item.requestId}/preview`, user.token);
+    const rows = (response.json() as { rows: string[][] }).rows;
+    expect(rows.map((row) => row.slice(4))).toEqual([
+      resultHeader,
+      ['a•••@acme.test', '99', 'Verified', ...noVerdict],
+      ['', '0', 'Not found', ...noVerdict],
+      ['b•••@acme.test', '99', 'Verified', ...noVerdict],
+      [expect.stringMatching(/•••@catchall\.test$/), '50', 'Possible', ...noVerdict],
+      ['', '', rowMessages.noBusinessEmail, ...noVerdict],
+    ]);
+  });
+});
+
 describe('downloads', () => {
   it('gives back the original upload with its file name', async () => {
     const user = await activeUser(t);
@@ -152,12 +292,12 @@ describe('downloads', () => {
       skipEmptyLines: true,
     }).data;
     expect(rows.map((row) => row.slice(4))).toEqual([
-      ['Email', 'Score', 'Status'],
-      ['ann.lee@acme.test', '99', 'Verified'],
-      ['', '0', 'Not found'],
-      ['bob.ray@acme.test', '99', 'Verified'],
-      [expect.stringMatching(/@catchall\.test$/), '50', 'Possible'],
-      ['', '', rowMessages.noBusinessEmail],
+      resultHeader,
+      ['ann.lee@acme.test', '99', 'Verified', ...validVerdict],
+      ['', '0', 'Not found', ...noVerdict],
+      ['bob.ray@acme.test', '99', 'Verified', ...validVerdict],
+      [expect.stringMatching(/@catchall\.test$/), '50', 'Possible', ...acceptAllVerdict],
+      ['', '', rowMessages.noBusinessEmail, ...noVerdict],
     ]);
     // Formula injection: cells a spreadsheet would run start with an apostrophe.
     expect(rows.map((row) => row[3])).toEqual([

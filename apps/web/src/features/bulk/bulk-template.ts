@@ -10,6 +10,15 @@ export const bulkTemplateCsv = [
 
 export const bulkTemplateFileName = 'mailhound-bulk-template.csv';
 
-export function downloadBulkTemplate(): void {
-  saveFile(new Blob([`${bulkTemplateCsv}\r\n`], { type: 'text/csv' }), bulkTemplateFileName);
+// A 'Verify emails' list (issue 22): the Email column only.
+export const verifyTemplateCsv = ['Email', 'ann.lee@acme.com', 'bob.stone@example.com'].join(
+  '\r\n',
+);
+export const verifyTemplateFileName = 'mailhound-verify-template.csv';
+
+export function downloadBulkTemplate(verify = false): void {
+  const [csv, fileName] = verify
+    ? [verifyTemplateCsv, verifyTemplateFileName]
+    : [bulkTemplateCsv, bulkTemplateFileName];
+  saveFile(new Blob([`${csv}\r\n`], { type: 'text/csv' }), fileName);
 }

@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 export function bulkItem(requestId: string, overrides: Partial<BulkItem> = {}): BulkItem {
   return {
     requestId,
+    kind: 'find',
     input: { fileName: `${requestId}.csv`, length: 200, hasInputFile: true },
     status: 'completed',
     progress: { success: 150, fail: 50, total: 200 },

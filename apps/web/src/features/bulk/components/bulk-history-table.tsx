@@ -1,5 +1,5 @@
-import { type BulkItem, bulkMessages } from '@mailhound/contracts';
-import { Badge, Progress, Stack, Table, Text } from '@mantine/core';
+import { type BulkItem, bulkMessages, verifyListName } from '@mailhound/contracts';
+import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
@@ -49,9 +49,17 @@ function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {
   return (
     <Table.Tr data-request-id={item.requestId}>
       <Table.Td>
-        <Text size="sm" fw={500}>
-          {item.input.fileName}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {item.input.fileName}
+          </Text>
+          {/* A list with only an e-mail column verifies its addresses (issue 22). */}
+          {item.kind === 'verify' && (
+            <Badge size="sm" variant="outline" color="blue">
+              {verifyListName}
+            </Badge>
+          )}
+        </Group>
         <Text size="xs" c="dimmed">
           {item.input.length.toLocaleString('en-US')} {item.input.length === 1 ? 'row' : 'rows'} ·{' '}
           {formatDateTime(item.createdAt)}

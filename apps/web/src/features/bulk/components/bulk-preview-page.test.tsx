@@ -1,4 +1,10 @@
-import { type BulkPreview, bulkMessages, searchMessages } from '@mailhound/contracts';
+import {
+  type BulkPreview,
+  bulkMessages,
+  bulkVerdictColumns,
+  searchMessages,
+  verifyReasons,
+} from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
@@ -114,6 +120,41 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
       screen.getByText('Nothing to pay: no verified e-mail was found in this list.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(bulkMessages.alreadyPaid)).toBeNull();
+  });
+
+  it('shows the verdict columns, the status of each address as a badge with its reason', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const verdictHeader = ['Email', ...header.slice(3), ...bulkVerdictColumns];
+    const valid = ['valid', 'false', 'false', 'false', 'false', 'true', 'true'];
+    const rows = [
+      verdictHeader,
+      ['ann.lee@acme.test', 'a•••@acme.test', '99', 'Verified', ...valid, verifyReasons.valid],
+      [
+        'zed@acme.test',
+        '',
+        '0',
+        'Not found',
+        ...['invalid', 'false', 'false', 'false', 'false', 'true', 'false'],
+        verifyReasons.rejected,
+      ],
+      // A row searched before verdicts were kept: no verdict, no badge.
+      ['old@acme.test', 'o•••@acme.test', '99', 'Verified', '', '', '', '', '', '', '', ''],
+    ];
+    servePreview(server, () => preview({ rows }));
+    renderApp('/search/bulk/preview/r1');
+    const table = within(await screen.findByRole('table', { name: 'Bulk preview' }));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(
+      verdictHeader,
+    );
+    const [, first, second, third] = table.getAllByRole('row');
+    const badgeOf = (row: HTMLElement | undefined) =>
+      row?.querySelector('.mantine-Badge-root') ?? null;
+    expect(badgeOf(first)).toHaveTextContent('valid');
+    expect(badgeOf(first)).toHaveAttribute('title', verifyReasons.valid);
+    expect(badgeOf(second)).toHaveTextContent('invalid');
+    expect(badgeOf(second)).toHaveAttribute('title', verifyReasons.rejected);
+    expect(badgeOf(third)).toBeNull();
   });
 
   it('tells what a download costs, or that it is paid', async () => {

@@ -14,7 +14,7 @@ import {
   stubBulkFetch,
   stubUploads,
 } from '../bulk.test-kit.ts';
-import { bulkTemplateFileName } from '../bulk-template.ts';
+import { bulkTemplateFileName, verifyTemplateFileName } from '../bulk-template.ts';
 import { uploadMessages } from '../upload-rules.ts';
 
 afterEach(() => {
@@ -82,6 +82,21 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
     const error = await rowOf('failed.csv');
     expect(error.getByText(bulkMessages.bulkFailed)).toBeInTheDocument();
     expect(error.getByText('Unpaid')).toBeInTheDocument();
+  });
+
+  it("names a list with only an e-mail column 'Verify emails'", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    serveHistory(server, () => [
+      bulkItem('emails', { kind: 'verify' }),
+      { ...processingItem('checking', 40), kind: 'verify' },
+      bulkItem('people'),
+    ]);
+    renderApp('/search/bulk');
+    expect((await rowOf('emails.csv')).getByText('Verify emails')).toBeInTheDocument();
+    expect((await rowOf('checking.csv')).getByText('Verify emails')).toBeInTheDocument();
+    expect((await rowOf('people.csv')).queryByText('Verify emails')).toBeNull();
   });
 
   it('writes the badges Paid, Slicing and Unpaid as the spec does, not in capitals', async () => {
@@ -412,6 +427,48 @@ describe('upload modal', () => {
     expect(await modal.findByText(uploadMessages.notSpreadsheet)).toBeInTheDocument();
     expect(modal.getByRole('button', { name: 'Upload' })).toBeDisabled();
     expect(uploads).toHaveLength(0);
+  });
+
+  it("opens as 'Verify emails' from the verifier's Verify a list, with an Email-only template", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    const uploads = stubUploads();
+    let items = [bulkItem('old')];
+    serveHistory(server, () => items);
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk?upload=verify');
+    const modal = within(await screen.findByRole('dialog', { name: 'Verify emails' }));
+    expect(modal.getByText(/an Email column: each address gets its verdict/)).toBeInTheDocument();
+    await app.user.click(modal.getByRole('button', { name: 'Download the template' }));
+    expect(saved[0]?.fileName).toBe(verifyTemplateFileName);
+    expect((await saved[0]?.file.text())?.split('\r\n')[0]).toBe('Email');
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    await app.user.click(modal.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.url).toBe('/api/person/bulk');
+    // Once asked, the address no longer opens it: New Bulk is an upload of either kind.
+    const created = { ...processingItem('new', 0), kind: 'verify' as const };
+    items = [created, ...items];
+    uploads[0]?.respond(201, created);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(app.location()).toBe('/search/bulk?page=1');
+    expect((await rowOf('new.csv')).getByText('Verify emails')).toBeInTheDocument();
+    await openUpload(app);
+  });
+
+  it("names a chosen CSV with only an e-mail column 'Verify emails'", async () => {
+    const server = createFakeServer();
+    logIn(server);
+    stubBulkFetch();
+    serveHistory(server, () => [bulkItem('old')]);
+    const app = renderApp('/search/bulk');
+    const modal = await openUpload(app);
+    const emails = new File(['Email,Note\nann@acme.com,x\n'], 'emails.csv', { type: 'text/csv' });
+    await app.user.upload(modal.getByLabelText('Choose a file'), emails);
+    expect(await screen.findByRole('dialog', { name: 'Verify emails' })).toBeInTheDocument();
+    await app.user.upload(modal.getByLabelText('Choose a file'), csv());
+    expect(await screen.findByRole('dialog', { name: 'Upload your list' })).toBeInTheDocument();
   });
 
   it('offers a template CSV with the recognised columns', async () => {

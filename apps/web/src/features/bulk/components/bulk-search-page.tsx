@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { marketingUrl } from '../../../shared/config.ts';
 import { currentPath, withRedirectUrl } from '../../../shared/session/redirect-url.ts';
 import { signUpReasonState } from '../../../shared/session/sign-up-reason.ts';
@@ -27,8 +27,25 @@ export function BulkSearchPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { page, setPage, history, searchParams } = useHistoryPage(useBulkHistory);
+  const [, setSearchParams] = useSearchParams();
   const skipVideo = searchParams.has('skipVideo');
   const [uploadOpened, setUploadOpened] = useState(false);
+  // A 'Verify emails' upload (issue 22): `?upload=verify` (the verifier's 'Verify a list')
+  // opens the upload modal for a list of addresses.
+  const [verifyList, setVerifyList] = useState(false);
+  const verifyAsked = searchParams.get('upload') === 'verify';
+  useEffect(() => {
+    if (!verifyAsked || !isLoggedIn) return;
+    setVerifyList(true);
+    setUploadOpened(true);
+    setSearchParams(
+      (params) => {
+        params.delete('upload');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [verifyAsked, isLoggedIn, setSearchParams]);
   // The credits the refused upload needs, while the credits modal is open.
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
@@ -40,6 +57,7 @@ export function BulkSearchPage() {
       });
       return;
     }
+    setVerifyList(false);
     setUploadOpened(true);
   };
 
@@ -80,6 +98,7 @@ export function BulkSearchPage() {
       )}
       <UploadModal
         opened={uploadOpened}
+        verify={verifyList}
         onClose={() => setUploadOpened(false)}
         onUploaded={() => {
           setUploadOpened(false);

@@ -1,11 +1,42 @@
-import { Group, Table, Text } from '@mantine/core';
+import { bulkVerdictColumns, type VerifyStatus, verifyStatuses } from '@mailhound/contracts';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
 
+const statusColors: Record<VerifyStatus, string> = {
+  valid: 'green',
+  invalid: 'red',
+  accept_all: 'yellow',
+  webmail: 'orange',
+  disposable: 'orange',
+  unknown: 'gray',
+};
+
+function isVerifyStatus(value: string): value is VerifyStatus {
+  return (verifyStatuses as readonly string[]).includes(value);
+}
+
+// The verdict's columns close every result row (issue 22): where they are in this header, or
+// null for a result without them.
+function verdictColumnsOf(header: string[]): { status: number; reason: number } | null {
+  const start = header.length - bulkVerdictColumns.length;
+  const named = start >= 0 && bulkVerdictColumns.every((name, i) => header[start + i] === name);
+  return named ? { status: start, reason: header.length - 1 } : null;
+}
+
 // The result files add Email, Score and Status to the input columns (ours; api-spec §7 "Bulk
-// files" names the input columns only); a score shows with the same icon as a single search.
-function Cell({ value, isScore }: { value: string; isScore: boolean }) {
+// files" names the input columns only), then the verdict; a score shows with the same icon as a
+// single search, a verdict's status as a coloured badge whose title is its reason.
+function Cell({
+  value,
+  kind,
+  reason,
+}: {
+  value: string;
+  kind: 'score' | 'status' | 'text';
+  reason: string;
+}) {
   const score = Number(value);
-  if (isScore && value !== '' && Number.isFinite(score)) {
+  if (kind === 'score' && value !== '' && Number.isFinite(score)) {
     return (
       <Group gap={6} wrap="nowrap">
         <ScoreIcon score={score} />
@@ -13,11 +44,21 @@ function Cell({ value, isScore }: { value: string; isScore: boolean }) {
       </Group>
     );
   }
+  if (kind === 'status' && isVerifyStatus(value)) {
+    return (
+      <Badge color={statusColors[value]} variant="light" title={reason || undefined}>
+        {value}
+      </Badge>
+    );
+  }
   return <Text size="sm">{value}</Text>;
 }
 
 export function PreviewTable({ header, rows }: { header: string[]; rows: string[][] }) {
   const scoreColumn = header.findIndex((name) => name.trim().toLowerCase() === 'score');
+  const verdict = verdictColumnsOf(header);
+  const kindOf = (column: number) =>
+    column === scoreColumn ? 'score' : column === verdict?.status ? 'status' : 'text';
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped withTableBorder aria-label="Bulk preview">
@@ -37,7 +78,11 @@ export function PreviewTable({ header, rows }: { header: string[]; rows: string[
               {header.map((_, column) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: cells are addressed by column
                 <Table.Td key={column}>
-                  <Cell value={row[column] ?? ''} isScore={column === scoreColumn} />
+                  <Cell
+                    value={row[column] ?? ''}
+                    kind={kindOf(column)}
+                    reason={verdict ? (row[verdict.reason] ?? '') : ''}
+                  />
                 </Table.Td>
               ))}
             </Table.Tr>

@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_rows" ADD COLUMN "verdict" jsonb;
