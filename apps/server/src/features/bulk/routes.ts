@@ -4,7 +4,7 @@ import {
   bulkItemSchema,
   creditsShortAnswerSchema,
   errorAnswerSchema,
-  PAGE_SIZE,
+  userHistoryQuerySchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,11 +27,8 @@ import {
 
 export const bulkNotFound = 'Bulk search not found';
 
-const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
-  requestId: z.string().optional(),
-});
+// The signed-in history query, and one request's row when the screen follows it.
+const historyQuerySchema = userHistoryQuerySchema.extend({ requestId: z.string().optional() });
 
 const refusals = {
   400: errorAnswerSchema,

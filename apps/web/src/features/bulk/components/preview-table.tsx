@@ -1,15 +1,7 @@
 import { bulkVerdictColumns, type VerifyStatus, verifyStatuses } from '@mailhound/contracts';
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
-
-const statusColors: Record<VerifyStatus, string> = {
-  valid: 'green',
-  invalid: 'red',
-  accept_all: 'yellow',
-  webmail: 'orange',
-  disposable: 'orange',
-  unknown: 'gray',
-};
+import { statusWords } from '../../verify/index.ts';
 
 function isVerifyStatus(value: string): value is VerifyStatus {
   return (verifyStatuses as readonly string[]).includes(value);
@@ -46,7 +38,7 @@ function Cell({
   }
   if (kind === 'status' && isVerifyStatus(value)) {
     return (
-      <Badge color={statusColors[value]} variant="light" title={reason || undefined}>
+      <Badge color={statusWords[value].color} variant="light" title={reason || undefined}>
         {value}
       </Badge>
     );

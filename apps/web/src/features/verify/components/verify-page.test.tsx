@@ -254,13 +254,14 @@ describe('the Email Verifier screen (issue 22)', () => {
     expect(server.requestsTo('GET /api/search-history/verify')).toHaveLength(0);
   });
 
-  it("'Verify a list' opens the bulk upload", async () => {
+  it("'Verify a list' opens the bulk upload as 'Verify emails'", async () => {
     const server = createFakeServer();
     logIn(server);
     serveHistory(server, []);
     server.on('GET /api/search-history/bulk', { body: null });
     const app = renderApp('/verify');
     await app.user.click(await screen.findByRole('link', { name: 'Verify a list' }));
-    await waitFor(() => expect(app.location()).toBe('/search/bulk'));
+    await waitFor(() => expect(app.location()).toBe('/search/bulk?upload=verify'));
+    expect(await screen.findByRole('dialog', { name: 'Verify emails' })).toBeInTheDocument();
   });
 });

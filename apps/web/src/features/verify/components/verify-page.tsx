@@ -108,7 +108,7 @@ export function VerifyPage() {
             </Text>
             <Button
               component={Link}
-              to="/search/bulk"
+              to="/search/bulk?upload=verify"
               variant="default"
               size="xs"
               leftSection={<IconFileSpreadsheet size={16} />}
