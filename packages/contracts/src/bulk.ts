@@ -128,3 +128,17 @@ export const creditsShortAnswerSchema = errorAnswerSchema.extend({
   needed: z.number().int().positive(),
 });
 export type CreditsShortAnswer = z.infer<typeof creditsShortAnswerSchema>;
+
+// The bulk upload limits (README 'Limits'; ours, api-spec §7 names POST /person/bulk only): the
+// web checks size and type before sending, the server checks them again and counts the rows.
+export const BULK_MAX_BYTES = 5 * 1024 * 1024;
+export const BULK_MAX_ROWS = 10_000;
+
+export const bulkUploadMessages = {
+  notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
+  tooLarge: 'The file is larger than 5 MB.',
+  noRows: 'The file has no rows.',
+  noColumns:
+    'No usable columns: the file needs first name, last name and company website or name columns, or an email column.',
+  tooManyRows: 'The file has more than 10,000 rows.',
+} as const;

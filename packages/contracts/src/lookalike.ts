@@ -54,3 +54,14 @@ export type LookalikeHistoryPage = z.infer<typeof lookalikeHistoryPageSchema>;
 export const lookalikeSearchEmailsAnswerSchema = z.object({
   items: z.array(lookalikeContactSchema),
 });
+
+// The look-alike list (ours; api-spec §7 "Look-alike and rewards" says multipart only): one
+// column of company names or domains in CSV, XLSX or TXT, at most 1,000 rows (the server counts
+// them) in a file of at most 1 MB (the server's upload limit, a 413).
+export const LOOKALIKE_MAX_ROWS = 1000;
+export const LOOKALIKE_MAX_BYTES = 1024 * 1024;
+
+export const lookalikeListMessages = {
+  tooManyRows: 'The file has more than 1,000 rows.',
+  tooLarge: 'The file is larger than 1 MB.',
+} as const;

@@ -1,5 +1,8 @@
 import {
+  BULK_MAX_BYTES,
+  BULK_MAX_ROWS,
   type BulkColumns,
+  bulkUploadMessages,
   hasUsableColumns,
   isDomainLike,
   recogniseColumns,
@@ -9,19 +12,11 @@ import { badRequest } from '../../platform/errors.ts';
 import { readSpreadsheet } from '../../platform/uploads/read-spreadsheet.ts';
 import type { BulkQuery } from './schema.ts';
 
-// The upload limits (README 'Limits'): over the size the upload is refused with a 413 before
-// it is parsed.
-export const maxUploadBytes = 5 * 1024 * 1024;
-export const maxUploadRows = 10_000;
-
-export const uploadMessages = {
-  notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
-  tooLarge: 'The file is larger than 5 MB.',
-  noRows: 'The file has no rows.',
-  noColumns:
-    'No usable columns: the file needs first name, last name and company website or name columns, or an email column.',
-  tooManyRows: 'The file has more than 10,000 rows.',
-} as const;
+// The upload limits (README 'Limits', contracts' bulk.ts): over the size the upload is refused
+// with a 413 before it is parsed.
+export const maxUploadBytes = BULK_MAX_BYTES;
+export const maxUploadRows = BULK_MAX_ROWS;
+export const uploadMessages = bulkUploadMessages;
 
 export const rowMessages = {
   missingFields: 'The row needs a first name, a last name and a company website or name.',

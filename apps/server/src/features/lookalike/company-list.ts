@@ -1,4 +1,9 @@
-import { isDomainLike } from '@mailhound/contracts';
+import {
+  isDomainLike,
+  LOOKALIKE_MAX_BYTES,
+  LOOKALIKE_MAX_ROWS,
+  lookalikeListMessages,
+} from '@mailhound/contracts';
 import { normaliseDomain } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
@@ -10,15 +15,15 @@ import { normaliseCompanyName, resolveCompanyDomain } from '../companies/index.t
 // ours): CSV, XLSX or TXT, one column of company names or domains, header optional, at most
 // 1,000 rows.
 
-export const maxListRows = 1000;
-export const maxListBytes = 1024 * 1024;
+export const maxListRows = LOOKALIKE_MAX_ROWS;
+export const maxListBytes = LOOKALIKE_MAX_BYTES;
 
 export const listMessages = {
   unreadable: 'The file is not a CSV, XLSX or TXT list.',
   empty: 'The file has no company names or domains.',
-  tooManyRows: 'The file has more than 1,000 rows.',
+  tooManyRows: lookalikeListMessages.tooManyRows,
   // The web app's text for a file over the upload limit (maxListBytes).
-  tooLarge: 'The file is larger than 1 MB.',
+  tooLarge: lookalikeListMessages.tooLarge,
   noneRecognised: 'No company in the file was recognised.',
 } as const;
 

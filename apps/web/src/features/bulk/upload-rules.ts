@@ -1,12 +1,12 @@
-// The bulk upload limits (ours; api-spec §7 "Search and history" names POST /person/bulk only),
-// checked before sending so a wrong file fails at once; the server checks them again (and the
-// rows, which only it reads).
-export const BULK_MAX_BYTES = 5 * 1024 * 1024;
-export const BULK_MAX_ROWS = 10_000;
+import { BULK_MAX_BYTES, BULK_MAX_ROWS, bulkUploadMessages } from '@mailhound/contracts';
+
+// The bulk upload limits (contracts' bulk.ts), checked before sending so a wrong file fails at
+// once; the server checks them again (and the rows, which only it reads).
+export { BULK_MAX_BYTES, BULK_MAX_ROWS };
 
 export const uploadMessages = {
-  notSpreadsheet: 'The file is not a CSV or XLSX spreadsheet.',
-  tooLarge: 'The file is larger than 5 MB.',
+  notSpreadsheet: bulkUploadMessages.notSpreadsheet,
+  tooLarge: bulkUploadMessages.tooLarge,
   failed: 'The upload failed. Please try again.',
 } as const;
 

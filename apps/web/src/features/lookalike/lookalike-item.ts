@@ -1,4 +1,11 @@
-import { type LookalikeContact, type LookalikeItem, VERIFIED_SCORE } from '@mailhound/contracts';
+import {
+  LOOKALIKE_MAX_BYTES,
+  LOOKALIKE_MAX_ROWS,
+  type LookalikeContact,
+  type LookalikeItem,
+  lookalikeListMessages,
+  VERIFIED_SCORE,
+} from '@mailhound/contracts';
 
 export type LookalikeOutcome = 'processing' | 'success' | 'empty' | 'error';
 
@@ -81,12 +88,11 @@ export function findEmailsSummary(contacts: readonly LookalikeContact[]) {
 // The look-alike list (ours; api-spec §7 "Look-alike and rewards" says multipart only): one column
 // of company names or domains in CSV, XLSX or TXT, ≤ 1,000 rows (the server counts the rows), in a
 // file of at most 1 MB (the server's upload limit, a 413).
-export const LOOKALIKE_MAX_ROWS = 1000;
-export const LOOKALIKE_MAX_BYTES = 1024 * 1024;
+export { LOOKALIKE_MAX_BYTES, LOOKALIKE_MAX_ROWS };
 
 export const lookalikeUploadMessages = {
   wrongType: 'The file is not a CSV, XLSX or TXT file.',
-  tooLarge: 'The file is larger than 1 MB.',
+  tooLarge: lookalikeListMessages.tooLarge,
   failed: 'The upload failed. Please try again.',
 } as const;
 
