@@ -385,7 +385,8 @@ describe('the searched state in the address (Back and reload show the same resul
     await router.navigate(-1);
     const table = await screen.findByRole('table', { name: 'Companies' });
     expect(location()).toBe(`/company-finder?${farming}&page=2`);
-    expect(within(table).getByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    // The page's rows come back from the query cache or a refetch: wait for them, not the table.
+    expect(await within(table).findByRole('link', { name: 'Company 11' })).toBeInTheDocument();
     expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument();
     expect(screen.getByText('Farming')).toBeInTheDocument();
   });
