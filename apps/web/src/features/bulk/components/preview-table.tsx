@@ -52,7 +52,18 @@ export function PreviewTable({ header, rows }: { header: string[]; rows: string[
   const kindOf = (column: number) =>
     column === scoreColumn ? 'score' : column === verdict?.status ? 'status' : 'text';
   return (
-    <Table.ScrollContainer minWidth={640}>
+    // With the verdict's columns the preview is wider than most screens: its scrolling viewport is
+    // a named region a keyboard user can focus and scroll with the arrow keys.
+    <Table.ScrollContainer
+      minWidth={640}
+      scrollAreaProps={{
+        viewportProps: {
+          tabIndex: 0,
+          role: 'region',
+          'aria-label': 'Bulk preview, scrolls sideways',
+        },
+      }}
+    >
       <Table striped withTableBorder aria-label="Bulk preview">
         <Table.Thead>
           <Table.Tr>
