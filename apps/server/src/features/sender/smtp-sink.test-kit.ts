@@ -31,6 +31,9 @@ export async function startSmtpSink(
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // stop() ends connections a pooled transport left open after 100 ms, not smtp-server's
+    // default 30 s: the mail has been received by then, nothing is waiting for an answer.
+    closeTimeout: 100,
     size: 10 * 1024 * 1024,
     onAuth: (auth, _session, callback) =>
       /^locked/.test(auth.username ?? '')
