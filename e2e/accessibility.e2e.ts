@@ -1,3 +1,4 @@
+import { singleSearchExample } from '@mailhound/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -112,6 +113,21 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
               .first()
               .click();
             await page.getByRole('dialog', { name: 'Upload your list' }).waitFor();
+          },
+        },
+        {
+          name: 'email verifier',
+          path: '/verify',
+          ready: (page) => page.getByRole('heading', { name: 'Email Verifier' }),
+        },
+        {
+          name: 'domain search with its people',
+          path: '/domain-search',
+          ready: (page) => page.getByRole('heading', { name: 'Domain Search' }),
+          open: async (page) => {
+            await page.getByLabel('Domain or company').fill(singleSearchExample.company);
+            await page.getByRole('button', { name: 'Search', exact: true }).click();
+            await page.getByLabel('Mail facts').waitFor();
           },
         },
         {
