@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function AppLoading() {
   return (
     <Center h="100vh">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

@@ -6,7 +6,7 @@ export function CreditsDisplay() {
   const { isLoggedIn, guestId } = useSession();
   const balance = useBalance();
   if (!isLoggedIn && guestId === null) {
-    return <Loader size="xs" aria-label="Loading guest identity" />;
+    return <Loader role="status" size="xs" aria-label="Loading guest identity" />;
   }
   // Hidden while balanceAvailable is not known yet.
   if (balance.data === undefined) return null;

@@ -55,7 +55,7 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
   return (
     <Center py="xl">
       <Stack align="center" gap="sm">
-        <Loader aria-label="Checking your payment" />
+        <Loader role="status" aria-label="Checking your payment" />
         <Text>
           {status === 'complete' ? 'Payment received. Thank you!' : 'Checking your payment…'}
         </Text>

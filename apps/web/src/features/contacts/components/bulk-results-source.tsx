@@ -27,7 +27,7 @@ export function BulkResultsSource({
   const [selected, setSelected] = useState<string | null>(null);
   const history = useBulkHistory(page);
 
-  if (history.isPending) return <Loader aria-label="Loading bulk searches" />;
+  if (history.isPending) return <Loader role="status" aria-label="Loading bulk searches" />;
   if (history.isError) {
     return <Alert color="red">{bulkMessages.listCreationFailed}</Alert>;
   }

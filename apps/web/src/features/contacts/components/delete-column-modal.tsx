@@ -50,7 +50,7 @@ function DeleteColumnConfirm({ column, onClose }: { column: string; onClose: () 
   };
 
   if (fields.isPending || (field === undefined && !gone))
-    return <Loader size="sm" aria-label="Loading columns" />;
+    return <Loader role="status" size="sm" aria-label="Loading columns" />;
   if (fields.isError) return <Text c="red">{fields.error.message}</Text>;
   if (gone) {
     return (

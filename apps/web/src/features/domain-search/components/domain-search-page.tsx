@@ -155,7 +155,8 @@ function EmailCell({
   person: DomainPerson | null;
   finding: Finding | undefined;
 }) {
-  if (finding?.kind === 'finding') return <Loader size="xs" aria-label="Finding email" />;
+  if (finding?.kind === 'finding')
+    return <Loader role="status" size="xs" aria-label="Finding email" />;
   if (finding?.kind === 'found') {
     if (finding.exactEmail === null) {
       return (
@@ -307,7 +308,7 @@ export function DomainSearchPage() {
           </Group>
         )}
         {results.isError && <Alert color="red">{errorMessage(results.error, searchFailed)}</Alert>}
-        {results.isPending && request !== null && <Loader aria-label="Searching" />}
+        {results.isPending && request !== null && <Loader role="status" aria-label="Searching" />}
         {answer !== undefined && (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -16,7 +16,7 @@ export function leadName(lead: Pick<LeadItem, 'fname' | 'lname'>): string {
 }
 
 function EmailCell({ found, finding }: { found: FoundEmail | undefined; finding: boolean }) {
-  if (finding) return <Loader size="xs" aria-label="Finding email" />;
+  if (finding) return <Loader role="status" size="xs" aria-label="Finding email" />;
   if (found === undefined) return null;
   if (found.exactEmail === null) {
     return (

@@ -261,7 +261,8 @@ describe('the Email Verifier screen (issue 22)', () => {
     server.on('GET /api/search-history/bulk', { body: null });
     const app = renderApp('/verify');
     await app.user.click(await screen.findByRole('link', { name: 'Verify a list' }));
-    await waitFor(() => expect(app.location()).toBe('/search/bulk?upload=verify'));
+    // The bulk screen opens its upload modal from ?upload=verify, then may drop the parameter.
     expect(await screen.findByRole('dialog', { name: 'Verify emails' })).toBeInTheDocument();
+    expect(app.location()).toMatch(/^\/search\/bulk(\?|$)/);
   });
 });
