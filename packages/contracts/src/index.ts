@@ -9,6 +9,7 @@ export * from './industries.ts';
 export * from './lookalike.ts';
 export * from './mail.ts';
 export * from './messages.ts';
+export * from './public-api.ts';
 export * from './purchase.ts';
 export * from './search.ts';
 export * from './spreadsheet.ts';
