@@ -4,12 +4,14 @@ import {
   scoreTooltips,
   searchMessages,
   storageKeys,
+  verifyReasons,
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import type { HistoryRow } from '../history-row.ts';
 import {
   createEventStream,
@@ -236,6 +238,33 @@ describe('the streamed search and the history (product-spec §4 "Single search")
       expect(await screen.findByText(scoreTooltips[score])).toBeInTheDocument();
       await user.unhover(screen.getByRole('img', { name: `Score ${score}` }));
     }
+  });
+
+  it('shows the verdict beside the score, its reason on hover; none where nothing was found', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveHistory(server, () => [
+      row('v1', {
+        result: { exactEmail: 'ann@catchall.com', exactEmailScore: 50 },
+        verdict: verdictFixture('ann@catchall.com', 'accept_all'),
+      }),
+      row('v2', {
+        query: { firstName: 'Bob', lastName: 'Ray', companyWebsite: 'acme.com' },
+        result: { exactEmail: null, exactEmailScore: 0 },
+        verdict: null,
+      }),
+    ]);
+    const { user } = renderApp('/search/single');
+    const table = await screen.findByRole('table', { name: 'Search history' });
+    const [, found, none] = within(table).getAllByRole('row');
+    const score = within(found as HTMLElement).getByRole('cell', { name: /Accept all/ });
+    expect(within(score).getByRole('img', { name: 'Score 50' })).toBeInTheDocument();
+    const badge = within(score).getByText('Accept all');
+    expect(badge.closest('[data-verdict]')).toHaveAttribute('data-verdict', 'accept_all');
+    expect(score).toHaveTextContent(verifyReasons.acceptAll);
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(verifyReasons.acceptAll);
+    expect(none?.querySelector('[data-verdict]')).toBeNull();
   });
 
   it('shows the evidence behind a row', async () => {
