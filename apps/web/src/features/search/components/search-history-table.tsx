@@ -65,6 +65,7 @@ function HistoryTableRow({ row }: { row: HistoryRow }) {
             </Tooltip>
             <EvidenceModal
               evidence={row.evidence}
+              verdict={row.verdict ?? null}
               opened={evidenceOpened}
               onClose={() => setEvidenceOpened(false)}
             />

@@ -307,6 +307,7 @@ describe('the streamed search and the history (product-spec §4 "Single search")
           detail: null,
           timings: { dnsMs: 3, smtpMs: 41, totalMs: 47 },
         },
+        verdict: verdictFixture('ann@acme.com', 'valid', { role: true }),
       }),
     ]);
     const { user } = renderApp('/search/single');
@@ -319,6 +320,14 @@ describe('the streamed search and the history (product-spec §4 "Single search")
     const candidates = within(dialog).getByRole('table', { name: 'Candidates' });
     expect(within(candidates).getByText('250 2.1.5 OK')).toBeInTheDocument();
     expect(within(candidates).getByText('Not tested')).toBeInTheDocument();
+    // The verdict's checks as badges, as the Email Verifier shows them.
+    const verdict = within(dialog).getByRole('region', { name: 'Verdict on ann@acme.com' });
+    expect(verdict).toHaveTextContent(verifyReasons.valid);
+    const checks = within(verdict).getByRole('list', { name: 'Checks' });
+    expect(within(checks).getByText('SMTP check: yes')).toBeInTheDocument();
+    expect(within(checks).getByText('Accept all: no')).toBeInTheDocument();
+    const mailbox = within(verdict).getByRole('list', { name: 'Mailbox' });
+    expect(within(mailbox).getByText('Role address: yes')).toBeInTheDocument();
   });
 
   it('pages the history 10 a page with 4 page buttons', async () => {
