@@ -1,0 +1,1 @@
+ALTER TABLE "lookalike_emails" ADD COLUMN "verdict" jsonb;
