@@ -1,1 +1,0 @@
-ALTER TABLE "lookalike_emails" ADD COLUMN "verdict" jsonb;
