@@ -60,6 +60,9 @@ describe('single search against the mail lab', () => {
 
   const history = (page: Page) => page.getByRole('table', { name: 'Search history' });
   const credits = (page: Page) => page.getByRole('banner').getByText(/^Credits available: /);
+  // The history row that shows the address.
+  const row = (page: Page, email: string) =>
+    history(page).getByRole('row').filter({ hasText: email });
 
   it('lets a guest search twice, then shows Out of Free Searches', async () => {
     session = await openBrowser();
@@ -119,9 +122,16 @@ describe('single search against the mail lab', () => {
       return ((await answer.json()) as { balance: number; onHold: number }).balance;
     };
 
-    // A catch-all domain cannot prove the address: a 50, free of charge.
+    // A catch-all domain cannot prove the address: a 50, free of charge, and the verdict beside
+    // it says why (issue 22).
     await search(page, 'catchall.test', 'Eve', 'Moss');
     await history(page).getByRole('img', { name: 'Score 50' }).waitFor();
+    const acceptAll = row(page, 'eve.moss@catchall.test').locator('[data-verdict="accept_all"]');
+    expect(await acceptAll.textContent()).toContain('Accept all');
+    await acceptAll.hover();
+    await expect
+      .poll(() => page.getByRole('tooltip').textContent())
+      .toBe('The domain accepts every address: this one cannot be confirmed.');
     expect(await balance()).toBe(1);
     await expect.poll(() => credits(page).textContent()).toBe('Credits available: 1');
 
@@ -129,6 +139,9 @@ describe('single search against the mail lab', () => {
     await search(page, 'acme.test', 'Dan', 'Ray');
     await history(page).getByText('dan.ray@acme.test').waitFor();
     expect(await history(page).getByRole('img', { name: 'Score 99' }).count()).toBe(1);
+    const valid = row(page, 'dan.ray@acme.test').locator('[data-verdict]');
+    expect(await valid.getAttribute('data-verdict')).toBe('valid');
+    expect(await valid.textContent()).toContain('Valid');
     await expect.poll(balance).toBe(0);
     await expect.poll(() => credits(page).textContent()).toBe('Credits available: 0');
 

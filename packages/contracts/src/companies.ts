@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIND_EMAILS_MAX, PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { isDomainLike } from './search.ts';
+import { verdictSchema } from './verdict.ts';
 
 // "https://…", "www.acme.com" or "acme.com" are addresses, not company names.
 export function looksLikeUrl(value: string): boolean {
@@ -297,6 +298,8 @@ export const findEmailsAnswerSchema = z.object({
       leadId: z.string(),
       exactEmail: z.string().nullable(),
       exactEmailScore: z.number().int(),
+      // The verdict on exactEmail (issue 22); null when none was found.
+      verdict: verdictSchema.nullable(),
       error: z.string().nullable(),
     }),
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { historyPageSchema } from './search.ts';
+import { verdictSchema } from './verdict.ts';
 
 // Why a contact's company is like the uploaded list: what it shares with the list's companies
 // (their industry, size band, country or else region, founding decade, description terms).
@@ -22,6 +23,8 @@ export const lookalikeContactSchema = z.object({
   linkedinUrl: z.string().nullable(),
   exactEmail: z.string().nullable(),
   exactEmailScore: z.number().nullable(),
+  // The verdict on exactEmail (issue 22); null without one, absent from older answers.
+  verdict: verdictSchema.nullable().optional(),
   // Find Emails has searched this contact (exactEmail null then means none was found).
   searched: z.boolean(),
   // Why the company is similar (absent from older answers).

@@ -7,6 +7,7 @@ import {
   VERIFIED_SCORE,
 } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
+import { verdictSchema } from './verdict.ts';
 
 const COMPANY_MAX = 255;
 
@@ -120,6 +121,11 @@ export const singleSearchResultSchema = z.object({
 });
 export type SingleSearchResult = z.infer<typeof singleSearchResultSchema>;
 
+// The verdict (issue 22) on a search's exactEmail, shown beside the finder's score: null when
+// no address was found or the stored evidence is too old to judge by; absent from older
+// answers (a guest's rows kept in the browser).
+const foundVerdictSchema = verdictSchema.nullable().optional();
+
 // api-spec §7: the streaming single search (POST /person/sse) sends `progress` events while the
 // engine works, then one final event: a data message (no event name), payment_error or error.
 export const searchProgressDataSchema = z.object({
@@ -172,6 +178,7 @@ export const searchFoundDataSchema = singleSearchResultSchema.extend({
   _id: z.string(),
   // The finder's evidence (MX host, SMTP replies, catch-all probe, pattern, timings).
   evidence: z.record(z.string(), z.unknown()).nullable().optional(),
+  verdict: foundVerdictSchema,
   charged: z.boolean(),
 });
 export type SearchFoundData = z.infer<typeof searchFoundDataSchema>;
@@ -211,6 +218,7 @@ export const singleSearchHistoryItemSchema = z.object({
   result: singleSearchResultSchema.nullable(),
   error: z.string().nullable(),
   evidence: z.record(z.string(), z.unknown()).nullable(),
+  verdict: foundVerdictSchema,
   createdAt: z.string(),
 });
 export type SingleSearchHistoryItem = z.infer<typeof singleSearchHistoryItemSchema>;

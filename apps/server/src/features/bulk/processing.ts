@@ -8,7 +8,7 @@ import { notifyProgress } from '../../platform/progress-hub.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
-import { verdictOf } from '../verify/index.ts';
+import { verdictOf, verdictOfFound } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { buildResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
@@ -32,25 +32,12 @@ export type ProcessingDeps = {
   waitMs?: number;
 };
 
-// The verdict on a found address, from the reply its own candidate got (verdictOf reads the
-// first candidate); none when the search found no address to judge.
-function foundVerdict(result: FindResult): Verdict | null {
-  const { exactEmail, evidence } = result;
-  const own = evidence.candidates.find((candidate) => candidate.email === exactEmail);
-  if (exactEmail === null || !own) return null;
-  const others = evidence.candidates.filter((candidate) => candidate !== own);
-  return verdictOf(exactEmail, {
-    ...result,
-    evidence: { ...evidence, candidates: [own, ...others] },
-  });
-}
-
 // A given address always gets its verdict, whatever the mail server said; a found one when the
 // search found it.
 function outcomeOf(result: FindResult, given?: string): RowOutcome {
   const found = !result.error && result.exactEmail !== null && result.exactEmailScore >= foundScore;
   const verdict =
-    given !== undefined ? verdictOf(given, result) : found ? foundVerdict(result) : null;
+    given !== undefined ? verdictOf(given, result) : found ? verdictOfFound(result) : null;
   if (result.error) return { email: null, score: 0, error: result.error, verdict };
   return {
     email: found ? result.exactEmail : null,

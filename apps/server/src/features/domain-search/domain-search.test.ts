@@ -4,6 +4,7 @@ import {
   domainSearchMessages,
 } from '@mailhound/contracts';
 import { type LabSpec, type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFirst } from '../../platform/access.ts';
 import { unverifiedUser } from '../../test/auth-fixtures.ts';
@@ -11,6 +12,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
 import { labEnv, postSearch } from '../search/search.test-kit.ts';
+import { latestAcceptAllQuery } from './mail-facts.ts';
 
 const lab: LabSpec = {
   hosts: [
@@ -193,6 +195,21 @@ describe('GET /api/domain-search', () => {
     expect(webmail.mail.webmail).toBe(true);
     const disposable = await answerOf({ domain: 'mailinator.com' }, user.token);
     expect(disposable.mail.disposable).toBe(true);
+  });
+
+  it('looks a domain’s accept-all answer up through its indexes, not by reading every row', async () => {
+    // The tables here are small enough for a sequential scan to win; with it ruled out, the
+    // plan shows whether the indexes can answer the query at all (their partial conditions
+    // match its own).
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain ${latestAcceptAllQuery('acme.test')}`,
+      );
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('Index Scan using search_history_domain_catch_all');
+    expect(plan).toContain('Index Scan using verifications_domain_catch_all');
   });
 
   it('refuses bad input with a 400 in words, and guests and unverified users', async () => {

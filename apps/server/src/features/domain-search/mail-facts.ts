@@ -1,6 +1,6 @@
 import type { DomainMailFacts } from '@mailhound/contracts';
 import { createDnsResolver, findMailRoute, flagsFor } from '@mailhound/finder';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../platform/database.ts';
 import { demoWorldPorts } from '../search/index.ts';
@@ -30,10 +30,11 @@ export function createMailRouteLookup(
   };
 }
 
-// Whether the domain accepts every address, as the latest search or verification there
-// found it; null when none has told yet.
-export async function knownAcceptAll(db: Queryable, domain: string): Promise<boolean | null> {
-  const found = await db.execute<{ catch_all: boolean }>(sql`
+// The latest search or verification at the domain that told whether it accepts every address.
+// Each side is read from its domain_catch_all index (search and verify schema.ts), whose
+// order, newest first with nulls last, is the query's: a domain with many rows needs no sort.
+export function latestAcceptAllQuery(domain: string): SQL {
+  return sql`
     select catch_all from (
       select (evidence->>'catchAll')::boolean as catch_all, settled_at from search_history
       where settled_at is not null and evidence->>'domain' = ${domain}
@@ -42,7 +43,13 @@ export async function knownAcceptAll(db: Queryable, domain: string): Promise<boo
       select (evidence->>'catchAll')::boolean, settled_at from verifications
       where settled_at is not null and evidence->>'domain' = ${domain}
         and jsonb_typeof(evidence->'catchAll') = 'boolean'
-    ) told order by settled_at desc limit 1`);
+    ) told order by settled_at desc nulls last limit 1`;
+}
+
+// Whether the domain accepts every address, as the latest search or verification there
+// found it; null when none has told yet.
+export async function knownAcceptAll(db: Queryable, domain: string): Promise<boolean | null> {
+  const found = await db.execute<{ catch_all: boolean }>(latestAcceptAllQuery(domain));
   return found.rows[0]?.catch_all ?? null;
 }
 

@@ -45,7 +45,13 @@ export async function findLeadEmails(
 
   // The lead's answer, or undefined when its credit hold was refused.
   const findOne = async (leadId: string): Promise<FindItem | undefined> => {
-    const failed = (error: string) => ({ leadId, exactEmail: null, exactEmailScore: 0, error });
+    const failed = (error: string): FindItem => ({
+      leadId,
+      exactEmail: null,
+      exactEmailScore: 0,
+      verdict: null,
+      error,
+    });
     const lead = byId.get(leadId);
     if (!lead) return failed(leadNotFound);
     if (!lead.fname || !lead.lname) return failed(leadWithoutName);
@@ -56,6 +62,7 @@ export async function findLeadEmails(
           leadId,
           exactEmail: event.data.exactEmail,
           exactEmailScore: event.data.exactEmailScore ?? 0,
+          verdict: event.data.verdict ?? null,
           error: null,
         };
       } else if (event.event === 'error') {
@@ -96,6 +103,7 @@ export async function findLeadEmails(
       leadId,
       exactEmail: null,
       exactEmailScore: 0,
+      verdict: null,
       error: searchMessages.noCreditsAvailable,
     };
   }

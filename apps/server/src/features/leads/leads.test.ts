@@ -270,15 +270,39 @@ describe('POST /api/leads/find-emails', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const { items } = findEmailsAnswerSchema.parse(answer.json());
     expect(items).toEqual([
-      { leadId: ids[0], exactEmail: 'ann.lee@acme.test', exactEmailScore: 99, error: null },
-      { leadId: ids[1], exactEmail: null, exactEmailScore: 0, error: expect.any(String) },
+      {
+        leadId: ids[0],
+        exactEmail: 'ann.lee@acme.test',
+        exactEmailScore: 99,
+        // The verdict beside the address found (issue 22); none where nothing was found.
+        verdict: expect.objectContaining({
+          email: 'ann.lee@acme.test',
+          status: 'valid',
+          reason: 'The mail server confirmed this mailbox exists.',
+        }),
+        error: null,
+      },
+      {
+        leadId: ids[1],
+        exactEmail: null,
+        exactEmailScore: 0,
+        verdict: null,
+        error: expect.any(String),
+      },
       {
         leadId: ids[2],
         exactEmail: null,
         exactEmailScore: 0,
+        verdict: null,
         error: 'The lead has no first and last name to search with',
       },
-      { leadId: '999999', exactEmail: null, exactEmailScore: 0, error: 'Lead not found' },
+      {
+        leadId: '999999',
+        exactEmail: null,
+        exactEmailScore: 0,
+        verdict: null,
+        error: 'Lead not found',
+      },
     ]);
     expect(await balances(user.id)).toEqual({ ...before, balance: (before.balance ?? 0) - 1 });
     // Each lead searched is a single search in the user's history.
@@ -295,6 +319,7 @@ describe('POST /api/leads/find-emails', () => {
     const answer = await findEmails(user.token, [await leadId('Moss')]);
     const [item] = findEmailsAnswerSchema.parse(answer.json()).items;
     expect(item?.exactEmailScore).toBeLessThan(95);
+    expect(item?.verdict).toMatchObject({ status: 'accept_all', accept_all: true });
     expect(await balances(user.id)).toEqual(before);
   });
 

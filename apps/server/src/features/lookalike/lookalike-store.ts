@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { companyMessages, type SimilarityReason } from '@mailhound/contracts';
+import { companyMessages, type SimilarityReason, type Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
@@ -34,6 +34,7 @@ export type LookalikeContact = {
   linkedinUrl: string | null;
   exactEmail: string | null;
   exactEmailScore: number | null;
+  verdict: Verdict | null;
   searched: boolean;
   reasons: SimilarityReason[];
 };
@@ -200,6 +201,7 @@ type ContactRow = {
   linkedin_url: string | null;
   email: string | null;
   score: number | null;
+  verdict: Verdict | null;
   searched: boolean;
 };
 
@@ -214,7 +216,7 @@ export async function readPreview(
   const result = await db.execute<ContactRow>(sql`
     select p.id::text as id, c.id::int as company_id, c.description, p.fname, p.lname,
       p.job_title, c.name as company_name,
-      c.domain as website, p.location, p.linkedin_url, e.email, e.score,
+      c.domain as website, p.location, p.linkedin_url, e.email, e.score, e.verdict,
       e.person_id is not null as searched
     from lookalike_results r
     join companies c on c.id = r.company_id
@@ -239,6 +241,7 @@ export async function readPreview(
     linkedinUrl: row.linkedin_url,
     exactEmail: row.email,
     exactEmailScore: row.score,
+    verdict: row.verdict,
     searched: row.searched,
     reasons: reasons.get(Number(row.company_id)) ?? [],
   }));

@@ -104,6 +104,7 @@ describe('a look-alike search on the demo data', () => {
         'location',
         'reasons',
         'searched',
+        'verdict',
         'website',
       ].sort(),
     );

@@ -1,3 +1,4 @@
+import type { Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -77,6 +78,8 @@ export const lookalikeEmails = pgTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     email: text('email'),
     score: integer('score'),
+    // The verdict on the address found (issue 22), shown beside its score.
+    verdict: jsonb('verdict').$type<Verdict>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.requestId, table.personId] })],

@@ -108,9 +108,14 @@ describe('find the e-mails of a look-alike preview', () => {
       website: 'acme.test',
       exactEmail: 'ann.lee@acme.test',
       exactEmailScore: 99,
+      verdict: { email: 'ann.lee@acme.test', status: 'valid' },
     });
     const cat = items.find((contact) => contact.lname === 'Moss');
     expect(cat?.exactEmailScore ?? 0).toBeLessThan(95);
+    expect(cat?.verdict).toMatchObject({ status: 'accept_all', accept_all: true });
+    // No address, no verdict.
+    for (const contact of items.filter((each) => each.exactEmail === null))
+      expect(contact.verdict).toBeNull();
     // Searched, so the preview can say no address was found even after a reload.
     expect(items.every((contact) => contact.searched)).toBe(true);
     expect(await balanceOf(user.token)).toBe(before - 1);
@@ -122,7 +127,10 @@ describe('find the e-mails of a look-alike preview', () => {
       headers: { authorization: user.token },
     });
     expect(detail.json().result.preview).toContainEqual(
-      expect.objectContaining({ exactEmail: 'ann.lee@acme.test' }),
+      expect.objectContaining({
+        exactEmail: 'ann.lee@acme.test',
+        verdict: expect.objectContaining({ status: 'valid' }),
+      }),
     );
     const again = await searchEmails(user.token, requestId);
     expect(again.statusCode).toBe(200);
@@ -184,7 +192,8 @@ function answeringFinder(score: number): Finder {
       return {
         exactEmail: `${input.firstName}.${input.lastName}@${input.domain}`.toLowerCase(),
         exactEmailScore: score,
-        evidence: {} as FinderEvidence,
+        // No candidate evidence: the address gets no verdict.
+        evidence: { candidates: [] } as unknown as FinderEvidence,
       };
     },
   } as Finder;

@@ -1,3 +1,4 @@
+import type { Verdict } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import { type Db, withSessionLock } from '../../platform/database.ts';
@@ -61,11 +62,13 @@ async function searchPending(
   const searchOne = async (contact: LookalikeContact): Promise<'searched' | 'refused'> => {
     let email: string | null = null;
     let score: number | null = null;
+    let verdict: Verdict | null = null;
     let outcome: 'searched' | 'refused' | undefined;
     const record = (event: SearchEvent) => {
       if (event.event === undefined) {
         email = event.data.exactEmail;
         score = event.data.exactEmailScore ?? 0;
+        verdict = event.data.verdict ?? null;
         outcome = 'searched';
       } else if (event.event === 'error') {
         // A search cut short because the client went away is no answer: it is searched again.
@@ -91,8 +94,8 @@ async function searchPending(
     // No answer (the client left): searched again next time.
     if (outcome !== 'searched') return 'refused';
     await deps.db.execute(sql`
-      insert into lookalike_emails (request_id, person_id, email, score)
-      values (${requestId}, ${Number(contact.id)}, ${email}, ${score})
+      insert into lookalike_emails (request_id, person_id, email, score, verdict)
+      values (${requestId}, ${Number(contact.id)}, ${email}, ${score}, ${verdict})
       on conflict do nothing`);
     return 'searched';
   };

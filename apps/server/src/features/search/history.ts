@@ -1,5 +1,7 @@
+import type { Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
+import { verdictOfStored } from '../verify/index.ts';
 import { type SearchQuery, type SearchResult, searchHistory } from './schema.ts';
 
 export type HistoryOwner = { userId: string } | { guestId: string };
@@ -10,6 +12,7 @@ export type HistoryItem = {
   result: SearchResult | null;
   error: string | null;
   evidence: Record<string, unknown> | null;
+  verdict: Verdict | null;
   createdAt: string;
 };
 
@@ -68,6 +71,7 @@ export async function readHistoryPage(
       result: row.result,
       error: row.error,
       evidence: row.evidence,
+      verdict: verdictOfStored(row.result, row.evidence),
       createdAt: row.created_at,
     })),
     currentPage: page,

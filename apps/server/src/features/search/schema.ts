@@ -60,6 +60,13 @@ export const searchHistory = pgTable(
       .on(table.clientAddress)
       .where(sql`${table.userId} is null`),
     index('search_history_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
+    // Domain Search asks whether a domain accepts every address: its latest search that told
+    // (domain-search/mail-facts.ts knownAcceptAll).
+    index('search_history_domain_catch_all')
+      .on(sql`(${table.evidence}->>'domain')`, table.settledAt.desc())
+      .where(
+        sql`${table.settledAt} is not null and jsonb_typeof(${table.evidence}->'catchAll') = 'boolean'`,
+      ),
     // A contact's verification looks up the user's searches that found its address.
     index('search_history_user_found_email')
       .on(table.userId, sql`lower(${table.result}->>'exactEmail')`)

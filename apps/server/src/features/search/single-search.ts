@@ -3,6 +3,7 @@ import type { Evidence, SingleSearchEvent } from '@mailhound/contracts';
 import type { Finder, FindResult } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
+import { verdictOfFound } from '../verify/index.ts';
 import type { SearchQuery } from './schema.ts';
 import { beginSearch, type Searcher, type SearchOutcome, settleSearch } from './search-records.ts';
 
@@ -68,6 +69,7 @@ export async function runSingleSearch(
       exactEmail: outcome.exactEmail,
       exactEmailScore: outcome.score,
       evidence: outcome.evidence,
+      verdict: verdictOfFound(result),
       charged,
     },
   });

@@ -1,3 +1,3 @@
 export { defineVerifyJobs } from './jobs.ts';
 export { registerVerifyRoutes } from './routes.ts';
-export { verdictOf } from './verdict.ts';
+export { verdictOf, verdictOfFound, verdictOfStored } from './verdict.ts';

@@ -27,5 +27,12 @@ export const verifications = pgTable(
       .on(table.userId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.settledAt} is not null`),
     index('verifications_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
+    // Domain Search asks whether a domain accepts every address: its latest verification that
+    // told (domain-search/mail-facts.ts knownAcceptAll).
+    index('verifications_domain_catch_all')
+      .on(sql`(${table.evidence}->>'domain')`, table.settledAt.desc())
+      .where(
+        sql`${table.settledAt} is not null and jsonb_typeof(${table.evidence}->'catchAll') = 'boolean'`,
+      ),
   ],
 );

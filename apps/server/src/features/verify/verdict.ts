@@ -1,5 +1,5 @@
 import { type Verdict, type VerifyStatus, verifyReasons } from '@mailhound/contracts';
-import { type FindResult, noMxError } from '@mailhound/finder';
+import { type FinderEvidence, type FindResult, noMxError } from '@mailhound/finder';
 
 const catchAllScore = 50;
 
@@ -113,4 +113,42 @@ export function verdictOf(email: string, result: FindResult): Verdict {
     ...checks,
     smtp_reply: reply,
   };
+}
+
+// The verdict on the address a search found, from the reply its own candidate got (verdictOf
+// reads the first candidate); null when the search found none.
+export function verdictOfFound(result: FindResult): Verdict | null {
+  const { exactEmail, evidence } = result;
+  if (exactEmail === null || result.error) return null;
+  const own = evidence.candidates.find((candidate) => candidate.email === exactEmail);
+  if (!own) return null;
+  const others = evidence.candidates.filter((candidate) => candidate !== own);
+  return verdictOf(exactEmail, {
+    ...result,
+    evidence: { ...evidence, candidates: [own, ...others] },
+  });
+}
+
+// What verdictOf reads of the evidence; rows stored before the finder recorded it have none.
+function isFinderEvidence(evidence: Record<string, unknown>): boolean {
+  return (
+    Array.isArray(evidence.candidates) &&
+    Array.isArray(evidence.mxHosts) &&
+    typeof evidence.flags === 'object' &&
+    evidence.flags !== null
+  );
+}
+
+// The verdict on a stored search's address, from the evidence stored with it; null when it
+// found none or its evidence is too old to judge by.
+export function verdictOfStored(
+  result: { exactEmail: string | null; exactEmailScore: number | null } | null,
+  evidence: Record<string, unknown> | null,
+): Verdict | null {
+  if (result === null || evidence === null || !isFinderEvidence(evidence)) return null;
+  return verdictOfFound({
+    exactEmail: result.exactEmail,
+    exactEmailScore: result.exactEmailScore ?? 0,
+    evidence: evidence as unknown as FinderEvidence,
+  });
 }

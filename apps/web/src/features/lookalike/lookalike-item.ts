@@ -50,6 +50,7 @@ export function withFoundEmails(
           ...contact,
           exactEmail: match.exactEmail,
           exactEmailScore: match.exactEmailScore,
+          verdict: match.verdict,
           searched: match.searched,
         };
   });

@@ -1,3 +1,3 @@
 // The Email Verifier's public face. Its screen is loaded by app/routes.tsx from its own file.
-export { StatusBadge } from './components/verdict-card.tsx';
-export { statusWords } from './verdict-words.ts';
+// The verdict's words and badges are shared (shared/ui); bulk's preview still reads them here.
+export { statusWords } from '../../shared/ui/verdict-words.ts';

@@ -5,6 +5,7 @@ import {
   validationMessages as m,
   searchMessages,
   storageKeys,
+  verifyReasons,
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import { filterInput as input, pickOption } from '../../companies/filter-panel.test-kit.ts';
 import {
@@ -230,15 +232,23 @@ describe('Find emails for selected leads', () => {
             leadId: '1',
             exactEmail: 'ann.lee1@acme-robotics.com',
             exactEmailScore: 99,
+            verdict: verdictFixture('ann.lee1@acme-robotics.com', 'valid'),
             error: null,
           },
           {
             leadId: '3',
             exactEmail: 'ann.lee3@acme-robotics.com',
             exactEmailScore: 50,
+            verdict: verdictFixture('ann.lee3@acme-robotics.com', 'accept_all'),
             error: null,
           },
-          { leadId: '2', exactEmail: null, exactEmailScore: 0, error: 'Connection timed out' },
+          {
+            leadId: '2',
+            exactEmail: null,
+            exactEmailScore: 0,
+            verdict: null,
+            error: 'Connection timed out',
+          },
         ],
       },
     });
@@ -265,6 +275,12 @@ describe('Find emails for selected leads', () => {
       'data-score-color',
       'yellow',
     );
+    // The verdict beside each address found, its reason read out with it (issue 22).
+    const verdictOf = (row: number) =>
+      (rows[row] as HTMLElement).querySelector('[data-verdict]')?.getAttribute('data-verdict');
+    expect([verdictOf(1), verdictOf(2), verdictOf(3)]).toEqual(['valid', undefined, 'accept_all']);
+    expect(rows[1]).toHaveTextContent(`Valid: ${verifyReasons.valid}`);
+    expect(rows[3]).toHaveTextContent(`Accept all: ${verifyReasons.acceptAll}`);
     // The finder's reasons read as they do in the single search's history.
     expect(rows[2]).toHaveTextContent(
       'We had trouble connecting to the company’s mail server. Please try again later.',
@@ -287,6 +303,7 @@ describe('Find emails for selected leads', () => {
             leadId,
             exactEmail: `ann.lee${leadId}@acme-robotics.com`,
             exactEmailScore: 99,
+            verdict: null,
             error: null,
           })),
         },
@@ -438,11 +455,12 @@ function answerFound(server: FakeServer) {
       body: {
         items: leadIds.map((leadId) =>
           leadId === '2'
-            ? { leadId, exactEmail: null, exactEmailScore: 0, error: null }
+            ? { leadId, exactEmail: null, exactEmailScore: 0, verdict: null, error: null }
             : {
                 leadId,
                 exactEmail: `ann.lee${leadId}@acme-robotics.com`,
                 exactEmailScore: leadId === '11' ? 60 : 99,
+                verdict: null,
                 error: null,
               },
         ),

@@ -7,6 +7,7 @@ import {
 import { Anchor, Checkbox, Group, Loader, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
+import { VerdictBadge } from '../../../shared/ui/verdict-badges.tsx';
 import { personClassLabel } from '../../companies/index.ts';
 
 export type FoundEmail = FindEmailsAnswer['items'][number];
@@ -28,6 +29,7 @@ function EmailCell({ found, finding }: { found: FoundEmail | undefined; finding:
   return (
     <Group gap="xs" wrap="nowrap">
       <ScoreIcon score={found.exactEmailScore} />
+      {found.verdict && <VerdictBadge verdict={found.verdict} />}
       <Text size="sm">{found.exactEmail}</Text>
     </Group>
   );

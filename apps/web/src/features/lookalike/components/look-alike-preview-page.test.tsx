@@ -3,11 +3,13 @@ import {
   type LookalikeContact,
   type LookalikeItem,
   searchMessages,
+  verifyReasons,
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import {
   endBlock,
@@ -172,14 +174,19 @@ describe('look-alike preview (product-spec §2 "Look-alike preview")', () => {
 });
 
 describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
-  it('asks for the e-mails of this search and shows each with its score', async () => {
+  it('asks for the e-mails of this search and shows each with its score and verdict', async () => {
     const server = createFakeServer();
     logInPaid(server);
     serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
     server.on('POST /api/lookalike/search-emails', {
       body: {
         items: [
-          contact(1, { exactEmail: 'ann.lee1@similar1.com', exactEmailScore: 99, searched: true }),
+          contact(1, {
+            exactEmail: 'ann.lee1@similar1.com',
+            exactEmailScore: 99,
+            verdict: verdictFixture('ann.lee1@similar1.com', 'valid'),
+            searched: true,
+          }),
           contact(2, { searched: true }),
         ],
       },
@@ -195,7 +202,15 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
       'data-score-color',
       'green',
     );
-    expect((await rowOf('Ann Lee2')).getByText('No email found')).toBeInTheDocument();
+    // The verdict beside the score, its reason read out with it (issue 22); none without an address.
+    expect(first.getByText('Valid').closest('[data-verdict]')).toHaveAttribute(
+      'data-verdict',
+      'valid',
+    );
+    expect(first.getByText(`: ${verifyReasons.valid}`)).toBeInTheDocument();
+    const second = await rowOf('Ann Lee2');
+    expect(second.getByText('No email found')).toBeInTheDocument();
+    expect(second.queryByText('Valid')).toBeNull();
     expect(server.requestsTo('POST /api/lookalike/search-emails')[0]?.body).toEqual({
       requestId: 'r1',
     });

@@ -2,6 +2,7 @@ import { type LookalikeContact, PAGE_SIZE } from '@mailhound/contracts';
 import { Anchor, Badge, Center, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
+import { VerdictBadge } from '../../../shared/ui/verdict-badges.tsx';
 
 function contactName(contact: Pick<LookalikeContact, 'fname' | 'lname'>): string {
   return [contact.fname, contact.lname].filter(Boolean).join(' ');
@@ -23,6 +24,7 @@ function EmailCell({ contact }: { contact: LookalikeContact }) {
   return (
     <Group gap="xs" wrap="nowrap">
       {contact.exactEmailScore !== null && <ScoreIcon score={contact.exactEmailScore} />}
+      {contact.verdict && <VerdictBadge verdict={contact.verdict} />}
       <Text size="sm">{contact.exactEmail}</Text>
     </Group>
   );

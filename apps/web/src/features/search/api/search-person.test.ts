@@ -2,6 +2,7 @@ import { SSE_RETRY_MS } from '@mailhound/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { createFakeServer } from '../../../test/fake-server.ts';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import {
   createEventStream,
   finishedStream,
@@ -11,7 +12,14 @@ import {
 import { searchPerson } from './search-person.ts';
 
 const body = { firstName: 'Ann', lastName: 'Lee', companyWebsite: 'acme.com' };
-const found = { _id: 'h1', exactEmail: 'ann@acme.com', exactEmailScore: 99, charged: true };
+const verdict = verdictFixture('ann@acme.com', 'valid');
+const found = {
+  _id: 'h1',
+  exactEmail: 'ann@acme.com',
+  exactEmailScore: 99,
+  verdict,
+  charged: true,
+};
 
 describe('the streaming single search (api-spec §7 "Search and history")', () => {
   it('reports progress and ends with the data message', async () => {
@@ -31,6 +39,7 @@ describe('the streaming single search (api-spec §7 "Search and history")', () =
       id: 'h1',
       exactEmail: 'ann@acme.com',
       exactEmailScore: 99,
+      verdict,
     });
   });
 

@@ -3,6 +3,7 @@ import {
   type SingleSearchBody,
   type SingleSearchEvent,
   singleSearchEventSchema,
+  type Verdict,
 } from '@mailhound/contracts';
 import { type FinalEvent, postEventStream } from '../../../shared/api/post-event-stream.ts';
 
@@ -11,7 +12,14 @@ const path = '/person/sse';
 export type SearchProgress = SearchProgressData;
 
 export type SearchOutcome =
-  | { kind: 'found'; id: string; exactEmail: string | null; exactEmailScore: number | null }
+  | {
+      kind: 'found';
+      id: string;
+      exactEmail: string | null;
+      exactEmailScore: number | null;
+      // The verdict on exactEmail (issue 22), shown beside the score.
+      verdict: Verdict | null;
+    }
   | { kind: 'payment_error'; message: string; required: number; available: number }
   | { kind: 'error'; id: string | null; error: string };
 
@@ -27,6 +35,7 @@ function outcomeOf(event: FinalEvent<SingleSearchEvent>): SearchOutcome {
         id: event.data._id,
         exactEmail: event.data.exactEmail,
         exactEmailScore: event.data.exactEmailScore,
+        verdict: event.data.verdict ?? null,
       };
   }
 }

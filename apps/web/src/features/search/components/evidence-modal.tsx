@@ -1,5 +1,7 @@
-import type { Evidence } from '@mailhound/contracts';
-import { Modal, Stack, Table, Text } from '@mantine/core';
+import type { Evidence, Verdict } from '@mailhound/contracts';
+import { Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { CheckBadges, StatusBadge } from '../../../shared/ui/verdict-badges.tsx';
+import { hunterChecks, ourChecks } from '../../../shared/ui/verdict-words.ts';
 import { readEvidence, replyText } from '../evidence.ts';
 
 function catchAllText(evidence: Evidence): string {
@@ -19,14 +21,31 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-// The evidence behind a result: the MX host used, each candidate's SMTP reply, the catch-all
-// probe, the pattern and the timings (issue 5: none of the commercial finders show it).
+// The verdict on the address found, its checks as badges as the Email Verifier shows them.
+function VerdictChecks({ verdict }: { verdict: Verdict }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={`Verdict on ${verdict.email}`}>
+      <Group gap="sm">
+        <StatusBadge status={verdict.status} size="md" />
+        <Text size="sm">{verdict.reason}</Text>
+      </Group>
+      <CheckBadges title="Checks" checks={hunterChecks} verdict={verdict} />
+      <CheckBadges title="Mailbox" checks={ourChecks} verdict={verdict} />
+    </Stack>
+  );
+}
+
+// The evidence behind a result: the verdict's checks, the MX host used, each candidate's SMTP
+// reply, the catch-all probe, the pattern and the timings (issue 5: none of the commercial
+// finders show it).
 export function EvidenceModal({
   evidence,
+  verdict,
   opened,
   onClose,
 }: {
   evidence: unknown;
+  verdict: Verdict | null;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -37,6 +56,7 @@ export function EvidenceModal({
         <Text size="sm">No evidence was recorded for this search.</Text>
       ) : (
         <Stack gap="xs">
+          {verdict && <VerdictChecks verdict={verdict} />}
           {read.domain && <Fact label="Domain">{read.domain}</Fact>}
           <Fact label="MX host">
             {read.mx
@@ -53,7 +73,7 @@ export function EvidenceModal({
             {`${read.pattern ?? 'none'}${read.learntPattern ? ` (known pattern of the domain: ${read.learntPattern})` : ''}`}
           </Fact>
           {read.reason && (
-            <Fact label="Verdict">{`${read.reason}${read.detail ? ` (${read.detail})` : ''}`}</Fact>
+            <Fact label="Score reason">{`${read.reason}${read.detail ? ` (${read.detail})` : ''}`}</Fact>
           )}
           {read.timings && (
             <Fact label="Timings">

@@ -1,9 +1,10 @@
 import { searchMessages } from '@mailhound/contracts';
-import { ActionIcon, Progress, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Progress, Table, Text, Tooltip } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
 import { lazyModal } from '../../../shared/ui/lazy-modal.tsx';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
+import { VerdictBadge } from '../../../shared/ui/verdict-badges.tsx';
 import { type HistoryRow, queryCompany } from '../history-row.ts';
 import { rowOutcome } from '../row-text.ts';
 
@@ -24,8 +25,12 @@ function HistoryTableRow({ row }: { row: HistoryRow }) {
   const name = `${row.query.firstName} ${row.query.lastName}`;
   return (
     <Table.Tr>
-      <Table.Td w={56}>
-        <ScoreIcon score={row.result?.exactEmailScore ?? 0} />
+      <Table.Td>
+        {/* The finder's score stays as the spec says; the verdict is shown beside it (issue 22). */}
+        <Group gap={6} wrap="nowrap">
+          <ScoreIcon score={row.result?.exactEmailScore ?? 0} />
+          {row.verdict && <VerdictBadge verdict={row.verdict} />}
+        </Group>
       </Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
@@ -60,6 +65,7 @@ function HistoryTableRow({ row }: { row: HistoryRow }) {
             </Tooltip>
             <EvidenceModal
               evidence={row.evidence}
+              verdict={row.verdict ?? null}
               opened={evidenceOpened}
               onClose={() => setEvidenceOpened(false)}
             />

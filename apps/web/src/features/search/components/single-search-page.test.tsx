@@ -4,12 +4,14 @@ import {
   scoreTooltips,
   searchMessages,
   storageKeys,
+  verifyReasons,
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import type { HistoryRow } from '../history-row.ts';
 import {
   createEventStream,
@@ -238,6 +240,33 @@ describe('the streamed search and the history (product-spec §4 "Single search")
     }
   });
 
+  it('shows the verdict beside the score, its reason on hover; none where nothing was found', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveHistory(server, () => [
+      row('v1', {
+        result: { exactEmail: 'ann@catchall.com', exactEmailScore: 50 },
+        verdict: verdictFixture('ann@catchall.com', 'accept_all'),
+      }),
+      row('v2', {
+        query: { firstName: 'Bob', lastName: 'Ray', companyWebsite: 'acme.com' },
+        result: { exactEmail: null, exactEmailScore: 0 },
+        verdict: null,
+      }),
+    ]);
+    const { user } = renderApp('/search/single');
+    const table = await screen.findByRole('table', { name: 'Search history' });
+    const [, found, none] = within(table).getAllByRole('row');
+    const score = within(found as HTMLElement).getByRole('cell', { name: /Accept all/ });
+    expect(within(score).getByRole('img', { name: 'Score 50' })).toBeInTheDocument();
+    const badge = within(score).getByText('Accept all');
+    expect(badge.closest('[data-verdict]')).toHaveAttribute('data-verdict', 'accept_all');
+    expect(score).toHaveTextContent(verifyReasons.acceptAll);
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(verifyReasons.acceptAll);
+    expect(none?.querySelector('[data-verdict]')).toBeNull();
+  });
+
   it('shows the evidence behind a row', async () => {
     const server = createFakeServer();
     logIn(server);
@@ -278,6 +307,7 @@ describe('the streamed search and the history (product-spec §4 "Single search")
           detail: null,
           timings: { dnsMs: 3, smtpMs: 41, totalMs: 47 },
         },
+        verdict: verdictFixture('ann@acme.com', 'valid', { role: true }),
       }),
     ]);
     const { user } = renderApp('/search/single');
@@ -290,6 +320,14 @@ describe('the streamed search and the history (product-spec §4 "Single search")
     const candidates = within(dialog).getByRole('table', { name: 'Candidates' });
     expect(within(candidates).getByText('250 2.1.5 OK')).toBeInTheDocument();
     expect(within(candidates).getByText('Not tested')).toBeInTheDocument();
+    // The verdict's checks as badges, as the Email Verifier shows them.
+    const verdict = within(dialog).getByRole('region', { name: 'Verdict on ann@acme.com' });
+    expect(verdict).toHaveTextContent(verifyReasons.valid);
+    const checks = within(verdict).getByRole('list', { name: 'Checks' });
+    expect(within(checks).getByText('SMTP check: yes')).toBeInTheDocument();
+    expect(within(checks).getByText('Accept all: no')).toBeInTheDocument();
+    const mailbox = within(verdict).getByRole('list', { name: 'Mailbox' });
+    expect(within(mailbox).getByText('Role address: yes')).toBeInTheDocument();
   });
 
   it('pages the history 10 a page with 4 page buttons', async () => {

@@ -1,7 +1,8 @@
 import type { VerifyResultData } from '@mailhound/contracts';
-import { Accordion, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { z } from 'zod';
-import { checkColor, hunterChecks, ourChecks, statusWords } from '../verdict-words.ts';
+import { CheckBadges, StatusBadge } from '../../../shared/ui/verdict-badges.tsx';
+import { hunterChecks, ourChecks } from '../../../shared/ui/verdict-words.ts';
 
 // The finder's evidence names the MX host it asked (packages/finder FinderEvidence.mx).
 const mxOfEvidence = z.object({ mx: z.object({ host: z.string() }) });
@@ -9,48 +10,6 @@ const mxOfEvidence = z.object({ mx: z.object({ host: z.string() }) });
 function mxHost(evidence: VerifyResultData['evidence']): string | null {
   const parsed = mxOfEvidence.safeParse(evidence);
   return parsed.success ? parsed.data.mx.host : null;
-}
-
-export function StatusBadge({ status }: { status: VerifyResultData['status'] }) {
-  const words = statusWords[status];
-  return (
-    <Badge color={words.color} variant="filled" size="lg">
-      {words.label}
-    </Badge>
-  );
-}
-
-function CheckBadges({
-  title,
-  checks,
-  verdict,
-}: {
-  title: string;
-  checks: typeof hunterChecks;
-  verdict: VerifyResultData;
-}) {
-  return (
-    <Stack gap={4}>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {title}
-      </Text>
-      <Group gap="xs" role="list" aria-label={title}>
-        {checks.map((words) => {
-          const value = verdict[words.check];
-          return (
-            <Badge
-              key={words.check}
-              role="listitem"
-              variant="light"
-              color={checkColor(words, value)}
-            >
-              {words.label}: {value ? 'yes' : 'no'}
-            </Badge>
-          );
-        })}
-      </Group>
-    </Stack>
-  );
 }
 
 // The reply to RCPT TO that decided the verdict, and the mail server that gave it.

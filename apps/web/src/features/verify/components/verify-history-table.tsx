@@ -1,7 +1,7 @@
 import type { VerifyHistoryItem, VerifyResultData } from '@mailhound/contracts';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/ui/dates.ts';
-import { StatusBadge } from './verdict-card.tsx';
+import { StatusBadge } from '../../../shared/ui/verdict-badges.tsx';
 
 // A stored verification as the verdict card reads it; null when it ended in an error.
 export function resultOf(item: VerifyHistoryItem): VerifyResultData | null {

@@ -14,7 +14,7 @@ type Check = keyof VerifyChecks;
 
 // A check reads well when true (the address's domain has MX records) or when false (it is not
 // disposable); `good` says which.
-type CheckWords = { check: Check; label: string; good: boolean };
+export type CheckWords = { check: Check; label: string; good: boolean };
 
 // Hunter's checks, in the order of its verifier.
 export const hunterChecks: CheckWords[] = [

@@ -1,0 +1,3 @@
+ALTER TABLE "lookalike_emails" ADD COLUMN "verdict" jsonb;--> statement-breakpoint
+CREATE INDEX "search_history_domain_catch_all" ON "search_history" USING btree (("evidence"->>'domain'),"settled_at" DESC NULLS LAST) WHERE "search_history"."settled_at" is not null and jsonb_typeof("search_history"."evidence"->'catchAll') = 'boolean';--> statement-breakpoint
+CREATE INDEX "verifications_domain_catch_all" ON "verifications" USING btree (("evidence"->>'domain'),"settled_at" DESC NULLS LAST) WHERE "verifications"."settled_at" is not null and jsonb_typeof("verifications"."evidence"->'catchAll') = 'boolean';
