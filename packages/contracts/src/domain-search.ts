@@ -6,6 +6,7 @@ import {
   seniorityIds,
 } from './companies.ts';
 import { isDomainLike } from './search.ts';
+import { verdictSchema } from './verdict.ts';
 
 // Domain Search (issue 22): a domain or a company name in; the organisation, the domain's
 // mail facts, the address pattern we know for it and the people of our company database
@@ -95,6 +96,8 @@ export const domainPersonSchema = leadItemSchema
     // ('j•••@acme.test') otherwise; null without a pattern or a name.
     email: z.string().nullable(),
     masked: z.boolean(),
+    // The verdict of the search that paid for the address; null while it is masked.
+    verdict: verdictSchema.nullable(),
   });
 export type DomainPerson = z.infer<typeof domainPersonSchema>;
 

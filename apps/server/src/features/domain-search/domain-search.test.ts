@@ -1,5 +1,6 @@
 import {
   companyMessages,
+  type DomainSearchAnswer,
   domainSearchAnswerSchema,
   domainSearchMessages,
 } from '@mailhound/contracts';
@@ -88,7 +89,7 @@ async function answerOf(query: Record<string, string>, token: string) {
   return domainSearchAnswerSchema.parse(response.json());
 }
 
-const byName = (answer: { people: { items: { fname: string | null; email: string | null }[] } }) =>
+const byName = (answer: DomainSearchAnswer) =>
   new Map(answer.people.items.map((person) => [person.fname, person]));
 
 describe('GET /api/domain-search', () => {
@@ -137,7 +138,13 @@ describe('GET /api/domain-search', () => {
     expect(answer.mail.acceptAll).toBe(false);
     const people = byName(answer);
     expect(people.get('Jane')).toMatchObject({ email: 'jane.doe@acme.test', masked: false });
+    // The verdict of the search that paid for it, as single search shows it (issue 22).
+    expect(people.get('Jane')?.verdict).toMatchObject({
+      email: 'jane.doe@acme.test',
+      status: 'valid',
+    });
     expect(people.get('John')).toMatchObject({ email: 'j•••@acme.test', masked: true });
+    expect(people.get('John')?.verdict).toBeNull();
     expect(people.get(null)).toMatchObject({ type: 'generic', email: null, masked: false });
     expect((await balancesOf(t.db, user.id)).balance).toBe(9);
 
@@ -145,6 +152,7 @@ describe('GET /api/domain-search', () => {
     const other = await userWithCredits(t, 10);
     const theirs = byName(await answerOf({ domain: 'acme.test' }, other.token));
     expect(theirs.get('Jane')).toMatchObject({ email: 'j•••@acme.test', masked: true });
+    expect(theirs.get('Jane')?.verdict).toBeNull();
   });
 
   it('resolves a company name through the company database', async () => {

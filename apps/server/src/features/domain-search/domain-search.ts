@@ -5,6 +5,7 @@ import {
   type DomainPerson,
   type DomainSearchAnswer,
   type DomainSearchQuery,
+  type Verdict,
 } from '@mailhound/contracts';
 import { candidatesFor, type PatternStore } from '@mailhound/finder';
 import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { Db } from '../../platform/database.ts';
 import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
 import { companies, people } from '../companies/schema.ts';
 import { searchDomain } from '../search/index.ts';
+import { verdictOfStored } from '../verify/index.ts';
 import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
 
 export type DomainSearchDeps = { db: Db; patternStore: PatternStore; mailRoute: MailRouteLookup };
@@ -44,19 +46,31 @@ export function patternAddress(
   );
 }
 
-// Addresses among `emails` this user was charged for: a single search, or a Lead Finder
-// find (each of which is a single search), that found it at a verified score.
-async function paidAddresses(db: Db, userId: string, emails: string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
+// Addresses among `emails` this user was charged for (a single search, or a Lead Finder
+// find, each of which is a single search, that found it at a verified score), each with the
+// verdict of its latest such search.
+async function paidAddresses(
+  db: Db,
+  userId: string,
+  emails: string[],
+): Promise<Map<string, Verdict | null>> {
+  if (emails.length === 0) return new Map();
   const list = sql.join(
     emails.map((email) => sql`${email.toLowerCase()}`),
     sql`, `,
   );
-  const paid = await db.execute<{ email: string }>(sql`
-    select distinct lower(result->>'exactEmail') as email from search_history
+  const paid = await db.execute<{
+    email: string;
+    result: Parameters<typeof verdictOfStored>[0];
+    evidence: Record<string, unknown> | null;
+  }>(sql`
+    select distinct on (lower(result->>'exactEmail'))
+      lower(result->>'exactEmail') as email, result, evidence
+    from search_history
     where user_id = ${userId} and settled_at is not null and score is not null and charged
-      and lower(result->>'exactEmail') in (${list})`);
-  return new Set(paid.rows.map((row) => row.email));
+      and lower(result->>'exactEmail') in (${list})
+    order by lower(result->>'exactEmail'), settled_at desc`);
+  return new Map(paid.rows.map((row) => [row.email, verdictOfStored(row.result, row.evidence)]));
 }
 
 async function organisationAt(db: Db, domain: string) {
@@ -113,6 +127,7 @@ async function peopleAt(
   const items = rows.map((row, index): DomainPerson => {
     const email = addresses[index] ?? null;
     const shown = email !== null && paid.has(email);
+    const verdict = shown ? (paid.get(email) ?? null) : null;
     return {
       id: String(row.id),
       fname: row.fname,
@@ -123,6 +138,7 @@ async function peopleAt(
       type: row.fname === null && row.lname === null ? 'generic' : 'personal',
       email: email === null || shown ? email : maskAddress(email),
       masked: email !== null && !shown,
+      verdict,
     };
   });
   const totalItems = total?.count ?? 0;

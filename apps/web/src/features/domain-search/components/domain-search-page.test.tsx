@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import { pickOption } from '../../companies/filter-panel.test-kit.ts';
 import { finishedStream, stubSearchStream } from '../../search/search-stream.test-kit.ts';
@@ -24,6 +25,7 @@ function person(id: number, fname: string, lname: string, email: string | null, 
     type: 'personal',
     email,
     masked,
+    verdict: masked || email === null ? null : verdictFixture(email, 'valid'),
   } satisfies DomainPerson;
 }
 
@@ -144,7 +146,13 @@ describe('Domain Search (issue 22)', () => {
       return finishedStream([
         [
           null,
-          { _id: 'h1', exactEmail: 'john.smith@acme.com', exactEmailScore: 99, charged: true },
+          {
+            _id: 'h1',
+            exactEmail: 'john.smith@acme.com',
+            exactEmailScore: 99,
+            charged: true,
+            verdict: verdictFixture('john.smith@acme.com', 'valid'),
+          },
         ],
       ]);
     });
@@ -161,6 +169,8 @@ describe('Domain Search (issue 22)', () => {
     await waitFor(() =>
       expect(within(john).queryByRole('button', { name: 'Find John Smith' })).toBeNull(),
     );
+    // Beside the address, the verdict on it (issue 22), as single search shows it.
+    expect(john.querySelector('[data-verdict]')).toHaveAttribute('data-verdict', 'valid');
   });
 
   it('exports the addresses found and shown in full as CSV, spending nothing more', async () => {
@@ -173,7 +183,13 @@ describe('Domain Search (issue 22)', () => {
       return finishedStream([
         [
           null,
-          { _id: 'h1', exactEmail: 'john.smith@acme.com', exactEmailScore: 99, charged: true },
+          {
+            _id: 'h1',
+            exactEmail: 'john.smith@acme.com',
+            exactEmailScore: 99,
+            charged: true,
+            verdict: verdictFixture('john.smith@acme.com', 'valid'),
+          },
         ],
       ]);
     });

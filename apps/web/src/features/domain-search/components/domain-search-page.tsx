@@ -34,6 +34,7 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
+import { VerdictBadge } from '../../../shared/ui/verdict-badges.tsx';
 import { personClassLabel } from '../../companies/index.ts';
 import { FoundPeopleActions, type FoundPerson } from '../../leads/index.ts';
 import { type SearchOutcome, searchPerson } from '../../search/index.ts';
@@ -168,6 +169,7 @@ function EmailCell({
     return (
       <Group gap="xs" wrap="nowrap">
         <ScoreIcon score={finding.exactEmailScore ?? 0} />
+        {finding.verdict && <VerdictBadge verdict={finding.verdict} />}
         <Text size="sm">{finding.exactEmail}</Text>
       </Group>
     );
@@ -177,6 +179,14 @@ function EmailCell({
       <Text size="sm" c="red">
         {finding.error}
       </Text>
+    );
+  }
+  if (person?.verdict) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <VerdictBadge verdict={person.verdict} />
+        <Text size="sm">{person.email}</Text>
+      </Group>
     );
   }
   return <Text size="sm">{person?.email ?? ''}</Text>;
