@@ -16,7 +16,7 @@ CREATE TABLE "api_usage" (
 	"endpoint" text NOT NULL,
 	"status" integer NOT NULL,
 	"credits" integer DEFAULT 0 NOT NULL,
-	"at" timestamp with time zone NOT NULL
+	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
