@@ -206,6 +206,19 @@ describe('GET /v2/email-finder', () => {
     expect(await usageOf(keyId)).toEqual([{ endpoint: 'email-finder', status: 200, credits: 0 }]);
   });
 
+  it("resolves a company name and tells the person's company and position we know", async () => {
+    const { key } = await userWithKey(5);
+    const answer = await v2(t.app, 'email-finder?company=People%20Inc&full_name=Jane%20Doe', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      email: 'jane.doe@people.test',
+      domain: 'people.test',
+      company: 'People Inc',
+      position: 'Chief Executive Officer',
+    });
+    expect(answer.body.meta.params).toMatchObject({ company: 'People Inc', domain: null });
+  });
+
   it('refuses bad input with a 400 in words and spends nothing', async () => {
     const { key, keyId, id } = await userWithKey(5);
     const cases: [string, RegExp][] = [
