@@ -49,12 +49,6 @@ const inProgress = (email: string): VerifierOutcome => ({
   credits: 0,
 });
 
-// The failed verification's words, as Hunter's 222 "Email Verification failed".
-function failed(error: string | null): HttpError {
-  if (error === genericFailure || error === null) return new HttpError(500, genericFailure);
-  return v2Error(222, error, 'verification_failed');
-}
-
 // Hunter's Email Verifier on the web verifier's own path (runVerification: the same row, the
 // same hold, charged for a conclusive verdict as in the web). When the verdict takes longer
 // than waitMs the call answers 202 and the verification goes on; asking again answers 202
@@ -115,11 +109,12 @@ export async function verifyEmail(
   await decision;
   clearTimeout(timer ?? undefined);
   if (decided === 'late') return inProgress(email);
-  if (!last || last.event === 'progress') throw new HttpError(500, genericFailure);
-  if (last.event === 'payment_error') {
+  if (last?.event === 'payment_error') {
     throw v2Error(429, usageLimitReached(last.data.available), 'usage_limit_reached');
   }
-  if (last.event === 'error') throw failed(last.data.error);
+  // The verifier tells a mail server's odd answer as a verdict (unknown, with its reason); an
+  // error event is a failure of ours.
+  if (!last || last.event !== undefined) throw new HttpError(500, genericFailure);
   return {
     status: 200,
     answer: answered(email, verdictSchema.parse(last.data)),

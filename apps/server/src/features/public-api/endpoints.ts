@@ -43,12 +43,11 @@ export const endpoints = {
   'email-verifier': {
     summary: 'Email Verifier: the deliverability of one address',
     description:
-      '202 (data null) while the check is still running: ask again, it counts once. 222 when the mail server gave no usable answer. One credit, charged for a valid or invalid verdict, as in the web.',
+      "202 (data null) while the check is still running: ask again, it counts once. A mail server's unusable answer is the verdict `unknown` with its reason. One credit, charged for a valid or invalid verdict, as in the web.",
     querystring: emailVerifierQuerySchema,
     answers: {
       200: emailVerifierAnswerSchema,
       202: emailVerifierAnswerSchema,
-      222: v2ErrorSchema,
       ...errors,
     },
     limits: keyLimits.verifier,

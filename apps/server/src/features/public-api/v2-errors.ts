@@ -9,8 +9,6 @@ const idsByStatus: Record<number, string> = {
   401: 'authentication_failed',
   403: 'restricted_account',
   404: 'not_found',
-  // Hunter's "Email Verification failed": the remote mail server's answer was unusable.
-  222: 'verification_failed',
   429: 'too_many_requests',
   500: 'server_error',
 };
