@@ -3,7 +3,6 @@ export {
   countApiCalls,
   currentPeriodStart,
   findKeyHolder,
-  type KeyHolder,
   recordApiCall,
 } from './keys.ts';
 export { registerApiKeyRoutes } from './routes.ts';
