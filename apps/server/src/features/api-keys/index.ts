@@ -1,0 +1,8 @@
+export {
+  addApiCallCredits,
+  countApiCalls,
+  currentPeriodStart,
+  findKeyHolder,
+  recordApiCall,
+} from './keys.ts';
+export { registerApiKeyRoutes } from './routes.ts';
