@@ -18,7 +18,7 @@ function hunterEmail(person: Person): DomainSearchV2Answer['data']['emails'][num
   return {
     value: found ? person.email : null,
     type: person.type,
-    confidence: null,
+    confidence: found ? (person.verdict?.score ?? null) : null,
     sources: [],
     first_name: person.fname,
     last_name: person.lname,
@@ -28,7 +28,7 @@ function hunterEmail(person: Person): DomainSearchV2Answer['data']['emails'][num
     linkedin: null,
     twitter: null,
     phone_number: null,
-    verification: { date: null, status: found ? 'valid' : null },
+    verification: { date: null, status: found ? (person.verdict?.status ?? null) : null },
   };
 }
 

@@ -390,6 +390,7 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
       first_name: 'Jane',
       last_name: 'Doe',
       position: 'Chief Executive Officer',
+      confidence: 99,
       verification: { status: 'valid' },
     });
   });
