@@ -334,6 +334,13 @@ export const routes: RouteObject[] = [
                         Component: m.InvoicesPage,
                       })),
                   },
+                  {
+                    path: 'api',
+                    lazy: () =>
+                      import('../features/settings/components/api-settings-page.tsx').then((m) => ({
+                        Component: m.ApiSettingsPage,
+                      })),
+                  },
                 ],
               },
             ],

@@ -7,6 +7,7 @@ const tabs = [
   { value: 'password', label: 'Password' },
   { value: 'billing', label: 'Billing' },
   { value: 'invoices', label: 'Invoices' },
+  { value: 'api', label: 'API' },
   { value: 'delete', label: 'Delete Account' },
 ];
 
