@@ -341,6 +341,13 @@ export const routes: RouteObject[] = [
                         Component: m.ApiSettingsPage,
                       })),
                   },
+                  {
+                    path: 'webhooks',
+                    lazy: () =>
+                      import('../features/settings/components/webhooks-settings-page.tsx').then(
+                        (m) => ({ Component: m.WebhooksSettingsPage }),
+                      ),
+                  },
                 ],
               },
             ],

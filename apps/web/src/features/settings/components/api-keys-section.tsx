@@ -9,7 +9,6 @@ import {
 import {
   Button,
   Group,
-  Modal,
   Paper,
   Stack,
   Table,
@@ -27,6 +26,8 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { showFailure } from '../show-failure.ts';
+import { ConfirmModal } from './confirm-modal.tsx';
 import { type ShownOnce, ShownOnceModal } from './shown-once-modal.tsx';
 
 export function ApiKeysSection() {
@@ -92,7 +93,7 @@ function CreateApiKeyForm({
         value: key.key,
       });
     } catch (error) {
-      notifications.show({ message: errorMessage(error, authMessages.genericRetry), color: 'red' });
+      showFailure(error);
     }
   });
 
@@ -176,24 +177,18 @@ function RevokeApiKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose
       notifications.show({ message: apiKeyMessages.revoked, color: 'green' });
       onClose();
     } catch (error) {
-      notifications.show({ message: errorMessage(error, authMessages.genericRetry), color: 'red' });
+      showFailure(error);
     }
   };
   return (
-    <Modal opened={apiKey !== null} onClose={onClose} title="Revoke API key" centered>
-      <Stack>
-        <Text>
-          {`Revoke “${apiKey?.name ?? ''}”? Every call made with it is refused from now on. This cannot be undone.`}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={confirm}>
-            Revoke key
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={apiKey !== null}
+      title="Revoke API key"
+      text={`Revoke “${apiKey?.name ?? ''}”? Every call made with it is refused from now on. This cannot be undone.`}
+      confirmLabel="Revoke key"
+      pending={revoke.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -8,6 +8,7 @@ const tabs = [
   { value: 'billing', label: 'Billing' },
   { value: 'invoices', label: 'Invoices' },
   { value: 'api', label: 'API' },
+  { value: 'webhooks', label: 'Webhooks' },
   { value: 'delete', label: 'Delete Account' },
 ];
 
