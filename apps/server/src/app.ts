@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { registerAnalyticsRoutes } from './features/analytics/index.ts';
+import { registerApiKeyRoutes } from './features/api-keys/index.ts';
 import {
   type AuthDeps,
   createOidcProvider,
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     async (api) => {
       registerAnalyticsRoutes(api, featureDeps);
+      registerApiKeyRoutes(api, featureDeps);
       registerAuthRoutes(api, featureDeps);
       registerBillingRoutes(api, featureDeps);
       registerBotCheckRoutes(api, featureDeps);

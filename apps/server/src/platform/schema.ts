@@ -1,4 +1,5 @@
 // Every table, for Drizzle's typed queries and for drizzle-kit (see drizzle.config.ts).
+export * from '../features/api-keys/schema.ts';
 export * from '../features/auth/schema.ts';
 export * from '../features/billing/schema.ts';
 export * from '../features/bot-check/schema.ts';

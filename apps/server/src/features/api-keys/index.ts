@@ -1,0 +1,8 @@
+export {
+  countApiCalls,
+  currentPeriodStart,
+  findKeyHolder,
+  type KeyHolder,
+  recordApiCall,
+} from './keys.ts';
+export { registerApiKeyRoutes } from './routes.ts';
