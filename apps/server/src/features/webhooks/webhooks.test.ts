@@ -187,4 +187,48 @@ describe('delivery', () => {
       await flaky.stop();
     }
   });
+
+  it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
+    const failing = await startReceiver(() => 500);
+    try {
+      const owner = await activeUser(t);
+      const ownerCall = callAs(t, owner.token);
+      const created = await addWebhook(ownerCall, failing.url, ['email.bounced']);
+      await ownerCall('POST', `/webhooks/${created.id}/test`);
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db.select().from(webhooks).where(eq(webhooks.id, created.id));
+          if (!row?.failingSince) throw new Error('no failed attempt yet');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      // Failing, but not for a day yet: still on.
+      expect(failing.received.length).toBeGreaterThanOrEqual(1);
+      t.clock.advance(24 * 3600_000 + 60_000);
+
+      const turnedOff = await vi.waitFor(
+        async () => {
+          const listed = webhookListSchema.parse((await ownerCall('GET', '/webhooks')).json());
+          const hook = listed.webhooks.find((found) => found.id === created.id);
+          if (hook?.enabled !== false) throw new Error('still on');
+          return hook;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(turnedOff.disabled_reason).toBe(webhookMessages.disabledAfterFailures);
+      const mail = await t.outbox.latestTo(owner.username.toLowerCase());
+      expect(mail?.subject).toBe('Mailhound turned off a webhook');
+      expect(mail?.body).toContain(failing.url);
+      expect(mail?.body).toContain(webhookMessages.disabledAfterFailures);
+
+      // Turned back on, it starts afresh: no reason shown.
+      const on = await ownerCall('PATCH', `/webhooks/${created.id}`, { enabled: true });
+      expect(webhookSchema.parse(on.json())).toMatchObject({
+        enabled: true,
+        disabled_reason: null,
+      });
+    } finally {
+      await failing.stop();
+    }
+  });
 });
