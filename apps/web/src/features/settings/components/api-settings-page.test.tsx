@@ -47,7 +47,7 @@ function keyServer(server: FakeServer, keys: ApiKey[]) {
   for (const key of keys) {
     server.on(`DELETE /api/api-keys/${key.id}`, () => {
       keys.splice(keys.indexOf(key), 1);
-      return { status: 204 };
+      return { body: { message: apiKeyMessages.revoked } };
     });
   }
 }

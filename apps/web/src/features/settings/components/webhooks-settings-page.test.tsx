@@ -54,7 +54,7 @@ function webhookServer(server: FakeServer, webhooks: Webhook[]) {
     });
     server.on(`DELETE /api/webhooks/${webhook.id}`, () => {
       webhooks.splice(webhooks.indexOf(webhook), 1);
-      return { status: 204 };
+      return { body: { message: webhookMessages.deleted } };
     });
   };
   webhooks.forEach(serve);
