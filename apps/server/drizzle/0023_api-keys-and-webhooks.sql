@@ -16,7 +16,7 @@ CREATE TABLE "api_usage" (
 	"endpoint" text NOT NULL,
 	"status" integer NOT NULL,
 	"credits" integer DEFAULT 0 NOT NULL,
-	"at" timestamp with time zone NOT NULL
+	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (

@@ -46,6 +46,7 @@ import { registerLeadRoutes } from './features/leads/index.ts';
 import { registerLookalikeRoutes } from './features/lookalike/index.ts';
 import { registerMailboxRoutes } from './features/mailboxes/index.ts';
 import { registerOutboxRoutes } from './features/outbox/index.ts';
+import { type PublicApiOptions, registerPublicApi } from './features/public-api/index.ts';
 import { createSearchFinder, registerSearchRoutes } from './features/search/index.ts';
 import { registerTrackingRoutes } from './features/tracking/index.ts';
 import { registerUniboxRoutes } from './features/unibox/index.ts';
@@ -82,6 +83,8 @@ export type AppDeps = {
   finder?: Finder | undefined;
   // The process's mail connections (shared with the workers); absent, built from config.
   mailConnections?: MailConnections | undefined;
+  // The `/v2` API's rate limits and Email Verifier wait (tests and bench:api).
+  publicApi?: PublicApiOptions | undefined;
 };
 
 // A hop count becomes Fastify's trust function (its types take no number).
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
   registerOutboxRoutes(app, featureDeps);
+  await registerPublicApi(app, { ...featureDeps, publicApi: deps.publicApi });
 
   const indexHtml = join(config.webDist, 'index.html');
   const spa = deps.serveWeb === true && existsSync(indexHtml);

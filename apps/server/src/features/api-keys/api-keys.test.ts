@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   API_KEYS_MAX,
-  apiKeyCreatedSchema,
   apiKeyListSchema,
   apiKeyMessages,
   apiUsagePageSchema,
@@ -12,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createApiKey } from './api-keys.test-kit.ts';
 import { findKeyHolder, recordApiCall } from './keys.ts';
 import { apiKeys } from './schema.ts';
 
@@ -23,17 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function createKey(token: string, name = 'CRM sync') {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/api-keys',
-    headers: { authorization: token },
-    payload: { name },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return apiKeyCreatedSchema.parse(response.json());
-}
 
 async function listKeys(token: string) {
   const response = await t.app.inject({
@@ -48,7 +37,7 @@ async function listKeys(token: string) {
 describe('API keys (Settings › API)', () => {
   it('makes a key shown once, stores only its SHA-256, and lists it by name and prefix', async () => {
     const user = await activeUser(t);
-    const created = await createKey(user.token, 'CRM sync');
+    const created = await createApiKey(t, user.token, 'CRM sync');
     expect(created.key).toMatch(/^mh_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key.slice(0, 9));
     expect(created.name).toBe('CRM sync');
@@ -108,7 +97,7 @@ describe('API keys (Settings › API)', () => {
   it(`keeps at most ${API_KEYS_MAX} live keys; a revoked one frees its place`, async () => {
     const user = await activeUser(t);
     const keys = await Promise.all(
-      Array.from({ length: API_KEYS_MAX }, (_, i) => createKey(user.token, `key ${i}`)),
+      Array.from({ length: API_KEYS_MAX }, (_, i) => createApiKey(t, user.token, `key ${i}`)),
     );
     const refused = await t.app.inject({
       method: 'POST',
@@ -125,13 +114,13 @@ describe('API keys (Settings › API)', () => {
       headers: { authorization: user.token },
     });
     expect(revoked.statusCode).toBe(200);
-    await createKey(user.token, 'one more');
+    await createApiKey(t, user.token, 'one more');
   });
 
   it('revokes a key: gone from the list, its next lookup finds no one, a second revoke is a 404', async () => {
     const user = await activeUser(t);
     const stranger = await activeUser(t);
-    const created = await createKey(user.token);
+    const created = await createApiKey(t, user.token);
     expect((await findKeyHolder(t.db, created.key))?.user.id).toBe(user.id);
 
     const byStranger = await t.app.inject({
@@ -166,9 +155,9 @@ describe('API keys (Settings › API)', () => {
   it("pages the keys' calls newest first, revoked keys' too, and counts them on the key", async () => {
     const user = await activeUser(t);
     const other = await activeUser(t);
-    const first = await createKey(user.token, 'first');
-    const second = await createKey(user.token, 'second');
-    const foreign = await createKey(other.token, 'foreign');
+    const first = await createApiKey(t, user.token, 'first');
+    const second = await createApiKey(t, user.token, 'second');
+    const foreign = await createApiKey(t, other.token, 'foreign');
     // After the account's plan grant, which opened its period.
     const base = Date.now() + 60_000;
     const calls = [

@@ -1,4 +1,5 @@
 export {
+  addApiCallCredits,
   countApiCalls,
   currentPeriodStart,
   findKeyHolder,

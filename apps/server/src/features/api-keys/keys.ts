@@ -176,21 +176,35 @@ export async function findKeyHolder(db: Db, key: string): Promise<KeyHolder | nu
   return row ? { keyId: row.keyId, user: { id: row.userId, status: row.status } } : null;
 }
 
-// A `/v2` call's trace: its usage row and the key's last use.
+// A `/v2` call's trace: its usage row and the key's last use, at the database's time unless
+// given.
 export async function recordApiCall(
   db: Db,
-  call: { keyId: string; endpoint: string; status: number; credits: number; at: Date },
-): Promise<void> {
-  await db.insert(apiUsage).values(call);
+  call: { keyId: string; endpoint: string; status: number; credits: number; at?: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(apiUsage)
+    .values({ ...call, at: call.at ?? sql`now()` })
+    .returning({ id: apiUsage.id, at: apiUsage.at });
+  if (!row) throw new Error('the usage row was not written');
   await db
     .update(apiKeys)
-    .set({ lastUsedAt: call.at })
+    .set({ lastUsedAt: row.at })
     .where(
       and(
         eq(apiKeys.id, call.keyId),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, call.at)),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, row.at)),
       ),
     );
+  return row.id;
+}
+
+// Credits a call took after it was answered (a verification that went on after its 202).
+export async function addApiCallCredits(db: Db, usageId: number, credits: number): Promise<void> {
+  await db
+    .update(apiUsage)
+    .set({ credits: sql`${apiUsage.credits} + ${credits}` })
+    .where(eq(apiUsage.id, usageId));
 }
 
 // `/v2` calls of a user's keys since `since` (Hunter's account answer counts them).

@@ -32,7 +32,7 @@ export const apiUsage = pgTable(
     endpoint: text('endpoint').notNull(),
     status: integer('status').notNull(),
     credits: integer('credits').notNull().default(0),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('api_usage_key_at').on(table.keyId, table.at.desc(), table.id.desc())],
 );

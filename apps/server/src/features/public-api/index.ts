@@ -1,0 +1,1 @@
+export { type PublicApiOptions, registerPublicApi } from './routes.ts';

@@ -1,0 +1,524 @@
+import type { AddressInfo } from 'node:net';
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUser, unverifiedUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createApiKey } from '../api-keys/api-keys.test-kit.ts';
+import { apiUsage } from '../api-keys/schema.ts';
+import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
+import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
+import { labEnv } from '../search/search.test-kit.ts';
+import { endpoints } from './endpoints.ts';
+import { callClient, hunterClientAt, secondApiProcess, v2 } from './public-api.test-kit.ts';
+
+let lab: MailLab;
+let t: TestContext;
+
+beforeAll(async () => {
+  lab = await startMailLab({
+    hosts: [{ name: 'mx.acme.test', address: '127.0.23.2' }],
+    domains: [
+      { name: 'acme.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['ann.lee'] },
+      { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
+      {
+        name: 'people.test',
+        mx: [{ priority: 10, host: 'mx.acme.test' }],
+        mailboxes: ['jane.doe'],
+      },
+    ],
+  });
+  t = await createTestContext({ env: labEnv(lab) });
+  await addCompanies(t.db, [
+    { name: 'People Inc', domain: 'people.test', industry: 'computer_software', country: 'FR' },
+  ]);
+  await addPeople(t.db, [
+    {
+      firstName: 'Jane',
+      lastName: 'Doe',
+      jobTitle: 'Chief Executive Officer',
+      companyDomain: 'people.test',
+    },
+    { firstName: null, lastName: null, jobTitle: 'Sales team', companyDomain: 'people.test' },
+    ...Array.from({ length: 13 }, (_, index) => ({
+      firstName: `Eng${String.fromCharCode(97 + index)}`,
+      lastName: 'Coder',
+      jobTitle: 'Software Engineer',
+      companyDomain: 'people.test',
+    })),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+  await lab.close();
+});
+
+async function userWithKey(credits?: number) {
+  const user = credits === undefined ? await activeUser(t) : await userWithCredits(t, credits);
+  const { key, id } = await createApiKey(t, user.token);
+  return { ...user, key, keyId: id };
+}
+
+async function usageOf(keyId: string) {
+  return t.db
+    .select({ endpoint: apiUsage.endpoint, status: apiUsage.status, credits: apiUsage.credits })
+    .from(apiUsage)
+    .where(eq(apiUsage.keyId, keyId))
+    .orderBy(apiUsage.id);
+}
+
+describe('/v2 keys', () => {
+  it('takes the key as api_key, X-API-KEY or Authorization: Bearer', async () => {
+    const { key, username } = await userWithKey();
+    for (const request of [
+      { url: `/v2/account?api_key=${key}`, headers: {} },
+      { url: '/v2/account', headers: { 'x-api-key': key } },
+      { url: '/v2/account', headers: { authorization: `Bearer ${key}` } },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.email).toBe(username.toLowerCase());
+    }
+  });
+
+  it("answers 401 in Hunter's error shape without a key, with an unknown one or a login token", async () => {
+    const user = await activeUser(t);
+    const missing = await v2(t.app, 'email-finder?domain=acme.test');
+    expect(missing.statusCode).toBe(401);
+    expect(missing.body.errors[0]).toMatchObject({ id: 'authentication_failed', code: 401 });
+    expect(missing.body.errors[0].details).toMatch(/api_key/);
+
+    const unknown = await v2(t.app, 'account', `mh_${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.body).toEqual({
+      errors: [
+        {
+          id: 'authentication_failed',
+          code: 401,
+          details: 'No user found for the API key supplied',
+        },
+      ],
+    });
+    const tokenAsBearer = await t.app.inject({
+      method: 'GET',
+      url: '/v2/account',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(tokenAsBearer.statusCode).toBe(401);
+  });
+
+  it('works for /v2 only: a key is not a login token for /api', async () => {
+    const { key } = await userWithKey();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/api-keys',
+      headers: { authorization: key },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a revoked key at once, in every API process', async () => {
+    const user = await activeUser(t);
+    const { key, id } = await createApiKey(t, user.token);
+    const other = await secondApiProcess(t);
+    try {
+      expect((await v2(other, 'account', key)).statusCode).toBe(200);
+      const revoked = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/api-keys/${id}`,
+        headers: { authorization: user.token },
+      });
+      expect(revoked.statusCode).toBe(200);
+      for (const app of [t.app, other]) {
+        const answer = await v2(app, 'account', key);
+        expect(answer.statusCode).toBe(401);
+        expect(answer.body.errors[0].id).toBe('authentication_failed');
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 403 for an account whose address is not verified yet', async () => {
+    const user = await unverifiedUser(t);
+    const { key } = await createApiKey(t, user.token);
+    const answer = await v2(t.app, 'account', key);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body.errors[0]).toMatchObject({ id: 'restricted_account', code: 403 });
+  });
+
+  it("answers an unknown /v2 path 404 in Hunter's shape", async () => {
+    const { key } = await userWithKey();
+    const answer = await v2(t.app, 'nothing-here', key);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body.errors[0]).toMatchObject({ id: 'not_found', code: 404 });
+  });
+});
+
+describe('GET /v2/email-finder', () => {
+  it('finds and verifies an address, takes one credit and writes a usage row saying so', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answer = await v2(
+      t.app,
+      'email-finder?domain=acme.test&first_name=Ann&last_name=Lee',
+      key,
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann.lee@acme.test',
+      score: 99,
+      domain: 'acme.test',
+      accept_all: false,
+      position: null,
+      twitter: null,
+      linkedin_url: null,
+      phone_number: null,
+      sources: [],
+      verification: { status: 'valid' },
+    });
+    expect(answer.body.data.verification.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(answer.body.meta.params).toEqual({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      full_name: null,
+      domain: 'acme.test',
+      company: null,
+      max_duration: null,
+    });
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 4, onHold: 0 });
+    expect(await usageOf(keyId)).toEqual([{ endpoint: 'email-finder', status: 200, credits: 1 }]);
+  });
+
+  it('splits full_name and charges nothing below score 95 (catch-all)', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answer = await v2(t.app, 'email-finder/?domain=catchall.test&full_name=Ann%20Lee', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      accept_all: true,
+      verification: { status: 'accept_all' },
+    });
+    expect(answer.body.data.score).toBeLessThan(95);
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 5, onHold: 0 });
+    expect(await usageOf(keyId)).toEqual([{ endpoint: 'email-finder', status: 200, credits: 0 }]);
+  });
+
+  it('refuses bad input with a 400 in words and spends nothing', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const cases: [string, RegExp][] = [
+      ['first_name=Ann&last_name=Lee', /missing the domain or company/],
+      ['domain=acme.test', /first_name and last_name/],
+      ['domain=acme.test&full_name=Ann', /first and a last name/],
+      ['domain=not%20a%20domain&first_name=Ann&last_name=Lee', /Invalid domain/],
+      ['domain=acme.test&first_name=Ann&last_name=Lee&max_duration=99', /max_duration/],
+      [`domain=acme.test&first_name=${'a'.repeat(51)}&last_name=Lee`, /first_name/],
+      ['domain=acme.test&domain=b.test&first_name=Ann&last_name=Lee', /domain/],
+    ];
+    for (const [query, details] of cases) {
+      const answer = await v2(t.app, `email-finder?${query}`, key);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.body.errors[0]).toMatchObject({ id: 'wrong_params', code: 400 });
+      expect(answer.body.errors[0].details, query).toMatch(details);
+    }
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 5, onHold: 0 });
+    expect((await usageOf(keyId)).every((row) => row.status === 400 && row.credits === 0)).toBe(
+      true,
+    );
+  });
+
+  it('answers 429 usage_limit_reached with no credit left', async () => {
+    const { key } = await userWithKey(0);
+    const answer = await v2(
+      t.app,
+      'email-finder?domain=acme.test&first_name=Ann&last_name=Lee',
+      key,
+    );
+    expect(answer.statusCode).toBe(429);
+    expect(answer.body.errors[0]).toMatchObject({ id: 'usage_limit_reached', code: 429 });
+  });
+
+  it('takes exactly 10 credits from 50 parallel calls on 10 credits (five keys of one user)', async () => {
+    const user = await userWithCredits(t, 10);
+    const keys = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => createApiKey(t, user.token, `key ${index}`)),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        v2(
+          t.app,
+          'email-finder?domain=acme.test&first_name=Ann&last_name=Lee',
+          keys[index % keys.length]?.key,
+        ),
+      ),
+    );
+    const found = answers.filter((answer) => answer.statusCode === 200);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(found).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    expect(refused.every((answer) => answer.body.errors[0].id === 'usage_limit_reached')).toBe(
+      true,
+    );
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 0, onHold: 0 });
+    const rows = (await Promise.all(keys.map((key) => usageOf(key.id)))).flat();
+    expect(rows).toHaveLength(50);
+    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(10);
+  });
+});
+
+describe('GET /v2/email-verifier', () => {
+  it('gives the verdict with Hunter’s checks and ours, charged as in the web', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answer = await v2(t.app, 'email-verifier?email=ann.lee@acme.test', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      email: 'ann.lee@acme.test',
+      status: 'valid',
+      result: 'deliverable',
+      score: 99,
+      regexp: true,
+      mx_records: true,
+      smtp_server: true,
+      smtp_check: true,
+      accept_all: false,
+      block: false,
+      sources: [],
+      role: false,
+    });
+    expect(answer.body.meta).toEqual({ params: { email: 'ann.lee@acme.test' } });
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 4, onHold: 0 });
+    expect(await usageOf(keyId)).toEqual([{ endpoint: 'email-verifier', status: 200, credits: 1 }]);
+  });
+
+  it('answers 202 while the check runs, then the verdict, charging once', async () => {
+    const user = await userWithCredits(t, 5);
+    const { key, id: keyId } = await createApiKey(t, user.token);
+    // A process that never waits: the first call is always still running.
+    const impatient = await secondApiProcess(t, { verifierWaitMs: 0 });
+    try {
+      const first = await v2(impatient, 'email-verifier?email=ann.lee@acme.test', key);
+      expect(first.statusCode).toBe(202);
+      expect(first.body).toEqual({ data: null, meta: { params: { email: 'ann.lee@acme.test' } } });
+      let answer = first;
+      for (let attempt = 0; attempt < 200 && answer.statusCode === 202; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        answer = await v2(impatient, 'email-verifier?email=ann.lee@acme.test', key);
+      }
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body.data.status).toBe('valid');
+    } finally {
+      // Closing waits for what still runs after an answer (the credit's usage row).
+      await impatient.close();
+    }
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 4, onHold: 0 });
+    // The credit is the first call's, which started the verification; the others are free.
+    const rows = await usageOf(keyId);
+    expect(rows[0]).toEqual({ endpoint: 'email-verifier', status: 202, credits: 1 });
+    expect(rows.at(-1)).toEqual({ endpoint: 'email-verifier', status: 200, credits: 0 });
+    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
+  });
+
+  it('refuses a missing or malformed address with a 400', async () => {
+    const { key } = await userWithKey();
+    for (const query of ['', 'email=not-an-address', `email=${'a'.repeat(250)}@acme.test`]) {
+      const answer = await v2(t.app, `email-verifier?${query}`, key);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.body.errors[0].id).toBe('wrong_params');
+    }
+  });
+});
+
+describe('GET /v2/domain-search and /v2/email-count', () => {
+  it('lists the people of a domain by limit and offset, addresses null until found, for free', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answer = await v2(t.app, 'domain-search?domain=people.test&limit=7&offset=5', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      domain: 'people.test',
+      organization: 'People Inc',
+      industry: 'computer_software',
+      country: 'FR',
+      webmail: false,
+      disposable: false,
+      technologies: [],
+      linked_domains: [],
+    });
+    expect(answer.body.meta).toMatchObject({ results: 15, limit: 7, offset: 5 });
+    const emails = answer.body.data.emails as { first_name: string; value: unknown }[];
+    expect(emails.map((email) => email.first_name)).toEqual([
+      'Engd',
+      'Enge',
+      'Engf',
+      'Engg',
+      'Engh',
+      'Engi',
+      'Engj',
+    ]);
+    expect(emails.every((email) => email.value === null)).toBe(true);
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 5, onHold: 0 });
+    expect(await usageOf(keyId)).toEqual([{ endpoint: 'domain-search', status: 200, credits: 0 }]);
+  });
+
+  it("gives an address this user found, with the domain's pattern in Hunter's notation", async () => {
+    const { key } = await userWithKey(5);
+    const found = await v2(
+      t.app,
+      'email-finder?domain=people.test&first_name=Jane&last_name=Doe',
+      key,
+    );
+    expect(found.body.data.email).toBe('jane.doe@people.test');
+    const answer = await v2(t.app, 'domain-search?domain=people.test&type=personal&limit=1', key);
+    expect(answer.body.data.pattern).toBe('{first}.{last}');
+    expect(answer.body.data.emails[0]).toMatchObject({
+      value: 'jane.doe@people.test',
+      type: 'personal',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      position: 'Chief Executive Officer',
+      verification: { status: 'valid' },
+    });
+  });
+
+  it('counts the people of a domain by type, department and seniority', async () => {
+    const { key } = await userWithKey();
+    const answer = await v2(t.app, 'email-count?domain=people.test', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({ total: 15, personal_emails: 14, generic_emails: 1 });
+    expect(answer.body.data.department.engineering).toBe(13);
+    expect(answer.body.meta.params).toEqual({ domain: 'people.test', company: null, type: null });
+    const missing = await v2(t.app, 'email-count', key);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body.errors[0].details).toBe('You are missing the domain or company parameter');
+  });
+});
+
+describe('GET /v2/account', () => {
+  it('tells the plan, the credits used and available, the reset date and the calls', async () => {
+    const { key, username } = await userWithKey(7);
+    await v2(t.app, 'email-count?domain=people.test', key);
+    const answer = await v2(t.app, 'account', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      email: username.toLowerCase(),
+      first_name: 'Ann',
+      last_name: 'Lee',
+      plan_name: 'Free',
+      plan_level: null,
+      team_id: null,
+      requests: { credits: { used: 18, available: 25 } },
+      calls: { used: 1, available: null },
+    });
+    expect(answer.body.data.reset_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('/v2 rate limits', () => {
+  it('answers 429 with Retry-After past 15 calls a second of one key, counted across two processes', async () => {
+    const { key, keyId, token } = await userWithKey();
+    const other = await secondApiProcess(t);
+    try {
+      // The test clock stands still: every call falls in one one-second window.
+      for (let call = 0; call < 15; call += 1) {
+        const answer = await v2(call % 2 === 0 ? t.app : other, 'account', key);
+        expect(answer.statusCode).toBe(200);
+      }
+      for (const app of [t.app, other]) {
+        const refused = await v2(app, 'account', key);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(refused.body.errors[0]).toMatchObject({ id: 'too_many_requests', code: 429 });
+        expect(refused.body.errors[0].details).toMatch(/15 requests a second/);
+      }
+      // Another key of the same user has its own count.
+      const { key: second } = await createApiKey(t, token);
+      expect((await v2(t.app, 'account', second)).statusCode).toBe(200);
+      t.clock.advance(1000);
+      expect((await v2(other, 'account', key)).statusCode).toBe(200);
+      expect((await usageOf(keyId)).filter((row) => row.status === 429)).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('/v2/docs', () => {
+  it('documents every /v2 call with its parameters, and each documented call is served', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v2/docs' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as {
+      servers: { url: string }[];
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, { get: { parameters: { name: string }[] } }>;
+    };
+    expect(document.servers[0]?.url).toBe('http://mailhound.test/v2');
+    expect(Object.keys(document.components.securitySchemes)).toHaveLength(3);
+    expect(Object.keys(document.paths).sort()).toEqual(
+      Object.keys(endpoints)
+        .map((name) => `/${name}`)
+        .sort(),
+    );
+    for (const path of Object.keys(document.paths)) {
+      expect(t.app.hasRoute({ method: 'GET', url: `/v2${path}` }), path).toBe(true);
+    }
+    const finderParameters = document.paths['/email-finder']?.get.parameters.map((p) => p.name);
+    expect(finderParameters).toEqual(
+      expect.arrayContaining([
+        'domain',
+        'company',
+        'first_name',
+        'last_name',
+        'full_name',
+        'api_key',
+      ]),
+    );
+    expect(document.paths['/email-verifier']?.get.parameters.map((p) => p.name)).toContain('email');
+  });
+});
+
+describe('the hunter.io client library from npm, pointed at Mailhound', () => {
+  it('finds, verifies, searches a domain, counts and reads the account', async () => {
+    const { key } = await userWithKey(5);
+    const other = await secondApiProcess(t);
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = other.server.address() as AddressInfo;
+      const hunter = hunterClientAt(`http://127.0.0.1:${port}`, key);
+
+      const found = await callClient((done) =>
+        hunter.emailFinder({ domain: 'acme.test', first_name: 'Ann', last_name: 'Lee' }, done),
+      );
+      expect(found.error).toBeNull();
+      expect(found.data).toMatchObject({ data: { email: 'ann.lee@acme.test', score: 99 } });
+
+      const verified = await callClient((done) => hunter.emailVerifier('ann.lee@acme.test', done));
+      expect(verified.data).toMatchObject({ data: { status: 'valid', result: 'deliverable' } });
+
+      const domain = await callClient((done) =>
+        hunter.domainSearch({ domain: 'people.test', limit: 2 }, done),
+      );
+      expect(domain.data).toMatchObject({ data: { domain: 'people.test' }, meta: { limit: 2 } });
+
+      const counted = await callClient((done) => hunter.emailCount('people.test', done));
+      expect(counted.data).toMatchObject({ data: { total: 15 } });
+
+      const account = await callClient((done) => hunter.account(done));
+      expect(account.data).toMatchObject({ data: { requests: { credits: { used: 22 } } } });
+
+      const stranger = hunterClientAt(`http://127.0.0.1:${port}`, 'mh_not-a-key');
+      const refused = await callClient((done) => stranger.account(done));
+      expect(refused.error).toEqual({
+        errors: [
+          {
+            id: 'authentication_failed',
+            code: 401,
+            details: 'No user found for the API key supplied',
+          },
+        ],
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
