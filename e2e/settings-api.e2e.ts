@@ -12,7 +12,7 @@ describe('Settings › API', () => {
     await session?.browser.close();
   });
 
-  it('creates a key shown once, lists it by its prefix and revokes it', async () => {
+  it('creates a key shown once, counts a /v2 call made with it, and revokes it', async () => {
     session = await openBrowser();
     const { page, baseUrl } = session;
     await page.goto(`${baseUrl}/signup`);
@@ -43,12 +43,34 @@ describe('Settings › API', () => {
     expect(requests).toBe('0');
     expect(await page.getByText(key).count()).toBe(0);
 
-    await row.getByRole('button', { name: 'Revoke Spreadsheet' }).click();
+    // A script calls the public API with the key, as a Hunter client would.
+    const account = await fetch(`${baseUrl}/v2/account`, { headers: { 'X-API-KEY': key } });
+    expect(account.status).toBe(200);
+    expect(((await account.json()) as { data: { email: string } }).data.email).toBe(email);
+
+    await page.reload();
+    const used = page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({
+      hasText: 'Spreadsheet',
+    });
+    await used.waitFor();
+    const [, , , lastUsedNow, requestsNow] = await used.getByRole('cell').allTextContents();
+    expect(lastUsedNow).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d UTC$/);
+    expect(requestsNow).toBe('1');
+    const usage = page.getByRole('table', { name: 'API usage' });
+    await usage.waitFor();
+    const calls = await usage.getByRole('row').allTextContents();
+    expect(calls).toHaveLength(2);
+    const cells = await usage.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['Spreadsheet', '/v2/account', '200', '0']);
+
+    await used.getByRole('button', { name: 'Revoke Spreadsheet' }).click();
     await page
       .getByRole('dialog', { name: 'Revoke API key' })
       .getByRole('button', { name: 'Revoke key' })
       .click();
     await page.getByText(apiKeyMessages.revoked).waitFor();
     await page.getByText('No API keys yet').waitFor();
+    const refused = await fetch(`${baseUrl}/v2/account`, { headers: { 'X-API-KEY': key } });
+    expect(refused.status).toBe(401);
   });
 });

@@ -27,7 +27,7 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
 const usageRow = (index: number) => ({
   key_id: 'key-1',
   key_name: 'CRM sync',
-  endpoint: index % 2 === 0 ? '/v2/email-finder' : '/v2/account',
+  endpoint: index % 2 === 0 ? 'email-finder' : 'account',
   status: 200,
   credits: index % 2 === 0 ? 1 : 0,
   at: `2026-03-07T10:${String(index).padStart(2, '0')}:00.000Z`,

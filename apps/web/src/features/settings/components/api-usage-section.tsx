@@ -7,6 +7,10 @@ import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { useApiUsage } from '../api/get-api-usage.ts';
 
+// The server names a call by its endpoint ('email-finder'); a user reads the path they called.
+const endpointPath = (endpoint: string) =>
+  endpoint.startsWith('/') ? endpoint : `/v2/${endpoint}`;
+
 // The last /v2 calls of the user's keys, newest first.
 export function ApiUsageSection() {
   const [page, setPage] = useState(1);
@@ -47,7 +51,7 @@ export function ApiUsageSection() {
                     // biome-ignore lint/suspicious/noArrayIndexKey: usage rows have no id; a page is read whole
                     <Table.Tr key={index}>
                       <Table.Td>{row.key_name}</Table.Td>
-                      <Table.Td ff="monospace">{row.endpoint}</Table.Td>
+                      <Table.Td ff="monospace">{endpointPath(row.endpoint)}</Table.Td>
                       <Table.Td c={row.status < 400 ? undefined : 'red.9'}>{row.status}</Table.Td>
                       <Table.Td>{row.credits}</Table.Td>
                       <Table.Td>{formatDateTime(row.at)}</Table.Td>
