@@ -43,8 +43,14 @@ describe('Settings › API', () => {
     expect(requests).toBe('0');
     expect(await page.getByText(key).count()).toBe(0);
 
-    // A script calls the public API with the key, as a Hunter client would.
-    const account = await fetch(`${baseUrl}/v2/account`, { headers: { 'X-API-KEY': key } });
+    // A script makes the call the 'How to call' box shows, with the key in place.
+    const howTo = page.getByRole('region', { name: 'How to call' });
+    const example = (await howTo.locator('pre').textContent()) ?? '';
+    const exampleUrl = /curl "([^"]+)"/.exec(example)?.[1] ?? '';
+    expect(exampleUrl).toBe(`${baseUrl}/v2/account?api_key=YOUR_API_KEY`);
+    const docs = await howTo.getByRole('link', { name: /\/v2\/docs/ }).getAttribute('href');
+    expect((await fetch(new URL(docs ?? '', baseUrl))).status).toBe(200);
+    const account = await fetch(exampleUrl.replace('YOUR_API_KEY', key));
     expect(account.status).toBe(200);
     expect(((await account.json()) as { data: { email: string } }).data.email).toBe(email);
 
