@@ -1,5 +1,6 @@
 // `npm run bench:api`: latency of GET /api/search-history/single with 1,000,000 history rows
-// in an embedded PostgreSQL, and the time a streamed single search adds to the finder's own.
+// in an embedded PostgreSQL, the time a streamed single search adds to the finder's own, and
+// the public API's /v2/email-finder on the lab with and without its per-key rate limiter.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,10 @@ const otherUsers = 100;
 const otherRows = 5_000;
 const requestsPerCase = 400;
 const searches = 60;
+// /v2 calls per case, spread over keys so that no key meets Hunter's 15 a second.
+const v2Finds = 200;
+const v2Reads = 1000;
+const v2KeyOwners = 5;
 
 // What a finder result's evidence looks like in a row (about 1 kB of JSON).
 const evidence = {
@@ -242,6 +247,80 @@ try {
   console.log('\nPOST /api/person/sse against the mail lab (real HTTP, verified find, charged)');
   console.log(`  ${'whole stream'.padEnd(44)} ${summary(streamTotal)}`);
   console.log(`  ${'overhead beyond evidence.timings.totalMs'.padEnd(44)} ${summary(overhead)}`);
+
+  // The public API: the same calls to a process with the per-key limiter and to one without.
+  const unlimited = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    mailer: createMailer({ smtpUrl: undefined, mailFrom: config.mailFrom, db }),
+    logger: false,
+    publicApi: { rateLimits: false },
+  });
+  await unlimited.listen({ port: 0, host: '127.0.0.1' });
+  const unlimitedPort = (unlimited.server.address() as AddressInfo).port;
+  const keys: string[] = [];
+  for (const owner of userIds.slice(0, v2KeyOwners)) {
+    await db.transaction((tx) =>
+      applyCreditEntry(tx, {
+        userId: owner,
+        kind: 'bonus',
+        amount: v2Finds * 2,
+        idempotencyKey: `bench:v2:${owner}`,
+      }),
+    );
+    const ownerToken = await tokenOf(owner);
+    for (let i = 0; i < 20; i += 1) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/api-keys`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: ownerToken },
+        body: JSON.stringify({ name: `bench ${i}` }),
+      });
+      keys.push(((await response.json()) as { key: string }).key);
+    }
+  }
+  const v2Call = async (atPort: number, path: string, key: string) => {
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${atPort}/v2/${path}`, {
+      headers: { 'x-api-key': key },
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`/v2/${path} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  // Alternating the two processes call by call, so that both meet the same load.
+  const sideBySide = async (label: string, path: string, calls: number) => {
+    const withLimiter: number[] = [];
+    const withoutLimiter: number[] = [];
+    for (let i = 0; i < calls + 10; i += 1) {
+      const key = keys[i % keys.length] ?? '';
+      const limited = await v2Call(port, path, key);
+      const free = await v2Call(unlimitedPort, path, key);
+      if (i < 10) continue;
+      withLimiter.push(limited);
+      withoutLimiter.push(free);
+    }
+    const median = (samples: number[]) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        50,
+      );
+    console.log(`  ${`${label}, with the limiter`.padEnd(44)} ${summary(withLimiter)}`);
+    console.log(`  ${`${label}, without`.padEnd(44)} ${summary(withoutLimiter)}`);
+    console.log(
+      `  ${`${label}, limiter's cost at p50`.padEnd(44)} ${(median(withLimiter) - median(withoutLimiter)).toFixed(2).padStart(7)} ms`,
+    );
+  };
+  console.log(
+    '\nGET /v2 against the mail lab (real HTTP, API key, usage row written; finds verified and charged)',
+  );
+  await sideBySide(
+    '/v2/email-finder',
+    'email-finder?domain=acme.test&first_name=Ann&last_name=Lee',
+    v2Finds,
+  );
+  await sideBySide('/v2/account', 'account', v2Reads);
+  await unlimited.close();
   await app.close();
 } finally {
   await lab.close();

@@ -1,7 +1,9 @@
 import { VERIFIED_SCORE } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { genericFailure, HttpError } from '../../platform/errors.ts';
+import { companies, people } from '../companies/schema.ts';
 import { runSingleSearch, type SearchEvent, searchDomain } from '../search/index.ts';
 import type { EmailFinderAnswer, EmailFinderQuery } from './hunter-schemas.ts';
 import { v2Error } from './v2-errors.ts';
@@ -16,6 +18,30 @@ function splitFullName(fullName: string): { first: string; last: string } | null
   const words = fullName.trim().split(/\s+/);
   if (words.length < 2) return null;
   return { first: words.slice(0, -1).join(' '), last: words.at(-1) ?? '' };
+}
+
+// The company at the domain and the person's job title there, when our company database has
+// them (the first person of that name).
+async function knownPerson(db: Db, domain: string, first: string, last: string) {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.domain, domain))
+    .limit(1);
+  if (!company) return { company: null, position: null };
+  const [person] = await db
+    .select({ jobTitle: people.jobTitle })
+    .from(people)
+    .where(
+      and(
+        eq(people.companyId, company.id),
+        sql`lower(${people.fname}) = lower(${first})`,
+        sql`lower(${people.lname}) = lower(${last})`,
+      ),
+    )
+    .orderBy(people.id)
+    .limit(1);
+  return { company: company.name, position: person?.jobTitle ?? null };
 }
 
 // Hunter's Email Finder on our finder, through single search itself: the same search row,
@@ -60,6 +86,7 @@ export async function findEmail(
     deadline,
   );
   if (!last || last.event === 'progress') throw new Error('the search ended without an answer');
+  const known = await knownPerson(deps.db, domain, names.first, names.last);
   if (last.event === 'payment_error') {
     throw v2Error(429, usageLimitReached(last.data.available), 'usage_limit_reached');
   }
@@ -88,11 +115,11 @@ export async function findEmail(
         score,
         domain,
         accept_all: catchAll,
-        position: null,
+        position: known.position,
         twitter: null,
         linkedin_url: null,
         phone_number: null,
-        company: null,
+        company: known.company,
         sources: [],
         verification: {
           date: checked ? caller.now.toISOString().slice(0, 10) : null,

@@ -65,11 +65,7 @@ export async function verifyEmail(
   email: string,
 ): Promise<VerifierOutcome> {
   const [recent] = await deps.db
-    .select({
-      settledAt: verifications.settledAt,
-      verdict: verifications.verdict,
-      error: verifications.error,
-    })
+    .select({ settledAt: verifications.settledAt, verdict: verifications.verdict })
     .from(verifications)
     .where(
       and(

@@ -206,6 +206,19 @@ describe('GET /v2/email-finder', () => {
     expect(await usageOf(keyId)).toEqual([{ endpoint: 'email-finder', status: 200, credits: 0 }]);
   });
 
+  it("resolves a company name and tells the person's company and position we know", async () => {
+    const { key } = await userWithKey(5);
+    const answer = await v2(t.app, 'email-finder?company=People%20Inc&full_name=Jane%20Doe', key);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      email: 'jane.doe@people.test',
+      domain: 'people.test',
+      company: 'People Inc',
+      position: 'Chief Executive Officer',
+    });
+    expect(answer.body.meta.params).toMatchObject({ company: 'People Inc', domain: null });
+  });
+
   it('refuses bad input with a 400 in words and spends nothing', async () => {
     const { key, keyId, id } = await userWithKey(5);
     const cases: [string, RegExp][] = [
@@ -381,6 +394,23 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     });
   });
 
+  it('refuses bad domain-search input with a 400 in words', async () => {
+    const { key } = await userWithKey();
+    const cases: [string, RegExp][] = [
+      ['limit=5', /missing the domain or company/],
+      ['domain=people.test&limit=101', /limit must be at most 100/],
+      ['domain=people.test&offset=-1', /offset/],
+      ['domain=people.test&seniority=junior', /seniority must be one of/],
+      ['domain=people.test&type=robot', /type must be one of: personal, generic/],
+      ['company=No%20Such%20Company%20Anywhere', /company/i],
+    ];
+    for (const [query, details] of cases) {
+      const answer = await v2(t.app, `domain-search?${query}`, key);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.body.errors[0].details, query).toMatch(details);
+    }
+  });
+
   it('counts the people of a domain by type, department and seniority', async () => {
     const { key } = await userWithKey();
     const answer = await v2(t.app, 'email-count?domain=people.test', key);
@@ -439,6 +469,47 @@ describe('/v2 rate limits', () => {
       expect((await usageOf(keyId)).filter((row) => row.status === 429)).toHaveLength(2);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('/v2 bad input', () => {
+  it('never answers 5xx, whatever a documented parameter holds', async () => {
+    const { key } = await userWithKey(0);
+    const awkward = [
+      '',
+      ' ',
+      '0',
+      '-1',
+      '1e309',
+      'null',
+      '[]',
+      '__proto__',
+      '\u0000',
+      '\ud800',
+      '%',
+      'x'.repeat(5000),
+    ];
+    const document = (await t.app.inject({ method: 'GET', url: '/v2/docs' })).json() as {
+      paths: Record<string, { get: { parameters: { name: string }[] } }>;
+    };
+    for (const [path, { get }] of Object.entries(document.paths)) {
+      for (const { name } of get.parameters.filter((parameter) => parameter.name !== 'api_key')) {
+        for (const value of awkward) {
+          const query = new URLSearchParams({ domain: 'acme.test', [name]: value });
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/v2${path}?${query}`,
+            headers: { 'x-api-key': key },
+          });
+          expect(response.statusCode, `${path} ${name}=${value.slice(0, 20)}`).toBeLessThan(500);
+          expect(response.json(), path).toSatisfy(
+            (body: Record<string, unknown>) => 'data' in body || 'errors' in body,
+          );
+          // One window of the per-key limits per call.
+          t.clock.advance(60_000);
+        }
+      }
     }
   });
 });
