@@ -176,6 +176,51 @@ describe('accessibility (axe-core), in a real browser against the seeded demo da
           path: '/unibox',
           ready: (page) => page.getByRole('list', { name: 'Conversations' }).getByRole('listitem'),
         },
+        {
+          name: 'settings API',
+          path: '/settings/api',
+          ready: (page) =>
+            page.getByText('No API keys yet').or(page.getByRole('table', { name: 'API keys' })),
+        },
+        {
+          name: 'settings API with a new key shown once',
+          path: '/settings/api',
+          ready: (page) => page.getByRole('button', { name: 'Create key' }),
+          open: async (page) => {
+            await page.getByRole('textbox', { name: 'Key name' }).fill('Audit');
+            await page.getByRole('button', { name: 'Create key' }).click();
+            await page.getByRole('dialog', { name: 'API key “Audit”' }).waitFor();
+          },
+        },
+        {
+          name: 'settings webhooks',
+          path: '/settings/webhooks',
+          ready: (page) =>
+            page.getByText('No webhooks yet').or(page.getByRole('button', { name: 'Send test' })),
+        },
+        {
+          name: 'settings webhooks with a failed test delivery',
+          path: '/settings/webhooks',
+          ready: (page) => page.getByRole('button', { name: 'Add webhook' }),
+          open: async (page) => {
+            const url = 'https://hooks.example.invalid/audit';
+            await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(url);
+            await page.getByRole('checkbox', { name: 'email.bounced' }).check();
+            await page.getByRole('button', { name: 'Add webhook' }).click();
+            await page
+              .getByRole('dialog', { name: 'Signing secret' })
+              .getByRole('button', { name: 'Done' })
+              .click();
+            const card = page.getByRole('region', { name: url });
+            await card.getByRole('button', { name: 'Send test' }).click();
+            // The host does not resolve, so the test's delivery shows an error in words.
+            await card
+              .getByRole('table', { name: `Deliveries to ${url}` })
+              .getByRole('row')
+              .filter({ hasText: 'webhook.test' })
+              .waitFor({ timeout: 30_000 });
+          },
+        },
       ],
     );
   });

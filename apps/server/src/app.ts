@@ -51,6 +51,7 @@ import { createSearchFinder, registerSearchRoutes } from './features/search/inde
 import { registerTrackingRoutes } from './features/tracking/index.ts';
 import { registerUniboxRoutes } from './features/unibox/index.ts';
 import { registerVerifyRoutes } from './features/verify/index.ts';
+import { createWebhookEvents, registerWebhookRoutes } from './features/webhooks/index.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/database.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     finder: deps.finder ?? createSearchFinder(config, deps.db),
     botCheck: createBotCheck({ config: config.botCheck, db: deps.db, clock: deps.clock }),
     mailConnections: deps.mailConnections ?? createMailConnections(config.mailboxes),
+    webhookEvents: createWebhookEvents({ db: deps.db, clock: deps.clock, jobs: deps.jobs }),
   };
   if (!deps.finder) app.addHook('onClose', () => featureDeps.finder.close());
 
@@ -211,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerSearchRoutes(api, featureDeps);
       registerUniboxRoutes(api, featureDeps);
       registerVerifyRoutes(api, featureDeps);
+      registerWebhookRoutes(api, featureDeps);
       await registerTrackingRoutes(api, featureDeps);
     },
     { prefix: '/api' },

@@ -236,6 +236,16 @@ const variables = [
     meaning: 'let sender mailboxes use SMTP/IMAP hosts on private or loopback addresses (tests)',
   },
   {
+    name: 'WEBHOOK_ALLOW_PRIVATE_HOSTS',
+    default: 'false',
+    meaning: 'let webhook URLs point to private or loopback addresses (tests)',
+  },
+  {
+    name: 'WEBHOOK_RETRY_SECONDS',
+    default: '60',
+    meaning: 'first wait before a failed webhook delivery is retried; it doubles each time',
+  },
+  {
     name: 'TRACKING_SECRET',
     default: '(generated)',
     meaning:
@@ -351,6 +361,8 @@ const environmentSchema = z.object({
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   MAILBOX_SECRET_KEY: optionalText,
   MAIL_ALLOW_PRIVATE_HOSTS: booleanText.default(false),
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: booleanText.default(false),
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().min(1).default(60),
   TRACKING_SECRET: optionalText,
   INBOX_IDLE_SECONDS: z.coerce.number().int().min(0).max(1500).default(240),
   INBOX_POLL_SECONDS: z.coerce.number().int().min(10).default(60),
@@ -395,6 +407,7 @@ export type Config = {
   finder: FinderConfig;
   billing: BillingConfig;
   mailboxes: { secretKey: string; allowPrivateHosts: boolean };
+  webhooks: { allowPrivateHosts: boolean; retrySeconds: number };
   tracking: { secret: string };
   inbox: { idleSeconds: number; pollSeconds: number; concurrency: number };
 };
@@ -488,6 +501,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailboxes: {
       secretKey: values.MAILBOX_SECRET_KEY ?? readOrCreateSecret(dataDir, 'mailbox-secret-key'),
       allowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS,
+    },
+    webhooks: {
+      allowPrivateHosts: values.WEBHOOK_ALLOW_PRIVATE_HOSTS,
+      retrySeconds: values.WEBHOOK_RETRY_SECONDS,
     },
     tracking: { secret: values.TRACKING_SECRET ?? readOrCreateSecret(dataDir, 'tracking-secret') },
     inbox: {

@@ -12,6 +12,7 @@ import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts
 import { defineSenderJobs } from './features/sender/index.ts';
 import { defineUniboxJobs } from './features/unibox/index.ts';
 import { defineVerifyJobs } from './features/verify/index.ts';
+import { defineWebhookJobs } from './features/webhooks/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -41,6 +42,7 @@ export function defineAllJobs(
   defineSenderJobs(jobs, deps);
   defineUniboxJobs(jobs, deps);
   defineVerifyJobs(jobs, deps);
+  defineWebhookJobs(jobs, deps);
 }
 
 // `start`, `api` and `worker`: one process with the parts asked for. Stops in order: HTTP,

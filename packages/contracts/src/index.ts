@@ -16,3 +16,4 @@ export * from './spreadsheet.ts';
 export * from './survey.ts';
 export * from './unibox.ts';
 export * from './verify.ts';
+export * from './webhook-events.ts';

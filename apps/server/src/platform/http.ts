@@ -8,6 +8,7 @@ import type { MailConnections } from './mail/connections.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Tokens } from './tokens.ts';
+import type { WebhookEvents } from './webhook-events.ts';
 
 // The Fastify instance a feature registers its routes on.
 export type App = FastifyInstance;
@@ -56,4 +57,6 @@ export type FeatureDeps = {
   finder: Finder;
   // The process's mail connections (password box, host policy, IMAP and SMTP clients).
   mailConnections: MailConnections;
+  // Tells the user's webhooks what happened (the webhooks feature answers for it).
+  webhookEvents: WebhookEvents;
 };

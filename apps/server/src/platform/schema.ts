@@ -16,6 +16,7 @@ export * from '../features/sender/schema.ts';
 export * from '../features/tracking/schema.ts';
 export * from '../features/unibox/schema.ts';
 export * from '../features/verify/schema.ts';
+export * from '../features/webhooks/schema.ts';
 export * from './account-schema.ts';
 export * from './outbox-schema.ts';
 export * from './rate-limit-schema.ts';

@@ -334,6 +334,20 @@ export const routes: RouteObject[] = [
                         Component: m.InvoicesPage,
                       })),
                   },
+                  {
+                    path: 'api',
+                    lazy: () =>
+                      import('../features/settings/components/api-settings-page.tsx').then((m) => ({
+                        Component: m.ApiSettingsPage,
+                      })),
+                  },
+                  {
+                    path: 'webhooks',
+                    lazy: () =>
+                      import('../features/settings/components/webhooks-settings-page.tsx').then(
+                        (m) => ({ Component: m.WebhooksSettingsPage }),
+                      ),
+                  },
                 ],
               },
             ],

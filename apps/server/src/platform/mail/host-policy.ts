@@ -24,8 +24,13 @@ export type ResolvedHost = { host: string; address: string } | { host: string; e
 
 // Where the server may connect for a user's mailbox: every address the name resolves to must
 // be globally routable (SSRF guard) unless MAIL_ALLOW_PRIVATE_HOSTS. The connection then goes to the
-// address checked here, so a second DNS answer cannot point it elsewhere.
-export async function resolveMailHost(host: string, allowPrivate: boolean): Promise<ResolvedHost> {
+// address checked here, so a second DNS answer cannot point it elsewhere. Webhooks pass their
+// own refusal.
+export async function resolveMailHost(
+  host: string,
+  allowPrivate: boolean,
+  refusal: string = mailboxMessages.hostNotAllowed,
+): Promise<ResolvedHost> {
   const name = host.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
   if (net.isIP(name)) {
@@ -39,7 +44,7 @@ export async function resolveMailHost(host: string, allowPrivate: boolean): Prom
     }
   }
   if (!allowPrivate && !addresses.every(isGloballyRoutable)) {
-    throw badRequest(mailboxMessages.hostNotAllowed);
+    throw badRequest(refusal);
   }
   const address = addresses[0];
   if (!address) return { host, error: unresolvedHost(host, undefined) };

@@ -7,6 +7,8 @@ const tabs = [
   { value: 'password', label: 'Password' },
   { value: 'billing', label: 'Billing' },
   { value: 'invoices', label: 'Invoices' },
+  { value: 'api', label: 'API' },
+  { value: 'webhooks', label: 'Webhooks' },
   { value: 'delete', label: 'Delete Account' },
 ];
 

@@ -1,0 +1,131 @@
+import {
+  WEBHOOK_DELIVERIES_SHOWN,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEventBody,
+  webhookMessages,
+} from '@mailhound/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { users } from '../../platform/account-schema.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/database.ts';
+import { HttpError } from '../../platform/errors.ts';
+import type { PasswordBox } from '../../platform/mail/password-box.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import { type PostOutcome, postEvent } from './post-event.ts';
+import { webhookDeliveries, webhooks } from './schema.ts';
+import { signatureHeader } from './signature.ts';
+import { resolveWebhookHost, type WebhookRow } from './webhooks.ts';
+
+// Retries go on for a day: an event older than that is dropped, and a URL that has failed
+// every attempt for that long is turned off.
+export const RETRY_WINDOW_MS = 24 * 3600_000;
+
+export type DeliveryDeps = {
+  db: Db;
+  clock: Clock;
+  box: PasswordBox;
+  mailer: Mailer;
+  allowPrivateHosts: boolean;
+  publicUrl: string;
+};
+
+export type DeliveryJob = { webhookId: string; event: WebhookEventBody };
+
+// What the job does next: done (delivered, dropped, or the webhook is gone or off) or retry.
+export type DeliveryResult = 'delivered' | 'skipped' | 'given up' | 'disabled' | 'retry';
+
+async function attempt(deps: DeliveryDeps, hook: WebhookRow, event: WebhookEventBody) {
+  const url = new URL(hook.url);
+  let resolved: Awaited<ReturnType<typeof resolveWebhookHost>>;
+  try {
+    // Again at every attempt: the name may resolve elsewhere than when the URL was saved.
+    resolved = await resolveWebhookHost(url, deps.allowPrivateHosts);
+  } catch (error) {
+    if (error instanceof HttpError) return { statusCode: null, error: error.message };
+    throw error;
+  }
+  if ('error' in resolved) return { statusCode: null, error: resolved.error };
+  const body = JSON.stringify(event);
+  const secret = deps.box.open(hook.secretEncrypted, hook.id);
+  const unixSeconds = Math.floor(deps.clock.now().getTime() / 1000);
+  return postEvent(url, resolved.address, body, {
+    [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secret, unixSeconds, body),
+    [WEBHOOK_EVENT_ID_HEADER]: event.id,
+  });
+}
+
+async function recordAttempt(
+  deps: DeliveryDeps,
+  hook: WebhookRow,
+  event: WebhookEventBody,
+  attemptNumber: number,
+  outcome: PostOutcome,
+) {
+  await deps.db.insert(webhookDeliveries).values({
+    webhookId: hook.id,
+    event: event.type,
+    eventId: event.id,
+    attempt: attemptNumber,
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    at: deps.clock.now(),
+  });
+  // Only the deliveries shown are kept.
+  await deps.db.execute(sql`
+    delete from webhook_deliveries where webhook_id = ${hook.id} and id not in (
+      select id from webhook_deliveries where webhook_id = ${hook.id}
+      order by at desc, attempt desc limit ${WEBHOOK_DELIVERIES_SHOWN})`);
+}
+
+async function disableAfterFailures(deps: DeliveryDeps, hook: WebhookRow) {
+  const [turnedOff] = await deps.db
+    .update(webhooks)
+    .set({ enabled: false, disabledReason: webhookMessages.disabledAfterFailures })
+    .where(and(eq(webhooks.id, hook.id), eq(webhooks.enabled, true)))
+    .returning({ userId: webhooks.userId });
+  if (!turnedOff) return;
+  const [user] = await deps.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, turnedOff.userId));
+  if (!user) return;
+  await deps.mailer.send({
+    to: user.username,
+    subject: 'Mailhound turned off a webhook',
+    text: [
+      `Deliveries to your webhook ${hook.url} have failed for 24 hours, so it is turned off.`,
+      '',
+      `${webhookMessages.disabledAfterFailures}`,
+      `${deps.publicUrl.replace(/\/$/, '')}/settings/webhooks`,
+    ].join('\n'),
+  });
+}
+
+// One attempt of one event to one webhook, recorded. 2xx is delivered; anything else is
+// retried (the job throws) until the event is a day old or the URL has failed for a day.
+export async function deliverEvent(
+  deps: DeliveryDeps,
+  job: DeliveryJob,
+  attemptNumber: number,
+): Promise<DeliveryResult> {
+  const [hook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
+  if (!hook?.enabled) return 'skipped';
+  const outcome = await attempt(deps, hook, job.event);
+  await recordAttempt(deps, hook, job.event, attemptNumber, outcome);
+  const now = deps.clock.now();
+  if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
+    if (hook.failingSince) {
+      await deps.db.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, hook.id));
+    }
+    return 'delivered';
+  }
+  if (!hook.failingSince) {
+    await deps.db.update(webhooks).set({ failingSince: now }).where(eq(webhooks.id, hook.id));
+  } else if (now.getTime() - hook.failingSince.getTime() >= RETRY_WINDOW_MS) {
+    await disableAfterFailures(deps, hook);
+    return 'disabled';
+  }
+  if (now.getTime() - new Date(job.event.created).getTime() >= RETRY_WINDOW_MS) return 'given up';
+  return 'retry';
+}

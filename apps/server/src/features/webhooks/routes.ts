@@ -1,0 +1,141 @@
+import {
+  errorAnswerSchema,
+  messageAnswerSchema,
+  webhookCreatedSchema,
+  webhookCreateSchema,
+  webhookDeliveriesSchema,
+  webhookListSchema,
+  webhookMessages,
+  webhookSchema,
+  webhookUpdateSchema,
+} from '@mailhound/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireActiveUser } from '../../platform/access.ts';
+import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
+import type { App, FeatureDeps } from '../../platform/http.ts';
+import { sendTestEvent } from './emit.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  setWebhookEnabled,
+  type WebhookDeps,
+} from './webhooks.ts';
+
+const idParams = z.object({ id: z.string() });
+const errors = {
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+  404: errorAnswerSchema,
+  409: errorAnswerSchema,
+};
+
+// Settings › Webhooks (issue 23), with the login token as the other settings.
+export function registerWebhookRoutes(api: App, deps: FeatureDeps): void {
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+  const hooks: WebhookDeps = {
+    db: deps.db,
+    box: deps.mailConnections.box,
+    allowPrivateHosts: deps.config.webhooks.allowPrivateHosts,
+  };
+  const common = { tags: ['webhooks'], security: tokenRequired };
+  const guarded = { preValidation: requireActiveUser };
+
+  typed.get(
+    '/webhooks',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "The user's webhooks, newest first",
+        response: { 200: webhookListSchema, ...errors },
+      },
+    },
+    async (request) => ({ webhooks: await listWebhooks(deps.db, currentUser(request).id) }),
+  );
+
+  typed.post(
+    '/webhooks',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Add a webhook; the answer holds its signing secret, shown only this once',
+        description: `At most 10 per user. A URL whose host is a private or local address is refused.`,
+        body: webhookCreateSchema,
+        response: { 201: webhookCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createWebhook(hooks, currentUser(request).id, request.body)),
+  );
+
+  typed.patch(
+    '/webhooks/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Turn a webhook off or back on',
+        params: idParams,
+        body: webhookUpdateSchema,
+        response: { 200: webhookSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setWebhookEnabled(deps.db, currentUser(request).id, request.params.id, request.body.enabled),
+  );
+
+  typed.delete(
+    '/webhooks/:id',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Delete a webhook and its deliveries',
+        params: idParams,
+        response: { 200: messageAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteWebhook(deps.db, currentUser(request).id, request.params.id);
+      return { message: webhookMessages.deleted };
+    },
+  );
+
+  typed.post(
+    '/webhooks/:id/test',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Send a signed `webhook.test` event to the URL (shown in its deliveries)',
+        params: idParams,
+        response: { 200: messageAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await sendTestEvent(deps, currentUser(request).id, request.params.id);
+      return { message: webhookMessages.testSent };
+    },
+  );
+
+  typed.get(
+    '/webhooks/:id/deliveries',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "A webhook's last 50 delivery attempts, newest first",
+        params: idParams,
+        response: { 200: webhookDeliveriesSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      deliveries: await listDeliveries(deps.db, currentUser(request).id, request.params.id),
+    }),
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  webhookDeliveriesSchema,
+  webhookEvents,
+  webhookListSchema,
+  webhookMessages,
+  webhookSchema,
+} from '@mailhound/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { webhooks } from './schema.ts';
+import {
+  addWebhook,
+  callAs,
+  type Receiver,
+  startReceiver,
+  type UserCall,
+  verifiedEvent,
+} from './webhooks.test-kit.ts';
+
+let t: TestContext;
+let receiver: Receiver;
+let call: UserCall;
+
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([
+    createTestContext({
+      jobs: true,
+      env: { WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true', WEBHOOK_RETRY_SECONDS: '1' },
+    }),
+    startReceiver(),
+  ]);
+  call = callAs(t, (await activeUser(t)).token);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all([t?.close(), receiver?.stop()]);
+});
+
+async function deliveriesOf(id: string) {
+  const response = await call('GET', `/webhooks/${id}/deliveries`);
+  expect(response.statusCode, response.body).toBe(200);
+  return webhookDeliveriesSchema.parse(response.json()).deliveries;
+}
+
+describe('the webhooks web API', () => {
+  it('adds a webhook and shows its signing secret once, stored only sealed', async () => {
+    const created = await addWebhook(call, receiver.url, ['bulk.completed', 'email.replied']);
+    expect(created).toMatchObject({
+      url: receiver.url,
+      events: ['bulk.completed', 'email.replied'],
+      enabled: true,
+      disabled_reason: null,
+    });
+    expect(created.secret).toMatch(/^whsec_[\w-]{40,}$/);
+
+    const listed = webhookListSchema.parse((await call('GET', '/webhooks')).json()).webhooks;
+    expect(listed.find((hook) => hook.id === created.id)).toEqual(
+      webhookSchema.parse({ ...created, secret: undefined }),
+    );
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    const [row] = await t.db.select().from(webhooks).where(eq(webhooks.id, created.id));
+    expect(row?.secretEncrypted).not.toContain(created.secret);
+    expect(t.mailConnections.box.open(row?.secretEncrypted ?? '', created.id)).toBe(created.secret);
+  });
+
+  it.each([
+    [{ url: 'ftp://example.com/x', events: ['bulk.completed'] }, 'starts with https://'],
+    [{ url: 'https://example.com/x', events: [] }, 'Choose at least one event.'],
+    [{ url: 'https://example.com/x', events: ['bulk.started'] }, 'events'],
+    [
+      { url: 'https://example.com/x', events: ['bulk.completed', 'bulk.completed'] },
+      'Name each event once.',
+    ],
+  ])('refuses %j with a 400 in words and stores nothing', async (payload, words) => {
+    const before = await t.countRows('webhooks');
+    const response = await call('POST', '/webhooks', payload);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toContain(words);
+    expect(await t.countRows('webhooks')).toBe(before);
+  });
+
+  it('turns a webhook off and on, deletes it, and answers 404 for one not the caller’s', async () => {
+    const created = await addWebhook(call, receiver.url, ['campaign.paused']);
+    const off = await call('PATCH', `/webhooks/${created.id}`, { enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(webhookSchema.parse(off.json())).toMatchObject({
+      enabled: false,
+      disabled_reason: null,
+    });
+    const on = await call('PATCH', `/webhooks/${created.id}`, { enabled: true });
+    expect(webhookSchema.parse(on.json()).enabled).toBe(true);
+
+    const stranger = callAs(t, (await activeUser(t)).token);
+    for (const [method, url, payload] of [
+      ['PATCH', `/webhooks/${created.id}`, { enabled: false }],
+      ['DELETE', `/webhooks/${created.id}`],
+      ['POST', `/webhooks/${created.id}/test`],
+      ['GET', `/webhooks/${created.id}/deliveries`],
+      ['DELETE', '/webhooks/not-an-id'],
+    ] as const) {
+      const response = await stranger(method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json().message).toBe(webhookMessages.notFound);
+    }
+    expect(webhookListSchema.parse((await stranger('GET', '/webhooks')).json()).webhooks).toEqual(
+      [],
+    );
+
+    const deleted = await call('DELETE', `/webhooks/${created.id}`);
+    expect(deleted.json()).toEqual({ message: webhookMessages.deleted });
+    expect((await call('DELETE', `/webhooks/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a login token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/webhooks' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('delivery', () => {
+  it("'Send test' delivers a signed webhook.test event, shown in the deliveries", async () => {
+    const created = await addWebhook(call, receiver.url, [...webhookEvents]);
+    const before = receiver.received.length;
+    const sent = await call('POST', `/webhooks/${created.id}/test`);
+    expect(sent.json()).toEqual({ message: webhookMessages.testSent });
+
+    const delivery = await vi.waitFor(
+      () => {
+        const found = receiver.received[before];
+        if (!found) throw new Error('not delivered yet');
+        return found;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const event = verifiedEvent(delivery, created.secret);
+    expect(event).toMatchObject({
+      type: 'webhook.test',
+      data: { webhook_id: created.id },
+    });
+    const [shown] = await vi.waitFor(
+      async () => {
+        const rows = await deliveriesOf(created.id);
+        if (rows.length === 0) throw new Error('no delivery row yet');
+        return rows;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(shown).toMatchObject({
+      event: 'webhook.test',
+      event_id: event.id,
+      attempt: 1,
+      status_code: 200,
+      error: null,
+    });
+  });
+
+  it('retries after a 500 with the same event id, and shows both attempts', async () => {
+    const flaky = await startReceiver((nth) => (nth === 1 ? 500 : 204));
+    try {
+      const created = await addWebhook(call, flaky.url, ['bulk.completed']);
+      await call('POST', `/webhooks/${created.id}/test`);
+      await vi.waitFor(
+        () => {
+          if (flaky.received.length < 2) throw new Error('no retry yet');
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      const [first, second] = flaky.received.map((delivery) =>
+        verifiedEvent(delivery, created.secret),
+      );
+      expect(second?.id).toBe(first?.id);
+      const rows = await vi.waitFor(
+        async () => {
+          const found = await deliveriesOf(created.id);
+          if (found.length < 2) throw new Error('second attempt not recorded yet');
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(rows.map((row) => [row.attempt, row.status_code, row.event_id])).toEqual([
+        [2, 204, first?.id],
+        [1, 500, first?.id],
+      ]);
+      expect(rows[1]?.error).toBe('receiver says no');
+    } finally {
+      await flaky.stop();
+    }
+  });
+
+  it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
+    const failing = await startReceiver(() => 500);
+    try {
+      const owner = await activeUser(t);
+      const ownerCall = callAs(t, owner.token);
+      const created = await addWebhook(ownerCall, failing.url, ['email.bounced']);
+      await ownerCall('POST', `/webhooks/${created.id}/test`);
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db.select().from(webhooks).where(eq(webhooks.id, created.id));
+          if (!row?.failingSince) throw new Error('no failed attempt yet');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      // Failing, but not for a day yet: still on.
+      expect(failing.received.length).toBeGreaterThanOrEqual(1);
+      t.clock.advance(24 * 3600_000 + 60_000);
+
+      const turnedOff = await vi.waitFor(
+        async () => {
+          const listed = webhookListSchema.parse((await ownerCall('GET', '/webhooks')).json());
+          const hook = listed.webhooks.find((found) => found.id === created.id);
+          if (hook?.enabled !== false) throw new Error('still on');
+          return hook;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      expect(turnedOff.disabled_reason).toBe(webhookMessages.disabledAfterFailures);
+      const mail = await t.outbox.latestTo(owner.username.toLowerCase());
+      expect(mail?.subject).toBe('Mailhound turned off a webhook');
+      expect(mail?.body).toContain(failing.url);
+      expect(mail?.body).toContain(webhookMessages.disabledAfterFailures);
+
+      // Turned back on, it starts afresh: no reason shown.
+      const on = await ownerCall('PATCH', `/webhooks/${created.id}`, { enabled: true });
+      expect(webhookSchema.parse(on.json())).toMatchObject({
+        enabled: true,
+        disabled_reason: null,
+      });
+    } finally {
+      await failing.stop();
+    }
+  });
+});

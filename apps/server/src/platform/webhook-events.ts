@@ -1,0 +1,12 @@
+import type { WebhookEventDataOf, WebhookEventType } from '@mailhound/contracts';
+
+// The port through which a feature tells its user's webhooks that something happened (issue 23):
+// the webhooks feature answers for it, app.ts and the job definitions pass it in, so no feature
+// imports another to emit.
+export type WebhookEvents = {
+  emit: <Type extends Exclude<WebhookEventType, 'webhook.test'>>(
+    userId: string,
+    type: Type,
+    data: WebhookEventDataOf<Type>,
+  ) => Promise<void>;
+};
