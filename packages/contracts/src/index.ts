@@ -8,6 +8,7 @@ export * from './domain-search.ts';
 export * from './industries.ts';
 export * from './lookalike.ts';
 export * from './mail.ts';
+export * from './mailbox-health.ts';
 export * from './messages.ts';
 export * from './public-api.ts';
 export * from './purchase.ts';

@@ -9,6 +9,7 @@ import {
   NOTE_MAX,
 } from './constants.ts';
 import { firstIssue } from './first-issue.ts';
+import { healthStateSchema } from './mailbox-health.ts';
 import { validationMessages as m } from './messages.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
@@ -61,6 +62,8 @@ export const sendingLimitsSchema = z
       .max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
     min_email_gap: wholeNumber,
     max_email_gap: wholeNumber,
+    // Ramp-up on or off (issue 25); absent leaves it as it is. Turned on, it starts again.
+    ramp_up: z.boolean().optional(),
   })
   .strict()
   .refine(maxAboveMin, { error: m.maxGapAboveMin, path: ['max_email_gap'] });
@@ -439,6 +442,10 @@ export const mailboxAnswerSchema = z.object({
   min_email_gap: z.number().int(),
   max_email_gap: z.number().int(),
   created: z.string(),
+  // The sender-domain health's overall state, null before its first check (issue 25).
+  health: healthStateSchema.nullable(),
+  // When the ramp-up started; null when it is off.
+  ramp_started: z.string().nullable(),
 });
 export type MailboxAnswer = z.infer<typeof mailboxAnswerSchema>;
 
