@@ -56,7 +56,7 @@ async function checkedHealth(id: string): Promise<MailboxHealth> {
   }
 }
 
-describe('sender-domain health of a mailbox', () => {
+describe('sender-domain health of a new mailbox', () => {
   let id: string;
 
   it('is checked once the mailbox is added, and shown on the list as a state', async () => {
@@ -64,6 +64,8 @@ describe('sender-domain health of a mailbox', () => {
     expect(added.statusCode, added.body).toBe(201);
     id = added.json().id;
     expect(added.json().health).toBeNull();
+    // A new mailbox ramps up from the day it is added.
+    expect(added.json().ramp_started).toBe(t.clock.now().toISOString());
 
     const health = await checkedHealth(id);
     expect(health).toMatchObject({ domain: 'acme.test', state: 'warn', dkim_selector: null });
