@@ -1,13 +1,7 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import {
-  allDaySchedule,
-  createList,
-  firstStep,
-  insertMailbox,
-  settingsWith,
-} from '../campaigns/campaigns.test-kit.ts';
+import { createList, insertMailbox, startCampaign } from '../campaigns/campaigns.test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from './schema.ts';
@@ -38,20 +32,7 @@ beforeAll(async () => {
   await t.db.update(mailboxes).set({ rampStartedAt: added }).where(eq(mailboxes.id, mailboxId));
   const emails = Array.from({ length: 120 }, (_, i) => `lead${i}@client.test`);
   const { groupId } = await createList(call, 'Leads', emails);
-  const campaignId = (await call('POST', '/campaigns', { name: 'Ramp', status: 'paused' })).json()
-    .id;
-  await call('PATCH', `/campaigns/${campaignId}/settings`, {
-    ...settingsWith([mailboxId]),
-    min_email_gap: 0,
-    max_email_gap: 1,
-  });
-  const started = await call('PATCH', `/campaigns/${campaignId}`, {
-    customer_group_id: groupId,
-    schedules: [allDaySchedule],
-    steps: [firstStep],
-    status: 'active',
-  });
-  expect(started.statusCode, started.body).toBe(200);
+  await startCampaign(call, { name: 'Ramp', mailboxIds: [mailboxId], groupId });
 });
 afterAll(() => t.close());
 
