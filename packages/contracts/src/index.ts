@@ -13,6 +13,7 @@ export * from './messages.ts';
 export * from './public-api.ts';
 export * from './purchase.ts';
 export * from './search.ts';
+export * from './spintax.ts';
 export * from './spreadsheet.ts';
 export * from './survey.ts';
 export * from './unibox.ts';

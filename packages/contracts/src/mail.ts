@@ -11,6 +11,7 @@ import {
 import { firstIssue } from './first-issue.ts';
 import { healthStateSchema } from './mailbox-health.ts';
 import { validationMessages as m } from './messages.ts';
+import { spintaxProblem } from './spintax.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
 const requiredText = (max: number) =>
@@ -165,14 +166,23 @@ export function bodyToHtml(body: string): string {
     .join('');
 }
 
+// Every spintax group closed (issue 25), said in words.
+const checkSpintax = (text: string, context: z.RefinementCtx) => {
+  const problem = spintaxProblem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+};
+
 // product-spec §5 Campaign steps.
 export const campaignStepSchema = z.object({
-  subject: requiredText(50).refine(hasOnlyKnownVariables, m.subjectInvalidVariables),
+  subject: requiredText(50)
+    .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
+    .superRefine(checkSpintax),
   body: z
     .string({ error: m.required })
     .max(TEXT_MAX, m.maxLength(TEXT_MAX))
     .refine((body) => htmlToText(body) !== '', m.required)
-    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables),
+    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
+    .superRefine(checkSpintax),
   // Days after the previous step, typed in the same four-digit box as the settings' numbers.
   email_gap: settingsNumber.default(0),
 });
