@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { spintaxMessages } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { type BrowserSession, openBrowser } from './browser.ts';
 import { signUpWithCode } from './sign-up.ts';
 
 // issue 25 "Done when": a mailbox's domain health on the Sender List and in its dialog, checked
-// by the app's worker against the mail lab's DNS.
+// by the app's worker against the mail lab's DNS; the step editor's spintax check.
 describe('deliverability in a real browser against the real app', () => {
   let lab: MailLab;
   let app: RunningApp;
@@ -102,5 +103,27 @@ describe('deliverability in a real browser against the real app', () => {
     await dialog.getByRole('button', { name: 'Check Again' }).click();
     const dkim = dialog.getByRole('listitem', { name: 'DKIM' });
     await dkim.getByText(/No DKIM key at s2024\._domainkey\.health-e2e\.test/).waitFor();
+  });
+
+  it('says in the step editor that a spintax group is not closed, as it is typed', async () => {
+    if (!session) throw new Error('the first test signs in');
+    const { page } = session;
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const created = await fetch(`${app.baseUrl}/api/mail/campaigns`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Spun' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`${app.baseUrl}/campaigns/campaign-configuration/${id}/sequences`);
+    const step = page.getByRole('region', { name: 'Step 1' });
+    const subject = step.getByRole('textbox', { name: /Subject/ });
+    await subject.fill('{Hi|Hello} {{first_name}}');
+    await subject.press('End');
+    await subject.pressSequentially(' {again|once more');
+    await step.getByText(spintaxMessages.unclosed).waitFor();
+    await subject.press('End');
+    await subject.pressSequentially('}');
+    await expect.poll(() => step.getByText(spintaxMessages.unclosed).count()).toBe(0);
   });
 });
