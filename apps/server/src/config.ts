@@ -158,7 +158,7 @@ const variables = [
   {
     name: 'FINDER_RESOLVERS',
     default: '1.1.1.1:53,8.8.8.8:53',
-    meaning: 'finder: DNS resolvers (host:port, comma-separated)',
+    meaning: 'finder and mailbox domain health: DNS resolvers (host:port, comma-separated)',
   },
   {
     name: 'FINDER_HELO_NAME',

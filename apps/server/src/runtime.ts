@@ -8,6 +8,7 @@ import { defineBulkJobs } from './features/bulk/index.ts';
 import { applyFreePlanCredits } from './features/credits/index.ts';
 import { defineEventJobs } from './features/events/index.ts';
 import { defineLookalikeJobs } from './features/lookalike/index.ts';
+import { defineMailboxJobs } from './features/mailboxes/index.ts';
 import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts';
 import { defineSenderJobs } from './features/sender/index.ts';
 import { defineUniboxJobs } from './features/unibox/index.ts';
@@ -40,6 +41,7 @@ export function defineAllJobs(
   defineBulkJobs(jobs, deps);
   defineLookalikeJobs(jobs, deps);
   defineSenderJobs(jobs, deps);
+  defineMailboxJobs(jobs, deps);
   defineUniboxJobs(jobs, deps);
   defineVerifyJobs(jobs, deps);
   defineWebhookJobs(jobs, deps);

@@ -9,7 +9,9 @@ import {
   NOTE_MAX,
 } from './constants.ts';
 import { firstIssue } from './first-issue.ts';
+import { healthStateSchema } from './mailbox-health.ts';
 import { validationMessages as m } from './messages.ts';
+import { spintaxProblem } from './spintax.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
 const requiredText = (max: number) =>
@@ -61,6 +63,8 @@ export const sendingLimitsSchema = z
       .max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
     min_email_gap: wholeNumber,
     max_email_gap: wholeNumber,
+    // Ramp-up on or off (issue 25); absent leaves it as it is. Turned on, it starts again.
+    ramp_up: z.boolean().optional(),
   })
   .strict()
   .refine(maxAboveMin, { error: m.maxGapAboveMin, path: ['max_email_gap'] });
@@ -162,14 +166,23 @@ export function bodyToHtml(body: string): string {
     .join('');
 }
 
+// Every spintax group closed (issue 25), said in words.
+const checkSpintax = (text: string, context: z.RefinementCtx) => {
+  const problem = spintaxProblem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+};
+
 // product-spec §5 Campaign steps.
 export const campaignStepSchema = z.object({
-  subject: requiredText(50).refine(hasOnlyKnownVariables, m.subjectInvalidVariables),
+  subject: requiredText(50)
+    .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
+    .superRefine(checkSpintax),
   body: z
     .string({ error: m.required })
     .max(TEXT_MAX, m.maxLength(TEXT_MAX))
     .refine((body) => htmlToText(body) !== '', m.required)
-    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables),
+    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
+    .superRefine(checkSpintax),
   // Days after the previous step, typed in the same four-digit box as the settings' numbers.
   email_gap: settingsNumber.default(0),
 });
@@ -439,6 +452,10 @@ export const mailboxAnswerSchema = z.object({
   min_email_gap: z.number().int(),
   max_email_gap: z.number().int(),
   created: z.string(),
+  // The sender-domain health's overall state, null before its first check (issue 25).
+  health: healthStateSchema.nullable(),
+  // When the ramp-up started; null when it is off.
+  ramp_started: z.string().nullable(),
 });
 export type MailboxAnswer = z.infer<typeof mailboxAnswerSchema>;
 

@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import dns2 from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailLab, startMailLab } from './start-mail-lab.ts';
@@ -11,7 +12,7 @@ describe('the lab DNS server', () => {
   beforeAll(async () => {
     lab = await startMailLab({
       hosts: [
-        { name: 'mx1.multi.test', address: '127.0.0.2' },
+        { name: 'mx1.multi.test', address: '127.0.0.2', ptr: 'mx1.multi.test' },
         { name: 'mx2.multi.test', address: '127.0.0.3' },
         { name: 'v6.multi.test', address: '::1' },
       ],
@@ -32,6 +33,7 @@ describe('the lab DNS server', () => {
         { name: 'nullmx.test', nullMx: true },
         { name: 'dangling.test', mx: [{ priority: 10, host: 'mail.dangling.test' }] },
         { name: 'alias.test', cname: 'multi.test' },
+        { name: 'key._domainkey.multi.test', txt: [`v=DKIM1; k=rsa; p=${'A'.repeat(400)}`] },
       ],
     });
     const [host, port] = lab.dnsServer.split(':');
@@ -54,6 +56,21 @@ describe('the lab DNS server', () => {
     expect((await query('multi.test', 'AAAA')).answers[0]?.address).toBe('::1');
     expect((await query('multi.test', 'TXT')).answers[0]?.data).toEqual(['v=spf1 -all']);
     expect((await query('mx2.multi.test', 'A')).answers[0]?.address).toBe('127.0.0.3');
+  });
+
+  it("answers a host address's reverse name, and NXDOMAIN for an address without one", async () => {
+    const resolver = new Resolver();
+    resolver.setServers([lab.dnsServer]);
+    expect(await resolver.reverse('127.0.0.2')).toEqual(['mx1.multi.test']);
+    await expect(resolver.reverse('127.0.0.3')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+  });
+
+  it('sends a TXT record longer than 255 characters in pieces a resolver joins', async () => {
+    const resolver = new Resolver();
+    resolver.setServers([lab.dnsServer]);
+    const [pieces] = await resolver.resolveTxt('key._domainkey.multi.test');
+    expect(pieces?.map((piece) => piece.length)).toEqual([255, 163]);
+    expect(pieces?.join('')).toBe(`v=DKIM1; k=rsa; p=${'A'.repeat(400)}`);
   });
 
   it('answers NXDOMAIN for a domain that does not exist', async () => {

@@ -10,7 +10,17 @@ const typeNames = new Map<number, QueryType>([
   [Packet.TYPE.MX, 'MX'],
   [Packet.TYPE.CNAME, 'CNAME'],
   [Packet.TYPE.TXT, 'TXT'],
+  [Packet.TYPE.PTR, 'PTR'],
 ]);
+
+// RFC 1035 §3.3.14: a TXT record is a list of strings of at most 255 octets each; a long one
+// (a DKIM key) goes out in pieces that resolvers join again.
+function txtStrings(data: string): string[] {
+  const pieces: string[] = [];
+  for (let start = 0; start < data.length; start += 255)
+    pieces.push(data.slice(start, start + 255));
+  return pieces.length > 0 ? pieces : [''];
+}
 
 function toResource(record: ZoneRecord): Record<string, unknown> {
   const base = { name: record.name, class: Packet.CLASS.IN, ttl: record.ttl };
@@ -28,8 +38,10 @@ function toResource(record: ZoneRecord): Record<string, unknown> {
       };
     case 'CNAME':
       return { ...base, type: Packet.TYPE.CNAME, domain: record.domain };
+    case 'PTR':
+      return { ...base, type: Packet.TYPE.PTR, domain: record.domain };
     case 'TXT':
-      return { ...base, type: Packet.TYPE.TXT, data: record.data };
+      return { ...base, type: Packet.TYPE.TXT, data: txtStrings(record.data) };
   }
 }
 

@@ -4,7 +4,7 @@ import type { LabSpec } from './lab-spec.ts';
 export type ZoneRecord =
   | { type: 'A' | 'AAAA'; name: string; ttl: number; address: string }
   | { type: 'MX'; name: string; ttl: number; priority: number; exchange: string }
-  | { type: 'CNAME'; name: string; ttl: number; domain: string }
+  | { type: 'CNAME' | 'PTR'; name: string; ttl: number; domain: string }
   | { type: 'TXT'; name: string; ttl: number; data: string };
 
 export interface ZoneAnswer {
@@ -12,9 +12,16 @@ export interface ZoneAnswer {
   answers: ZoneRecord[];
 }
 
-export type QueryType = 'A' | 'AAAA' | 'MX' | 'CNAME' | 'TXT';
+export type QueryType = 'A' | 'AAAA' | 'MX' | 'CNAME' | 'TXT' | 'PTR';
 
-// Answers questions about lab names: domains (MX, A, AAAA, TXT, CNAME) and MX host names.
+// `4.3.2.1.in-addr.arpa` → `1.2.3.4` (RFC 1035 §3.5); undefined for any other name.
+function reversedAddress(name: string): string | undefined {
+  const match = /^(\d+)\.(\d+)\.(\d+)\.(\d+)\.in-addr\.arpa$/.exec(name);
+  return match ? match.slice(1).reverse().join('.') : undefined;
+}
+
+// Answers questions about lab names: domains (MX, A, AAAA, TXT, CNAME), MX host names and
+// their addresses' reverse names (PTR).
 export function createZone(spec: LabSpec): (name: string, type: QueryType) => ZoneAnswer {
   const ttl = spec.dnsTtlSeconds ?? 300;
   const domains = new Map(spec.domains.map((d) => [d.name.toLowerCase(), d]));
@@ -71,8 +78,18 @@ export function createZone(spec: LabSpec): (name: string, type: QueryType) => Zo
             answers: (domain.txt ?? []).map((data) => ({ type: 'TXT' as const, name, ttl, data })),
           };
         case 'CNAME':
+        case 'PTR':
           return { rcode: 'NOERROR', answers: [] };
       }
+    }
+    const reversed = reversedAddress(name);
+    if (reversed) {
+      const named = spec.hosts.find((h) => h.address === reversed && h.ptr);
+      if (!named?.ptr) return { rcode: 'NXDOMAIN', answers: [] };
+      return {
+        rcode: 'NOERROR',
+        answers: type === 'PTR' ? [{ type: 'PTR', name, ttl, domain: named.ptr }] : [],
+      };
     }
     const host = hosts.get(name);
     if (host) {

@@ -16,6 +16,8 @@ export interface LabHost {
   starttls?: boolean;
   // Extra latency for this host's replies, on top of the lab's latencyMs.
   latencyMs?: number;
+  // The name its address's reverse DNS (PTR) answers; none when missing.
+  ptr?: string;
 }
 
 export interface LabMx {

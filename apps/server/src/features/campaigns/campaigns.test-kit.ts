@@ -95,3 +95,26 @@ export const settingsWith = (mailboxIds: string[]) => ({
   max_new_leads: 0,
   new_leads_first: false,
 });
+
+// A campaign sending `steps` to a list from the mailboxes, always open, with gaps of a
+// second so that the sender's tests decide the pace; started (active).
+export async function startCampaign(
+  call: MailCall,
+  setup: { name: string; mailboxIds: string[]; groupId: string; steps?: unknown[] },
+): Promise<string> {
+  const created = await call('POST', '/campaigns', { name: setup.name, status: 'paused' });
+  const campaignId: string = created.json().id;
+  await call('PATCH', `/campaigns/${campaignId}/settings`, {
+    ...settingsWith(setup.mailboxIds),
+    min_email_gap: 0,
+    max_email_gap: 1,
+  });
+  const started = await call('PATCH', `/campaigns/${campaignId}`, {
+    customer_group_id: setup.groupId,
+    schedules: [allDaySchedule],
+    steps: setup.steps ?? [firstStep],
+    status: 'active',
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return campaignId;
+}

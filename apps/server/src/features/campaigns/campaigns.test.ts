@@ -1,3 +1,4 @@
+import { spintaxMessages } from '@mailhound/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
@@ -78,6 +79,11 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
       steps: [{ subject: 'Hi', body: '<p>{{phone}}</p>', email_gap: 0 }],
     });
     expect(badBody.json().message).toBe('Body contains invalid variables');
+    const badSpintax = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ subject: 'Hi', body: '<p>{Thanks|Cheers, {{first_name}}</p>', email_gap: 0 }],
+    });
+    expect(badSpintax.statusCode).toBe(400);
+    expect(badSpintax.json().message).toBe(spintaxMessages.unclosed);
     const badTime = await call('PATCH', `/campaigns/${campaign.id}`, {
       schedules: [{ ...weekdaySchedule, end_date: weekdaySchedule.start_date, end_time: '08:00' }],
     });

@@ -1,1 +1,2 @@
+export { defineMailboxJobs } from './jobs.ts';
 export { registerMailboxRoutes } from './routes.ts';

@@ -52,10 +52,12 @@ export function mailboxAnswer(row: MailboxRow): MailboxAnswer {
     min_email_gap: row.minEmailGap,
     max_email_gap: row.maxEmailGap,
     created: isoDate(row.createdAt),
+    health: row.health?.state ?? null,
+    ramp_started: row.rampStartedAt ? isoDate(row.rampStartedAt) : null,
   };
 }
 
-export type MailboxDeps = { db: Db; connections: MailConnections };
+export type MailboxDeps = { db: Db; connections: MailConnections; now: () => Date };
 
 // The campaigns that send from a mailbox, which a deletion may leave without one. Campaigns
 // answers it (its tables reference mailboxes, not the other way); app.ts passes it in.
@@ -128,6 +130,8 @@ export async function createMailbox(
       emailsLimit: defaultLimits.emails_limit,
       minEmailGap: defaultLimits.min_email_gap,
       maxEmailGap: defaultLimits.max_email_gap,
+      // A new mailbox ramps up (issue 25) until the user turns it off.
+      rampStartedAt: deps.now(),
     })
     .returning()
     .catch(inUse);
@@ -156,12 +160,24 @@ export async function updateDetails(db: Db, userId: string, id: string, details:
   return update(db, userId, id, details);
 }
 
-export async function updateLimits(db: Db, userId: string, id: string, limits: SendingLimits) {
-  await findMailbox(db, userId, id);
+// ramp_up turned on starts the ramp again from today; left on, it goes on where it was.
+export async function updateLimits(
+  db: Db,
+  userId: string,
+  id: string,
+  limits: SendingLimits,
+  now: Date,
+) {
+  const current = await findMailbox(db, userId, id);
+  const ramp =
+    limits.ramp_up === undefined
+      ? {}
+      : { rampStartedAt: limits.ramp_up ? (current.rampStartedAt ?? now) : null };
   return update(db, userId, id, {
     emailsLimit: limits.emails_limit,
     minEmailGap: limits.min_email_gap,
     maxEmailGap: limits.max_email_gap,
+    ...ramp,
   });
 }
 

@@ -1,10 +1,12 @@
 import {
   errorAnswerSchema,
+  healthCheckRequestSchema,
   mailboxAnswerSchema,
   mailboxCampaignsSchema,
   mailboxConnectionSchema,
   mailboxDetailsSchema,
   mailboxFormSchema,
+  mailboxHealthSchema,
   mailboxPageSchema,
   messageAnswerSchema,
   SEARCH_KEY_MAX,
@@ -16,6 +18,8 @@ import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { pageQuerySchema } from '../../platform/paging.ts';
+import { checkHealthNow, createHealthDns, mailboxHealthAnswer } from './health.ts';
+import { mailboxHealthQueue } from './jobs.ts';
 import {
   createMailbox,
   deleteMailbox,
@@ -48,6 +52,12 @@ export function registerMailboxRoutes(
   const mail: MailboxDeps = {
     db: deps.db,
     connections: deps.mailConnections,
+    now: () => deps.clock.now(),
+  };
+  const healthDns = createHealthDns(deps.config);
+  // Without workers (tests that need none) the health waits for the daily run.
+  const queueHealthCheck = async (mailboxId: string) => {
+    await deps.jobs?.send(mailboxHealthQueue, { mailboxId });
   };
   const common = { tags: ['mailboxes'], security: tokenRequired };
   const guarded = { preValidation: requireMailUser };
@@ -128,6 +138,7 @@ export function registerMailboxRoutes(
     },
     async (request, reply) => {
       const row = await createMailbox(mail, currentUser(request).id, request.body);
+      await queueHealthCheck(row.id);
       return reply.status(201).send(mailboxAnswer(row));
     },
   );
@@ -163,10 +174,16 @@ export function registerMailboxRoutes(
         response: answer,
       },
     },
-    async (request) =>
-      mailboxAnswer(
-        await updateConnection(mail, currentUser(request).id, request.params.id, request.body),
-      ),
+    async (request) => {
+      const row = await updateConnection(
+        mail,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+      );
+      await queueHealthCheck(row.id);
+      return mailboxAnswer(row);
+    },
   );
 
   typed.patch(
@@ -176,6 +193,9 @@ export function registerMailboxRoutes(
       schema: {
         ...common,
         summary: 'Sending limits: emails per day (1 to 50) and the gap range in seconds',
+        description:
+          'ramp_up: a new mailbox sends 5 mails on its first day and 3 more each day after, up ' +
+          'to its limit; true starts it again, false turns it off.',
         params: idParams,
         body: sendingLimitsSchema,
         response: answer,
@@ -183,7 +203,54 @@ export function registerMailboxRoutes(
     },
     async (request) =>
       mailboxAnswer(
-        await updateLimits(mail.db, currentUser(request).id, request.params.id, request.body),
+        await updateLimits(
+          mail.db,
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+          deps.clock.now(),
+        ),
+      ),
+  );
+
+  typed.get(
+    '/mail/mailboxes/:id/health',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "The mailbox domain's last health check: SPF, DMARC, DKIM, MX, reverse DNS",
+        params: idParams,
+        response: { 200: mailboxHealthSchema, ...errors },
+      },
+    },
+    async (request) =>
+      mailboxHealthAnswer(await findMailbox(mail.db, currentUser(request).id, request.params.id)),
+  );
+
+  typed.post(
+    '/mail/mailboxes/:id/health',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: "Check the mailbox domain's health now",
+        description:
+          'dkim_selector: the DKIM selector to check; empty checks the common ones, absent keeps ' +
+          'the one named before.',
+        params: idParams,
+        body: healthCheckRequestSchema,
+        response: { 200: mailboxHealthSchema, ...errors },
+      },
+    },
+    async (request) =>
+      checkHealthNow(
+        mail.db,
+        healthDns,
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        deps.clock.now(),
       ),
   );
 

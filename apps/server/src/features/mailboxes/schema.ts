@@ -1,8 +1,10 @@
+import type { HealthCheck, HealthState } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -13,6 +15,9 @@ import { users } from '../../platform/account-schema.ts';
 
 export const mailboxStatuses = ['active', 'error'] as const;
 export type MailboxStatus = (typeof mailboxStatuses)[number];
+
+// The last sender-domain health check (domain-health.ts).
+export type StoredHealth = { domain: string; state: HealthState; checks: HealthCheck[] };
 
 // A user's sender mailbox. The password is stored encrypted (platform/mail/password-box.ts),
 // never in clear.
@@ -36,12 +41,19 @@ export const mailboxes = pgTable(
     emailsLimit: integer('emails_limit').notNull(),
     minEmailGap: integer('min_email_gap').notNull(),
     maxEmailGap: integer('max_email_gap').notNull(),
+    // Ramp-up (issue 25): the daily limit grows from this day on; null when it is off.
+    rampStartedAt: timestamp('ramp_started_at', { withTimezone: true }),
+    // The DKIM selector the user named; null: the common ones are tried.
+    dkimSelector: text('dkim_selector'),
+    health: jsonb('health').$type<StoredHealth>(),
+    healthCheckedAt: timestamp('health_checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('mailboxes_user_email').on(table.userId, sql`lower(${table.email})`),
     index('mailboxes_user_created').on(table.userId, table.createdAt),
+    index('mailboxes_health_checked').on(table.healthCheckedAt),
     check('mailboxes_status', sql`${table.status} in ('active', 'error')`),
     check(
       'mailboxes_limits',

@@ -131,3 +131,35 @@ describe('the plain-text part', () => {
     expect(mail.text).toBe('Hi Ann,\n\nWrite to Sam <sam@x.test>.\n\nBest,\nSam');
   });
 });
+
+describe('spintax', () => {
+  const spun = (email: string, change: Partial<ComposeInput> = {}) =>
+    composeMail(
+      input({
+        to: { email, fname: 'Ann', lname: 'Lee' },
+        step: { subject: '{Hi|Hello|Hey} {{first_name}}', body: '<p>{Thanks|Cheers}, bye</p>' },
+        firstSubject: '{Hi|Hello|Hey} {{first_name}}',
+        ...change,
+      }),
+    );
+
+  it('sends each contact one option of every group, the same every time it is composed', () => {
+    const mail = spun('ann@client.test');
+    expect(mail.subject).toMatch(/^(Hi|Hello|Hey) Ann$/);
+    expect(mail.html).toMatch(/^<p>(Thanks|Cheers), bye<\/p>$/);
+    expect(spun('ann@client.test')).toEqual(mail);
+  });
+
+  it('spreads the options over the contacts', () => {
+    const subjects = new Set(
+      Array.from({ length: 40 }, (_, i) => spun(`lead${i}@client.test`).subject),
+    );
+    expect(subjects).toEqual(new Set(['Hi Ann', 'Hello Ann', 'Hey Ann']));
+  });
+
+  it('a follow-up repeating the spun first subject answers the very words the contact got', () => {
+    const first = spun('ann@client.test');
+    const followUp = spun('ann@client.test', { earlier: ['<first@sender.test>'] });
+    expect(followUp.subject).toBe(`Re: ${first.subject}`);
+  });
+});

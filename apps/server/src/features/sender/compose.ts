@@ -1,4 +1,4 @@
-import { bodyToHtml } from '@mailhound/contracts';
+import { bodyToHtml, expandSpintax, stableHash } from '@mailhound/contracts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 
 export type ComposeInput = {
@@ -103,7 +103,7 @@ export function oneClickUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/mail/campaigns/unsubscribe/one-click?mlsr=${encodeURIComponent(token)}`;
 }
 
-// One campaign e-mail: variables filled (escaped in HTML), links rewritten to signed redirects
+// One campaign e-mail: spintax expanded, variables filled (escaped in HTML), links rewritten to signed redirects
 // when tracking, text only when asked, threaded after the first step, and RFC 8058 one-click
 // unsubscribe headers on every message.
 export function composeMail(input: ComposeInput): ComposedMail {
@@ -118,8 +118,14 @@ export function composeMail(input: ComposeInput): ComposedMail {
   const htmlValues = Object.fromEntries(
     Object.entries(plainValues).map(([name, value]) => [name, escapeHtml(value)]),
   );
+  // Spintax (issue 25): each group's option is chosen from the contact's address, so a crash
+  // and resume send the same words, a follow-up repeating the first subject still answers
+  // it, and the Unibox composes the subject the contact saw. A body's choices follow its step.
+  const contact = input.to.email.toLowerCase();
+  const spunSubject = (subject: string) => expandSpintax(subject, `${contact}/subject`);
+  const body = expandSpintax(input.step.body, `${contact}/body/${stableHash(input.step.body)}`);
   // A step saved as plain text (before the editor wrote HTML) goes out as paragraphs.
-  let html = fill(bodyToHtml(input.step.body), htmlValues);
+  let html = fill(bodyToHtml(body), htmlValues);
   if (input.linkTracking && !input.sendAsText) {
     html = html.replace(hrefPattern, (whole, double?: string, single?: string, bare?: string) => {
       const url = (double ?? single ?? bare ?? '').replace(/&amp;/g, '&');
@@ -129,8 +135,8 @@ export function composeMail(input: ComposeInput): ComposedMail {
     });
   }
   const isFollowUp = input.earlier.length > 0;
-  const firstSubject = fill(input.firstSubject, plainValues);
-  const ownSubject = fill(input.step.subject, plainValues);
+  const firstSubject = fill(spunSubject(input.firstSubject), plainValues);
+  const ownSubject = fill(spunSubject(input.step.subject), plainValues);
   // A follow-up with a subject of its own keeps it; one repeating the first step's answers it.
   const subject =
     isFollowUp && (ownSubject.trim() === '' || ownSubject === firstSubject)

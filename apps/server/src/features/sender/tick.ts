@@ -1,3 +1,4 @@
+import { rampedDailyLimit } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
@@ -86,10 +87,12 @@ async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<TickMail
     emails_limit: number;
     min_email_gap: number;
     max_email_gap: number;
+    ramp_started_at: string | null;
     next_send_at: string | null;
     sent_today: number;
   }>(sql`
-    select m.id, m.email, m.emails_limit, m.min_email_gap, m.max_email_gap, st.next_send_at,
+    select m.id, m.email, m.emails_limit, m.min_email_gap, m.max_email_gap, m.ramp_started_at,
+      st.next_send_at,
       coalesce(sent.total, 0)::int as sent_today
     from mailboxes m
     left join mailbox_send_state st on st.mailbox_id = m.id
@@ -105,7 +108,12 @@ async function loadMailboxes(db: Db, ids: string[], now: Date): Promise<TickMail
     .map((row) => ({
       id: row.id,
       email: row.email,
-      emailsLimit: row.emails_limit,
+      // A ramping mailbox's limit today (issue 25), under its own.
+      emailsLimit: rampedDailyLimit(
+        row.emails_limit,
+        row.ramp_started_at ? new Date(row.ramp_started_at) : null,
+        now,
+      ),
       minEmailGap: row.min_email_gap,
       maxEmailGap: row.max_email_gap,
       sentToday: row.sent_today,

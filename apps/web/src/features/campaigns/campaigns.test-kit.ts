@@ -79,6 +79,8 @@ export function makeMailbox(index: number, overrides: Record<string, unknown> = 
     min_email_gap: 60,
     max_email_gap: 120,
     created: '2026-01-01T00:00:00.000Z',
+    health: null,
+    ramp_started: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { spintaxMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
@@ -106,6 +107,35 @@ describe('sequences step (product-spec §5 Campaign steps)', () => {
     expect(await step(1).findByText('This field is required')).toBeVisible();
     // The body, not typed in yet, says nothing.
     expect(step(1).getAllByText('This field is required')).toHaveLength(1);
+  });
+
+  it('says an unclosed spintax group in words as it is typed, and saves a closed one', async () => {
+    const { server, user } = openSequences([
+      { subject: 'Hello', body: '<p>Dear {{first_name}}</p>', email_gap: 0 },
+    ]);
+    await screen.findByRole('region', { name: 'Step 1' });
+    const subject = step(1).getByRole('textbox', { name: /Subject/ });
+    await user.clear(subject);
+    // '{{' is how user-event types one '{'.
+    await user.type(subject, '{{Hi|Hello {{{{first_name}}');
+    expect(subject).toHaveValue('{Hi|Hello {{first_name}}');
+    expect(await step(1).findByText(spintaxMessages.unclosed)).toBeVisible();
+    await user.type(subject, '}');
+    await waitFor(() => expect(step(1).queryByText(spintaxMessages.unclosed)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        {
+          steps: [
+            {
+              subject: '{Hi|Hello {{first_name}}}',
+              body: '<p>Dear {{first_name}}</p>',
+              email_gap: 0,
+            },
+          ],
+        },
+      ]),
+    );
   });
 
   it('checks the Body as it is typed, and when it is left empty', async () => {

@@ -28,6 +28,8 @@ import { useCreateMailbox } from '../api/create-mailbox.ts';
 import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
 import { customProvider, mailProviders } from '../mail-providers.ts';
+import { DomainHealthPanel } from './domain-health-panel.tsx';
+import { RampStatus } from './ramp-status.tsx';
 
 const failedText = failureMessages.mail;
 
@@ -86,6 +88,10 @@ export function MailboxModal({
             <DetailsForm key={`details-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
             <Divider label="Connection" labelPosition="left" />
             <ConnectionForm key={`connection-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
+            <Divider label="Sending" labelPosition="left" />
+            <RampStatus mailbox={mailbox} />
+            <Divider label="Domain health" labelPosition="left" />
+            <DomainHealthPanel key={`health-${mailbox.id}`} mailboxId={String(mailbox.id)} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Close

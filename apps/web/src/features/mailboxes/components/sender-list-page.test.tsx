@@ -1,4 +1,4 @@
-import type { MailboxAnswer } from '@mailhound/contracts';
+import type { MailboxAnswer, MailboxHealth } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
@@ -21,6 +21,8 @@ function makeMailbox(index: number, overrides: Partial<MailboxAnswer> = {}): Mai
     min_email_gap: 60,
     max_email_gap: 120,
     created: '2026-01-01T00:00:00.000Z',
+    health: null,
+    ramp_started: null,
     ...overrides,
   };
 }
@@ -330,6 +332,106 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
         emails_limit: 40,
         min_email_gap: 30,
         max_email_gap: 1234,
+        ramp_up: false,
+      }),
+    );
+  });
+
+  it('shows where the ramp-up is, and turns it off in the sending limits', async () => {
+    // Started two days ago and a bit: day 3, 5 + 3 + 3 = 11 of 30 today.
+    const started = new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString();
+    const { server, user } = openSenderList(() =>
+      page([makeMailbox(1, { ramp_started: started })]),
+    );
+    server.on('PATCH /api/mail/mailboxes/mb-1/settings', (request) => ({
+      body: makeMailbox(1, { ...(request.body as Partial<MailboxAnswer>), ramp_started: null }),
+    }));
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    expect(within(table).getByText('ramping up')).toBeInTheDocument();
+    await openMenuItem(user, 'sender1@acme.com', 'Sending Limits');
+    const dialog = await screen.findByRole('dialog', { name: 'Sending Limits' });
+    expect(
+      within(dialog).getByText(
+        'Ramp-up day 3: up to 11 of 30 emails today, the full limit from day 10.',
+      ),
+    ).toBeInTheDocument();
+    const ramp = within(dialog).getByRole('switch', { name: /Ramp up the daily limit/ });
+    expect(ramp).toBeChecked();
+    await user.click(ramp);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/settings')[0]?.body).toEqual({
+        emails_limit: 30,
+        min_email_gap: 60,
+        max_email_gap: 120,
+        ramp_up: false,
+      }),
+    );
+  });
+
+  it('badges each mailbox with its domain health and details it in the dialog', async () => {
+    const health: MailboxHealth = {
+      domain: 'acme.com',
+      state: 'fail',
+      checked: '2026-01-02T08:00:00.000Z',
+      dkim_selector: null,
+      checks: [
+        {
+          check: 'spf',
+          state: 'ok',
+          found: 'v=spf1 include:_spf.acme.com -all',
+          problem: null,
+          fix: null,
+        },
+        {
+          check: 'dmarc',
+          state: 'fail',
+          found: null,
+          problem:
+            'acme.com publishes no DMARC record; Gmail and Yahoo require one of bulk senders.',
+          fix: {
+            type: 'TXT',
+            name: '_dmarc.acme.com',
+            value: 'v=DMARC1; p=quarantine; rua=mailto:postmaster@acme.com',
+          },
+        },
+      ],
+    };
+    const { server, user } = openSenderList(() =>
+      page([makeMailbox(1, { health: 'fail' }), makeMailbox(2, { health: null })]),
+    );
+    server.on('GET /api/mail/mailboxes/mb-1/health', { body: health });
+    server.on('POST /api/mail/mailboxes/mb-1/health', (request) => ({
+      body: { ...health, dkim_selector: (request.body as { dkim_selector: string }).dkim_selector },
+    }));
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    expect(within(table).getByText('Failing')).toBeInTheDocument();
+    expect(within(table).getByText('Not checked')).toBeInTheDocument();
+
+    await openMenuItem(user, 'sender1@acme.com', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
+    const dmarc = await within(dialog).findByRole('listitem', { name: 'DMARC' });
+    expect(within(dmarc).getByText(/publishes no DMARC record/)).toBeInTheDocument();
+    expect(within(dmarc).getByText('_dmarc.acme.com')).toBeInTheDocument();
+    expect(
+      within(dmarc).getByText('v=DMARC1; p=quarantine; rua=mailto:postmaster@acme.com'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Ramp-up is off: up to 30 emails a day.')).toBeInTheDocument();
+
+    const selector = within(dialog).getByLabelText('DKIM selector', { selector: 'input' });
+    await user.type(selector, 'my key');
+    expect(
+      await within(dialog).findByText(
+        'A DKIM selector is letters, digits and hyphens, in labels separated by dots.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Check Again' })).toBeDisabled();
+    await user.clear(selector);
+    await user.type(selector, 's2024');
+    await user.click(within(dialog).getByRole('button', { name: 'Check Again' }));
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/mail/mailboxes/mb-1/health')[0]?.body).toEqual({
+        dkim_selector: 's2024',
       }),
     );
   });

@@ -22,6 +22,7 @@ import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/u
 import { useMailbox } from '../api/get-mailbox.ts';
 import { useMailboxes } from '../api/get-mailboxes.ts';
 import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
+import { HealthBadge } from './health-badge.tsx';
 import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
 import { SendingLimitsModal } from './sending-limits-modal.tsx';
 
@@ -86,6 +87,7 @@ export function SenderListPage() {
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Email</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>Domain Health</Table.Th>
                   <Table.Th>Daily Limit</Table.Th>
                   <Table.Th>Gap (seconds)</Table.Th>
                   <Table.Th>
@@ -114,7 +116,17 @@ export function SenderListPage() {
                         )}
                       </Stack>
                     </Table.Td>
-                    <Table.Td>{mailbox.emails_limit}</Table.Td>
+                    <Table.Td>
+                      <HealthBadge state={mailbox.health} />
+                    </Table.Td>
+                    <Table.Td>
+                      {mailbox.emails_limit}
+                      {mailbox.ramp_started !== null && (
+                        <Text size="xs" c="dimmed">
+                          ramping up
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {mailbox.min_email_gap}–{mailbox.max_email_gap}
                     </Table.Td>

@@ -5,25 +5,39 @@ import {
   type SendingLimits,
   sendingLimitsSchema,
 } from '@mailhound/contracts';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { toFourDigits } from '../../../shared/four-digits.ts';
 import { useUpdateSendingLimits } from '../api/update-sending-limits.ts';
+import { RampStatus } from './ramp-status.tsx';
 
-type LimitsText = { emails_limit: string; min_email_gap: string; max_email_gap: string };
+type LimitsText = {
+  emails_limit: string;
+  min_email_gap: string;
+  max_email_gap: string;
+  ramp_up: boolean;
+};
 
 const asNumber = (text: string) => (text === '' ? undefined : Number(text));
 
 // The inputs hold digits; the contracts' schema checks the numbers they make.
 const limitsFormSchema = z
-  .object({ emails_limit: z.string(), min_email_gap: z.string(), max_email_gap: z.string() })
-  .transform((text) => ({
-    emails_limit: asNumber(text.emails_limit),
-    min_email_gap: asNumber(text.min_email_gap),
-    max_email_gap: asNumber(text.max_email_gap),
-  }))
+  .object({
+    emails_limit: z.string(),
+    min_email_gap: z.string(),
+    max_email_gap: z.string(),
+    ramp_up: z.boolean(),
+  })
+  .transform(
+    (text): Partial<SendingLimits> => ({
+      emails_limit: asNumber(text.emails_limit),
+      min_email_gap: asNumber(text.min_email_gap),
+      max_email_gap: asNumber(text.max_email_gap),
+      ramp_up: text.ramp_up,
+    }),
+  )
   .pipe(sendingLimitsSchema);
 
 const fields = [
@@ -56,6 +70,7 @@ function SendingLimitsForm({ mailbox, onClose }: { mailbox: MailboxAnswer; onClo
       emails_limit: String(mailbox.emails_limit),
       min_email_gap: String(mailbox.min_email_gap),
       max_email_gap: String(mailbox.max_email_gap),
+      ramp_up: mailbox.ramp_started !== null,
     },
   });
 
@@ -93,6 +108,19 @@ function SendingLimitsForm({ mailbox, onClose }: { mailbox: MailboxAnswer; onClo
             )}
           />
         ))}
+        <Controller
+          control={form.control}
+          name="ramp_up"
+          render={({ field: input }) => (
+            <Switch
+              label="Ramp up the daily limit"
+              description="5 emails on the first day, 3 more each day after, up to the limit"
+              checked={input.value}
+              onChange={(event) => input.onChange(event.currentTarget.checked)}
+            />
+          )}
+        />
+        <RampStatus mailbox={mailbox} />
         {form.formState.errors.root?.message && (
           <Alert color="red">{form.formState.errors.root.message}</Alert>
         )}
