@@ -188,6 +188,30 @@ describe('delivery', () => {
     }
   });
 
+  it('follows no redirect: a 3xx is a failed attempt and its Location gets nothing', async () => {
+    const moved = await startReceiver(() => 302);
+    moved.location = receiver.url;
+    try {
+      const created = await addWebhook(call, moved.url, ['email.replied']);
+      const before = receiver.received.length;
+      await call('POST', `/webhooks/${created.id}/test`);
+      const [attempt] = await vi.waitFor(
+        async () => {
+          const rows = await deliveriesOf(created.id);
+          if (rows.length === 0) throw new Error('no attempt yet');
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(attempt).toMatchObject({ attempt: 1, status_code: 302 });
+      expect(moved.received).toHaveLength(1);
+      expect(receiver.received).toHaveLength(before);
+      await call('PATCH', `/webhooks/${created.id}`, { enabled: false });
+    } finally {
+      await moved.stop();
+    }
+  });
+
   it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
     const failing = await startReceiver(() => 500);
     try {
