@@ -259,7 +259,8 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
 // One `bulk-run` job: `slots` loops take chunks until none is pending (waiting while other
 // workers hold the last ones, so a chunk freed by a dead worker is taken over at once), then
 // the request is completed.
-export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
+// True when this call completed the request.
+export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<boolean> {
   const waitMs = deps.waitMs ?? 250;
   const loop = async () => {
     for (;;) {
@@ -269,5 +270,5 @@ export async function runBulkRequest(deps: ProcessingDeps, requestId: string): P
     }
   };
   await Promise.all(Array.from({ length: deps.slots }, loop));
-  await completeRequest(deps.db, requestId);
+  return completeRequest(deps.db, requestId);
 }

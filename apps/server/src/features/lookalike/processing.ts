@@ -11,23 +11,24 @@ import { vectoriseNewCompanies } from './vector-store.ts';
 // The `lookalike-run` job: resolve the list, rank, store. The result is written in one
 // transaction with the status, so a worker that dies before it leaves the request processing
 // for the retry, which starts again from the list.
-export async function runLookalikeRequest(db: Db, requestId: string): Promise<void> {
+// True when this call completed the request (false: gone, already done, or failed).
+export async function runLookalikeRequest(db: Db, requestId: string): Promise<boolean> {
   const found = await db.execute<{ entries: string[] }>(sql`
     select entries from lookalike_requests where id = ${requestId} and status = 'processing'`);
   const request = found.rows[0];
-  if (!request) return;
+  if (!request) return false;
   await vectoriseNewCompanies(db);
   const listIds = await resolveCompanyList(db, request.entries);
   if (listIds.length === 0) {
     await finish(db, requestId, { error: lookalikeMessages.noCompanies });
-    return;
+    return false;
   }
   const result = await findLookalikes(db, listIds);
   // Only the companies the total counts as similar: the preview's contacts (and the e-mails
   // Find Emails pays for) come from these.
   const ranked = result.ranked.filter((entry) => entry.score >= similarityThreshold);
   const totalCount = result.totalCount;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`delete from lookalike_results where request_id = ${requestId}`);
     if (ranked.length > 0) {
       await tx.execute(sql`
@@ -37,11 +38,12 @@ export async function runLookalikeRequest(db: Db, requestId: string): Promise<vo
           ${sql.param(ranked.map((entry) => entry.companyId))}::bigint[],
           ${sql.param(ranked.map((entry) => entry.score))}::real[]) as r(rank, company_id, score)`);
     }
-    await tx.execute(sql`
+    const completed = await tx.execute(sql`
       update lookalike_requests set status = 'completed', total_count = ${totalCount},
         list_company_ids = ${JSON.stringify(listIds)}::jsonb, completed_at = now()
       where id = ${requestId} and status = 'processing'`);
     await notifyProgress(tx, requestId);
+    return (completed.rowCount ?? 0) > 0;
   });
 }
 
