@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   webhookDeliveriesSchema,
   webhookEvents,
@@ -5,11 +7,11 @@ import {
   webhookMessages,
   webhookSchema,
 } from '@mailhound/contracts';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { webhooks } from './schema.ts';
+import { webhookDeliveries, webhooks } from './schema.ts';
 import {
   addWebhook,
   callAs,
@@ -211,6 +213,56 @@ describe('delivery', () => {
       await moved.stop();
     }
   });
+
+  it('reads no more than the start of an answer that does not end', async () => {
+    // Answers 500, then writes without end: only its first kilobytes are read.
+    const endless = http.createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      const chunk = 'x'.repeat(1024);
+      const timer = setInterval(() => response.write(chunk), 5);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/hooks`;
+      const created = await addWebhook(call, url, ['email.replied']);
+      await call('POST', `/webhooks/${created.id}/test`);
+      const [attempt] = await vi.waitFor(
+        async () => {
+          const rows = await deliveriesOf(created.id);
+          if (rows.length === 0) throw new Error('no attempt yet');
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(attempt).toMatchObject({ attempt: 1, status_code: 500 });
+      expect(attempt?.error).toMatch(/^x{300}$/);
+      await call('PATCH', `/webhooks/${created.id}`, { enabled: false });
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((resolve) => endless.close(() => resolve()));
+    }
+  });
+
+  it('keeps and shows the last 50 attempts of a webhook', async () => {
+    const created = await addWebhook(call, receiver.url, ['email.replied']);
+    for (let sent = 0; sent < 51; sent += 1) await call('POST', `/webhooks/${created.id}/test`);
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.db
+          .select({ total: count() })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.webhookId, created.id));
+        // 51 attempts made, the oldest removed.
+        if (receiver.received.filter((r) => r.body.includes(created.id)).length < 51) {
+          throw new Error('not all delivered yet');
+        }
+        expect(row?.total).toBe(50);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(await deliveriesOf(created.id)).toHaveLength(50);
+  }, 90_000);
 
   it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
     const failing = await startReceiver(() => 500);
