@@ -1,5 +1,4 @@
 import type { Finder } from '@mailhound/finder';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -7,7 +6,6 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { createSearchFinder } from '../search/index.ts';
 import { bulkRunQueue } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
-import { bulkRequests } from './schema.ts';
 
 export const bulkFailedQueue = 'bulk-failed';
 
@@ -18,21 +16,6 @@ const requestsPerWorker = 2;
 const chunksPerRequest = 2;
 
 export type BulkJob = { requestId: string };
-
-// The user's webhooks hear that a request finished (issue 23), once: only the call that
-// completed it tells them.
-async function tellBulkCompleted(db: Db, events: WebhookEvents, requestId: string) {
-  const [request] = await db.select().from(bulkRequests).where(eq(bulkRequests.id, requestId));
-  if (!request) return;
-  await events.emit(request.userId, 'bulk.completed', {
-    bulk_id: request.id,
-    name: request.fileName,
-    total: request.total,
-    found: request.successCount ?? 0,
-    verified: request.verifiedCount ?? 0,
-    completed: (request.completedAt ?? new Date()).toISOString(),
-  });
-}
 
 // `bulk-run`: a worker takes at most one job of a request at a time (group = request), so the
 // request's jobs spread over the worker processes. A job that fails for good goes to
@@ -62,10 +45,10 @@ export function defineBulkJobs(
     work: { localConcurrency: requestsPerWorker, localGroupConcurrency: 1 },
     handler: async (job) => {
       finder ??= createSearchFinder(deps.config, deps.db);
-      const { requestId } = job.data;
-      if (await runBulkRequest({ db: deps.db, finder, slots: chunksPerRequest }, requestId)) {
-        await tellBulkCompleted(deps.db, deps.webhookEvents, requestId);
-      }
+      await runBulkRequest(
+        { db: deps.db, finder, slots: chunksPerRequest, webhookEvents: deps.webhookEvents },
+        job.data.requestId,
+      );
       // The request is done: its jobs still queued would only find nothing left to do, and
       // they would sit ahead of newer requests' jobs, each taking a worker's next fetch.
       const spare = await jobs.boss.findJobs(bulkRunQueue, {

@@ -297,7 +297,7 @@ export async function updateCampaign(
   update: CampaignUpdate,
   events?: WebhookEvents,
 ) {
-  const { row, paused } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const current = await findCampaign(tx, userId, id, { lock: true });
     const values: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
     if (update.name !== undefined) values.name = update.name;
@@ -331,10 +331,11 @@ export async function updateCampaign(
       .returning()
       .catch(nameInUse);
     if (!row) throw notFound(campaignNotFound);
-    return { row, paused: current.status === 'active' && row.status === 'paused' };
+    if (current.status === 'active' && row.status === 'paused') {
+      await tellCampaignsPaused(events, [row], 'manual', null, tx);
+    }
+    return row;
   });
-  if (paused) await tellCampaignsPaused(events, [row], 'manual', null);
-  return row;
 }
 
 export async function updateSettings(

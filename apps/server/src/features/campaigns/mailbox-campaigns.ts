@@ -63,5 +63,11 @@ export async function pauseCampaignsWithoutMailbox(
       ),
     )
     .returning({ id: campaigns.id, name: campaigns.name, userId: campaigns.userId });
-  await tellCampaignsPaused(events, paused, 'automatic', 'Its last active mailbox was deleted.');
+  await tellCampaignsPaused(
+    events,
+    paused,
+    'automatic',
+    'Its last active mailbox was deleted.',
+    db,
+  );
 }

@@ -35,19 +35,24 @@ async function stopContact(tx: Tx, send: SendRow) {
 
 // The campaign's owner's webhooks hear of a contact's unsubscribe (issue 23) once: not again
 // when the survey follows the one-click, nor for a repeated one-click.
-async function tellUnsubscribed(db: Db, events: WebhookEvents, send: SendRow) {
-  const found = await db
+async function tellUnsubscribed(tx: Tx, events: WebhookEvents, send: SendRow) {
+  const found = await tx
     .select({ email: customers.email, at: unsubscribes.createdAt })
     .from(unsubscribes)
     .innerJoin(customers, eq(customers.id, unsubscribes.customerId))
     .where(eq(unsubscribes.sendId, send.id));
   const [first] = found;
   if (!first || found.length > 1) return;
-  await events.emit(send.userId, 'contact.unsubscribed', {
-    campaign_id: send.campaignId,
-    email: first.email,
-    unsubscribed: first.at.toISOString(),
-  });
+  await events.emit(
+    send.userId,
+    'contact.unsubscribed',
+    {
+      campaign_id: send.campaignId,
+      email: first.email,
+      unsubscribed: first.at.toISOString(),
+    },
+    tx,
+  );
 }
 
 // The survey of the unsubscribe page: once per token (a second one is 409 and changes nothing).
@@ -71,12 +76,12 @@ export async function submitSurvey(
         questions: survey.questions,
       });
       await stopContact(tx, send);
+      await tellUnsubscribed(tx, events, send);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(surveyAlreadySent);
     throw error;
   }
-  await tellUnsubscribed(db, events, send);
 }
 
 // RFC 8058 one-click: the mail client posts without a page; repeating it changes nothing.
@@ -87,7 +92,7 @@ export async function unsubscribeOneClick(
   events: WebhookEvents,
 ) {
   const { send } = await sendOf(db, tokens, token, 'unsubscribe');
-  const added = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(unsubscribes)
       .values({
@@ -100,9 +105,8 @@ export async function unsubscribeOneClick(
       .onConflictDoNothing()
       .returning({ id: unsubscribes.id });
     await stopContact(tx, send);
-    return row !== undefined;
+    if (row) await tellUnsubscribed(tx, events, send);
   });
-  if (added) await tellUnsubscribed(db, events, send);
 }
 
 // A tracked link: the first click is recorded; the answer is where the link pointed.

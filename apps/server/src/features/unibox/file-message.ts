@@ -266,8 +266,7 @@ export async function fileMessage(
     kind !== 'other' && send && !match?.threadId
       ? await threadSubject(deps, send, mail.subject)
       : mail.subject;
-  let filedInThread: string | null = null;
-  const filed = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [stored] = await tx
       .insert(inboxMessages)
       .values({
@@ -345,31 +344,22 @@ export async function fileMessage(
     if (!threadId) return 'other';
     await tx.update(inboxMessages).set({ threadId }).where(eq(inboxMessages.id, stored.id));
     if (kind === 'bounce' && send) await markBounced(tx, send, receivedAt);
-    filedInThread = threadId;
-    return kind;
-  });
-  // The user's webhooks hear of a lead's reply and of a bounce (issue 23); not of an
-  // auto-reply, nor of a colleague answering in the thread.
-  const events = deps.webhookEvents;
-  if (filedInThread && match && events) {
+    // The user's webhooks hear of a lead's reply and of a bounce (issue 23); not of an
+    // auto-reply, nor of a colleague answering in the thread.
     const about = {
-      thread_id: filedInThread,
+      thread_id: threadId,
       campaign_id: send?.campaignId ?? null,
       received: receivedAt.toISOString(),
     };
     if (kind === 'reply' && !byOther) {
-      await events.emit(mailbox.userId, 'email.replied', {
-        ...about,
-        email: mail.from.email,
-        subject: mail.subject,
-        snippet: snippetOf(mail.text),
-      });
+      const data = { ...about, email: mail.from.email, subject: mail.subject, snippet };
+      await deps.webhookEvents?.emit(mailbox.userId, 'email.replied', data, tx);
     } else if (kind === 'bounce') {
-      const email = (await leadEmailOf(deps.db, match)) ?? '';
-      await events.emit(mailbox.userId, 'email.bounced', { ...about, email });
+      const email = (await leadEmailOf(tx, match)) ?? '';
+      await deps.webhookEvents?.emit(mailbox.userId, 'email.bounced', { ...about, email }, tx);
     }
-  }
-  return filed;
+    return kind;
+  });
 }
 
 // The send bounced (its sent_at kept), the contact's sequence in that campaign stops, and the

@@ -11,6 +11,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { createWebhookEvents } from './emit.ts';
 import { webhookDeliveries, webhooks } from './schema.ts';
 import {
   addWebhook,
@@ -24,6 +25,7 @@ import {
 let t: TestContext;
 let receiver: Receiver;
 let call: UserCall;
+let userId: string;
 
 beforeAll(async () => {
   [t, receiver] = await Promise.all([
@@ -33,7 +35,9 @@ beforeAll(async () => {
     }),
     startReceiver(),
   ]);
-  call = callAs(t, (await activeUser(t)).token);
+  const user = await activeUser(t);
+  userId = user.id;
+  call = callAs(t, user.token);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([t?.close(), receiver?.stop()]);
@@ -188,6 +192,36 @@ describe('delivery', () => {
     } finally {
       await flaky.stop();
     }
+  });
+
+  it('queues an event in the transaction that makes it true: one rolled back sends nothing', async () => {
+    const own = await startReceiver();
+    const created = await addWebhook(call, own.url, ['campaign.paused']);
+    const events = createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs });
+    const paused = (campaign: string) =>
+      ({ campaign_id: campaign, name: campaign, reason: 'automatic', detail: null }) as const;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await events.emit(userId, 'campaign.paused', paused('rolled-back'), tx);
+        throw new Error('the pause failed');
+      }),
+    ).rejects.toThrow('the pause failed');
+    await t.db.transaction((tx) => events.emit(userId, 'campaign.paused', paused('committed'), tx));
+
+    const sent = () =>
+      own.received
+        .map((delivery) => verifiedEvent(delivery, created.secret))
+        .filter((event) => event.type === 'campaign.paused')
+        .map((event) => (event.data as { campaign_id: string }).campaign_id);
+    await vi.waitFor(
+      () => {
+        if (!sent().includes('committed')) throw new Error('not delivered yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(sent()).toEqual(['committed']);
+    expect(await deliveriesOf(created.id)).toHaveLength(1);
+    await own.stop();
   });
 
   it('follows no redirect: a 3xx is a failed attempt and its Location gets nothing', async () => {
