@@ -331,6 +331,29 @@ describe('delivery', () => {
       expect(mail?.body).toContain(failing.url);
       expect(mail?.body).toContain(webhookMessages.disabledAfterFailures);
 
+      // 'Send test' still reaches a webhook that is off, once, to check a fixed receiver.
+      const before = failing.received.length;
+      failing.answer = () => 200;
+      await ownerCall('POST', `/webhooks/${created.id}/test`);
+      await vi.waitFor(
+        () => {
+          if (failing.received.length === before) throw new Error('no test delivery yet');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      // The simulated clock stands still, so the attempt is found by its answer, not its time.
+      const delivered = await vi.waitFor(
+        async () => {
+          const response = await ownerCall('GET', `/webhooks/${created.id}/deliveries`);
+          const rows = webhookDeliveriesSchema.parse(response.json()).deliveries;
+          const found = rows.find((row) => row.status_code === 200);
+          if (!found) throw new Error('not recorded yet');
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(delivered).toMatchObject({ event: 'webhook.test', attempt: 1 });
+
       // Turned back on, it starts afresh: no reason shown.
       const on = await ownerCall('PATCH', `/webhooks/${created.id}`, { enabled: true });
       expect(webhookSchema.parse(on.json())).toMatchObject({
