@@ -54,7 +54,7 @@ import { registerVerifyRoutes } from './features/verify/index.ts';
 import { createWebhookEvents, registerWebhookRoutes } from './features/webhooks/index.ts';
 import { registerAuthHook, tokenSecurity } from './platform/auth-hook.ts';
 import type { Clock } from './platform/clock.ts';
-import type { Db } from './platform/database.ts';
+import type { Db, Queryable } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import { type App, defaultRateLimits, type RateLimits } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
@@ -190,7 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Contacts and mailboxes ask campaigns about the lists and mailboxes campaigns use.
   const mailboxCampaigns = {
     using: campaignsUsingMailbox,
-    pauseWithoutMailbox: pauseCampaignsWithoutMailbox,
+    pauseWithoutMailbox: (db: Queryable, ids: string[], mailboxId: string) =>
+      pauseCampaignsWithoutMailbox(db, ids, mailboxId, featureDeps.webhookEvents),
   };
   await app.register(
     async (api) => {

@@ -13,7 +13,7 @@ import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts
 import { defineSenderJobs } from './features/sender/index.ts';
 import { defineUniboxJobs } from './features/unibox/index.ts';
 import { defineVerifyJobs } from './features/verify/index.ts';
-import { defineWebhookJobs } from './features/webhooks/index.ts';
+import { createWebhookEvents, defineWebhookJobs } from './features/webhooks/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Db, openDatabase } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
@@ -38,11 +38,13 @@ export function defineAllJobs(
   defineSearchJobs(jobs, deps);
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);
-  defineBulkJobs(jobs, deps);
-  defineLookalikeJobs(jobs, deps);
+  // The port through which jobs tell a user's webhooks what happened.
+  const webhookEvents = createWebhookEvents({ db: deps.db, clock: deps.clock, jobs });
+  defineBulkJobs(jobs, { ...deps, webhookEvents });
+  defineLookalikeJobs(jobs, { ...deps, webhookEvents });
   defineSenderJobs(jobs, deps);
   defineMailboxJobs(jobs, deps);
-  defineUniboxJobs(jobs, deps);
+  defineUniboxJobs(jobs, { ...deps, webhookEvents });
   defineVerifyJobs(jobs, deps);
   defineWebhookJobs(jobs, deps);
 }

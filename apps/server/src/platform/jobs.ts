@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { type Job, PgBoss, type Queue, type WorkOptions } from 'pg-boss';
+import type { Queryable } from './database.ts';
 
 // A feature declares its queues and workers here; `mailhound start` and `mailhound worker` run
 // the workers, `mailhound api` only sends.
@@ -24,6 +26,20 @@ export type Jobs = {
 };
 
 export const pingQueue = 'ping';
+
+// pg-boss's `db` option: it writes its jobs through this transaction, so that they exist
+// exactly when what the transaction writes does.
+export function jobsThrough(tx: Queryable) {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      const pieces = text
+        .split(/\$(\d+)/)
+        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+      const result = await tx.execute(sql.join(pieces, sql.raw('')));
+      return { rows: result.rows };
+    },
+  };
+}
 
 export function createJobs(options: {
   connectionString: string;

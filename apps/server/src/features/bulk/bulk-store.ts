@@ -8,7 +8,8 @@ import {
 } from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import type { Db, Queryable, Tx } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
+import { jobsThrough } from '../../platform/jobs.ts';
 import {
   availableCredits,
   creditsShort,
@@ -32,20 +33,6 @@ export function holdReference(requestId: string): string {
 // How many `bulk-run` jobs a request gets: each worker process takes at most one of a request
 // at a time, so this many processes can share its chunks.
 export const runJobsPerRequest = 8;
-
-// pg-boss writes its jobs through this transaction: the jobs exist exactly when the request does.
-function bossThrough(tx: Tx) {
-  return {
-    executeSql: async (text: string, values: unknown[] = []) => {
-      const parts = text.split(/\$(\d+)/);
-      const pieces = parts.map((part, index) =>
-        index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`,
-      );
-      const result = await tx.execute(sql.join(pieces, sql.raw('')));
-      return { rows: result.rows };
-    },
-  };
-}
 
 const insertBatch = 1000;
 
@@ -116,7 +103,7 @@ export async function createBulkRequest(
         data: { requestId: id },
         group: { id },
       }));
-      await boss.insert(bulkRunQueue, jobs, { db: bossThrough(tx) });
+      await boss.insert(bulkRunQueue, jobs, { db: jobsThrough(tx) });
     }
   });
   return id;

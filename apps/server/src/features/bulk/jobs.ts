@@ -2,6 +2,7 @@ import type { Finder } from '@mailhound/finder';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { createSearchFinder } from '../search/index.ts';
 import { bulkRunQueue } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
@@ -19,7 +20,10 @@ export type BulkJob = { requestId: string };
 // `bulk-run`: a worker takes at most one job of a request at a time (group = request), so the
 // request's jobs spread over the worker processes. A job that fails for good goes to
 // `bulk-failed`, which marks the request failed and releases its hold.
-export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): void {
+export function defineBulkJobs(
+  jobs: Jobs,
+  deps: { config: Config; db: Db; webhookEvents: WebhookEvents },
+): void {
   let finder: Finder | undefined;
   jobs.define<BulkJob>({
     name: bulkFailedQueue,
@@ -41,7 +45,10 @@ export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): vo
     work: { localConcurrency: requestsPerWorker, localGroupConcurrency: 1 },
     handler: async (job) => {
       finder ??= createSearchFinder(deps.config, deps.db);
-      await runBulkRequest({ db: deps.db, finder, slots: chunksPerRequest }, job.data.requestId);
+      await runBulkRequest(
+        { db: deps.db, finder, slots: chunksPerRequest, webhookEvents: deps.webhookEvents },
+        job.data.requestId,
+      );
       // The request is done: its jobs still queued would only find nothing left to do, and
       // they would sit ahead of newer requests' jobs, each taking a worker's next fetch.
       const spare = await jobs.boss.findJobs(bulkRunQueue, {

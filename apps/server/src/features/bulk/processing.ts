@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import { notifyProgress } from '../../platform/progress-hub.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
@@ -30,6 +31,8 @@ export type ProcessingDeps = {
   slots: number;
   // Pause before looking again when every pending chunk is taken by another worker.
   waitMs?: number;
+  // Told of the completed request (issue 23), in the transaction that completes it.
+  webhookEvents?: WebhookEvents;
 };
 
 // A given address always gets its verdict, whatever the mail server said; a found one when the
@@ -181,7 +184,11 @@ async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOu
 // Completes a request whose rows are all done, once: the result files are built and stored,
 // the credit hold released, the counts written and the final state announced, in one
 // transaction that locks the request row (a second worker waits, then finds it completed).
-export async function completeRequest(db: Db, requestId: string): Promise<boolean> {
+export async function completeRequest(
+  db: Db,
+  requestId: string,
+  events?: WebhookEvents,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [request] = await tx
       .select()
@@ -209,11 +216,25 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
       reference: holdReference(requestId),
       charge: false,
     });
-    await tx
+    const [completed] = await tx
       .update(bulkRequests)
       .set({ status: 'completed', successCount, verifiedCount, completedAt: sql`now()` })
-      .where(eq(bulkRequests.id, requestId));
+      .where(eq(bulkRequests.id, requestId))
+      .returning({ at: bulkRequests.completedAt });
     await notifyProgress(tx, requestId);
+    await events?.emit(
+      request.userId,
+      'bulk.completed',
+      {
+        bulk_id: requestId,
+        name: request.fileName,
+        total: request.total,
+        found: successCount,
+        verified: verifiedCount,
+        completed: (completed?.at ?? new Date()).toISOString(),
+      },
+      tx,
+    );
     return true;
   });
 }
@@ -256,5 +277,5 @@ export async function runBulkRequest(deps: ProcessingDeps, requestId: string): P
     }
   };
   await Promise.all(Array.from({ length: deps.slots }, loop));
-  await completeRequest(deps.db, requestId);
+  await completeRequest(deps.db, requestId, deps.webhookEvents);
 }

@@ -17,9 +17,11 @@ import {
   pageFields,
 } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { groups } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import type { CampaignUpdate } from './answers.ts';
+import { tellCampaignsPaused } from './paused-event.ts';
 import { hasEnded } from './schedule-time.ts';
 import { campaignMailboxes, campaigns } from './schema.ts';
 
@@ -288,7 +290,13 @@ async function refuseListOfAnother(
 }
 
 // Every change is checked first, then written at once: a refused start changes nothing.
-export async function updateCampaign(db: Db, userId: string, id: string, update: CampaignUpdate) {
+export async function updateCampaign(
+  db: Db,
+  userId: string,
+  id: string,
+  update: CampaignUpdate,
+  events?: WebhookEvents,
+) {
   return db.transaction(async (tx) => {
     const current = await findCampaign(tx, userId, id, { lock: true });
     const values: Partial<typeof campaigns.$inferInsert> = { updatedAt: new Date() };
@@ -323,6 +331,9 @@ export async function updateCampaign(db: Db, userId: string, id: string, update:
       .returning()
       .catch(nameInUse);
     if (!row) throw notFound(campaignNotFound);
+    if (current.status === 'active' && row.status === 'paused') {
+      await tellCampaignsPaused(events, [row], 'manual', null, tx);
+    }
     return row;
   });
 }

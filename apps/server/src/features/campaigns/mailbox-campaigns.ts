@@ -1,6 +1,8 @@
 import type { MailboxCampaign } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
+import { tellCampaignsPaused } from './paused-event.ts';
 import { campaignMailboxes, campaigns } from './schema.ts';
 
 // Whether the campaign has no active assigned mailbox other than `mailboxId`
@@ -47,9 +49,10 @@ export async function pauseCampaignsWithoutMailbox(
   db: Queryable,
   campaignIds: string[],
   deletedMailboxId: string,
+  events?: WebhookEvents,
 ): Promise<void> {
   if (campaignIds.length === 0) return;
-  await db
+  const paused = await db
     .update(campaigns)
     .set({ status: 'paused', updatedAt: new Date() })
     .where(
@@ -58,5 +61,13 @@ export async function pauseCampaignsWithoutMailbox(
         eq(campaigns.status, 'active'),
         noActiveMailboxBesides(deletedMailboxId),
       ),
-    );
+    )
+    .returning({ id: campaigns.id, name: campaigns.name, userId: campaigns.userId });
+  await tellCampaignsPaused(
+    events,
+    paused,
+    'automatic',
+    'Its last active mailbox was deleted.',
+    db,
+  );
 }

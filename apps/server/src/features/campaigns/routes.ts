@@ -143,6 +143,7 @@ export function registerCampaignRoutes(api: App, deps: FeatureDeps): void {
           currentUser(request).id,
           request.params.id,
           request.body,
+          deps.webhookEvents,
         );
         if (request.body.status === 'active') await queueTicksOnStart(deps.jobs, request.log);
         return await campaignAnswer(db, row, clock.now());

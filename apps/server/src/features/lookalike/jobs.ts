@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { lookalikeMessages, lookalikeRunQueue } from './lookalike-store.ts';
 import { finish, runLookalikeRequest } from './processing.ts';
 
@@ -9,7 +10,10 @@ export type LookalikeJob = { requestId: string };
 
 // `lookalike-run` ranks one request; a request whose job fails for good is marked failed
 // through `lookalike-failed`.
-export function defineLookalikeJobs(jobs: Jobs, deps: { db: Db }): void {
+export function defineLookalikeJobs(
+  jobs: Jobs,
+  deps: { db: Db; webhookEvents: WebhookEvents },
+): void {
   jobs.define<LookalikeJob>({
     name: lookalikeFailedQueue,
     queue: { retryLimit: 5 },
@@ -27,7 +31,7 @@ export function defineLookalikeJobs(jobs: Jobs, deps: { db: Db }): void {
     },
     work: { localConcurrency: 1 },
     handler: async (job) => {
-      await runLookalikeRequest(deps.db, job.data.requestId);
+      await runLookalikeRequest(deps.db, job.data.requestId, deps.webhookEvents);
     },
   });
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { companyMessages, type SimilarityReason, type Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import type { Db, Queryable, Tx } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 import { forbidden, paymentRequired } from '../../platform/errors.ts';
+import { jobsThrough } from '../../platform/jobs.ts';
 import {
   applyCreditEntry,
   InsufficientCreditsError,
@@ -61,20 +62,6 @@ export async function ensureLookalikeAllowed(db: Queryable, userId: string): Pro
   const summary = await readAccountSummary(db, userId);
   if (!summary || summary.plan.is_default) throw forbidden(lookalikeMessages.paidPlanOnly);
   if (summary.leadSearchBalance <= 0) throw paymentRequired(lookalikeMessages.noLeadSearches);
-}
-
-// pg-boss writes the job through the request's transaction: the job exists exactly when the
-// request (and its spent lead search) does.
-function jobsThrough(tx: Tx) {
-  return {
-    executeSql: async (text: string, values: unknown[] = []) => {
-      const pieces = text
-        .split(/\$(\d+)/)
-        .map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
-      const result = await tx.execute(sql.join(pieces, sql.raw('')));
-      return { rows: result.rows };
-    },
-  };
 }
 
 // The request, its lead search (ledger lead_amount, key lookalike:<id>) and its job, in one

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { notifyProgress } from '../../platform/progress-hub.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { applyCreditEntry } from '../credits/index.ts';
 import { resolveCompanyList } from './company-list.ts';
 import { findLookalikes } from './engine.ts';
@@ -11,7 +12,12 @@ import { vectoriseNewCompanies } from './vector-store.ts';
 // The `lookalike-run` job: resolve the list, rank, store. The result is written in one
 // transaction with the status, so a worker that dies before it leaves the request processing
 // for the retry, which starts again from the list.
-export async function runLookalikeRequest(db: Db, requestId: string): Promise<void> {
+// The user's webhooks are told of the completed request in the transaction that completes it.
+export async function runLookalikeRequest(
+  db: Db,
+  requestId: string,
+  events?: WebhookEvents,
+): Promise<void> {
   const found = await db.execute<{ entries: string[] }>(sql`
     select entries from lookalike_requests where id = ${requestId} and status = 'processing'`);
   const request = found.rows[0];
@@ -37,11 +43,22 @@ export async function runLookalikeRequest(db: Db, requestId: string): Promise<vo
           ${sql.param(ranked.map((entry) => entry.companyId))}::bigint[],
           ${sql.param(ranked.map((entry) => entry.score))}::real[]) as r(rank, company_id, score)`);
     }
-    await tx.execute(sql`
+    const completed = await tx.execute<{ user_id: string; file_name: string; at: Date }>(sql`
       update lookalike_requests set status = 'completed', total_count = ${totalCount},
         list_company_ids = ${JSON.stringify(listIds)}::jsonb, completed_at = now()
-      where id = ${requestId} and status = 'processing'`);
+      where id = ${requestId} and status = 'processing'
+      returning user_id, file_name, completed_at as at`);
     await notifyProgress(tx, requestId);
+    const request = completed.rows[0];
+    if (request && events) {
+      const data = {
+        lookalike_id: requestId,
+        name: request.file_name,
+        total: totalCount,
+        completed: new Date(request.at).toISOString(),
+      };
+      await events.emit(request.user_id, 'lookalike.completed', data, tx);
+    }
   });
 }
 

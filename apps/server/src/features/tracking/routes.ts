@@ -34,7 +34,7 @@ export async function registerTrackingRoutes(api: App, deps: FeatureDeps): Promi
         },
       },
       async (request) => {
-        await submitSurvey(deps.db, tokens, request.query.mlsr, request.body);
+        await submitSurvey(deps.db, tokens, request.query.mlsr, request.body, deps.webhookEvents);
         return { message: unsubscribed };
       },
     );
@@ -50,7 +50,7 @@ export async function registerTrackingRoutes(api: App, deps: FeatureDeps): Promi
         },
       },
       async (request) => {
-        await unsubscribeOneClick(deps.db, tokens, request.query.mlsr);
+        await unsubscribeOneClick(deps.db, tokens, request.query.mlsr, deps.webhookEvents);
         return { message: unsubscribed };
       },
     );

@@ -4,6 +4,8 @@ import type { Db } from '../../platform/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
+import { customers } from '../contacts/schema.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
 import { linkClicks } from './schema.ts';
 
@@ -31,12 +33,35 @@ async function stopContact(tx: Tx, send: SendRow) {
     .where(eq(campaignContacts.customerId, send.customerId));
 }
 
+// The campaign's owner's webhooks hear of a contact's unsubscribe (issue 23) once: not again
+// when the survey follows the one-click, nor for a repeated one-click.
+async function tellUnsubscribed(tx: Tx, events: WebhookEvents, send: SendRow) {
+  const found = await tx
+    .select({ email: customers.email, at: unsubscribes.createdAt })
+    .from(unsubscribes)
+    .innerJoin(customers, eq(customers.id, unsubscribes.customerId))
+    .where(eq(unsubscribes.sendId, send.id));
+  const [first] = found;
+  if (!first || found.length > 1) return;
+  await events.emit(
+    send.userId,
+    'contact.unsubscribed',
+    {
+      campaign_id: send.campaignId,
+      email: first.email,
+      unsubscribed: first.at.toISOString(),
+    },
+    tx,
+  );
+}
+
 // The survey of the unsubscribe page: once per token (a second one is 409 and changes nothing).
 export async function submitSurvey(
   db: Db,
   tokens: LinkTokens,
   token: string,
   survey: SurveyPayload,
+  events: WebhookEvents,
 ): Promise<void> {
   const { send } = await sendOf(db, tokens, token, 'unsubscribe');
   try {
@@ -51,6 +76,7 @@ export async function submitSurvey(
         questions: survey.questions,
       });
       await stopContact(tx, send);
+      await tellUnsubscribed(tx, events, send);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(surveyAlreadySent);
@@ -59,10 +85,15 @@ export async function submitSurvey(
 }
 
 // RFC 8058 one-click: the mail client posts without a page; repeating it changes nothing.
-export async function unsubscribeOneClick(db: Db, tokens: LinkTokens, token: string) {
+export async function unsubscribeOneClick(
+  db: Db,
+  tokens: LinkTokens,
+  token: string,
+  events: WebhookEvents,
+) {
   const { send } = await sendOf(db, tokens, token, 'unsubscribe');
   await db.transaction(async (tx) => {
-    await tx
+    const [row] = await tx
       .insert(unsubscribes)
       .values({
         userId: send.userId,
@@ -71,8 +102,10 @@ export async function unsubscribeOneClick(db: Db, tokens: LinkTokens, token: str
         sendId: send.id,
         source: 'one-click',
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: unsubscribes.id });
     await stopContact(tx, send);
+    if (row) await tellUnsubscribed(tx, events, send);
   });
 }
 

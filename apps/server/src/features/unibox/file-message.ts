@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { composeMail, recordReply } from '../sender/index.ts';
@@ -8,7 +9,12 @@ import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
-export type FilingDeps = { db: Db; tokens: LinkTokens; publicUrl: string };
+export type FilingDeps = {
+  db: Db;
+  tokens: LinkTokens;
+  publicUrl: string;
+  webhookEvents?: WebhookEvents | undefined;
+};
 
 export type ImapKey = { uidValidity: number; uid: number };
 
@@ -338,6 +344,20 @@ export async function fileMessage(
     if (!threadId) return 'other';
     await tx.update(inboxMessages).set({ threadId }).where(eq(inboxMessages.id, stored.id));
     if (kind === 'bounce' && send) await markBounced(tx, send, receivedAt);
+    // The user's webhooks hear of a lead's reply and of a bounce (issue 23); not of an
+    // auto-reply, nor of a colleague answering in the thread.
+    const about = {
+      thread_id: threadId,
+      campaign_id: send?.campaignId ?? null,
+      received: receivedAt.toISOString(),
+    };
+    if (kind === 'reply' && !byOther) {
+      const data = { ...about, email: mail.from.email, subject: mail.subject, snippet };
+      await deps.webhookEvents?.emit(mailbox.userId, 'email.replied', data, tx);
+    } else if (kind === 'bounce') {
+      const email = (await leadEmailOf(tx, match)) ?? '';
+      await deps.webhookEvents?.emit(mailbox.userId, 'email.bounced', { ...about, email }, tx);
+    }
     return kind;
   });
 }

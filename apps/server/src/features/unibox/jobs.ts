@@ -4,6 +4,7 @@ import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { inboxTickQueue } from '../campaigns/index.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox } from './sync.ts';
 
@@ -18,6 +19,7 @@ export function syncDeps(
   db: Db,
   clock: Clock,
   connections: MailConnections,
+  webhookEvents?: WebhookEvents,
 ): SyncDeps {
   return {
     db,
@@ -25,6 +27,7 @@ export function syncDeps(
     tokens: createLinkTokens(config.tracking.secret),
     publicUrl: config.publicUrl,
     now: () => clock.now(),
+    webhookEvents,
   };
 }
 
@@ -88,9 +91,15 @@ export function stepAsideWhen(
 // job reads the INBOX and then IDLEs for up to INBOX_IDLE_SECONDS, filing mail as it arrives.
 export function defineUniboxJobs(
   jobs: Jobs,
-  deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    mailConnections: MailConnections;
+    webhookEvents: WebhookEvents;
+  },
 ) {
-  const sync = syncDeps(deps.config, deps.db, deps.clock, deps.mailConnections);
+  const sync = syncDeps(deps.config, deps.db, deps.clock, deps.mailConnections, deps.webhookEvents);
   const { idleSeconds, pollSeconds, concurrency } = deps.config.inbox;
   jobs.define({
     name: inboxTickQueue,

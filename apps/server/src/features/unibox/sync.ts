@@ -3,6 +3,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { fileMessage } from './file-message.ts';
@@ -19,6 +20,7 @@ export type SyncDeps = {
   tokens: LinkTokens;
   publicUrl: string;
   now: () => Date;
+  webhookEvents?: WebhookEvents | undefined;
 };
 
 export type SyncOptions = {

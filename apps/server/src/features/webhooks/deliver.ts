@@ -96,23 +96,26 @@ async function disableAfterFailures(deps: DeliveryDeps, hook: WebhookRow) {
     text: [
       `Deliveries to your webhook ${hook.url} have failed for 24 hours, so it is turned off.`,
       '',
-      `${webhookMessages.disabledAfterFailures}`,
+      webhookMessages.disabledAfterFailures,
       `${deps.publicUrl.replace(/\/$/, '')}/settings/webhooks`,
     ].join('\n'),
   });
 }
 
 // One attempt of one event to one webhook, recorded. 2xx is delivered; anything else is
-// retried (the job throws) until the event is a day old or the URL has failed for a day.
+// retried (the job throws) until the event is a day old or the URL has failed for a day. A
+// webhook that is off gets only 'Send test' (to check a fixed receiver before turning it on),
+// once, which neither retries nor counts towards turning it off.
 export async function deliverEvent(
   deps: DeliveryDeps,
   job: DeliveryJob,
   attemptNumber: number,
 ): Promise<DeliveryResult> {
   const [hook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
-  if (!hook?.enabled) return 'skipped';
+  if (!hook || (!hook.enabled && job.event.type !== 'webhook.test')) return 'skipped';
   const outcome = await attempt(deps, hook, job.event);
   await recordAttempt(deps, hook, job.event, attemptNumber, outcome);
+  if (!hook.enabled) return 'skipped';
   const now = deps.clock.now();
   if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
     if (hook.failingSince) {

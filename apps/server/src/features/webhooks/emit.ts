@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookEventBody } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/database.ts';
-import type { Jobs } from '../../platform/jobs.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
+import { type Jobs, jobsThrough } from '../../platform/jobs.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import type { DeliveryJob } from './deliver.ts';
 import { webhooks } from './schema.ts';
@@ -22,9 +22,14 @@ function newEvent(clock: Clock, type: WebhookEventBody['type'], data: WebhookEve
 }
 
 // One job per webhook: each retries on its own, with the event (and its id) in its data.
-async function queueDelivery(jobs: Jobs, webhookId: string, event: WebhookEventBody) {
+async function queueDelivery(
+  jobs: Jobs,
+  webhookId: string,
+  event: WebhookEventBody,
+  tx?: Queryable,
+) {
   const job: DeliveryJob = { webhookId, event };
-  await jobs.send(webhookDeliveryQueue, job);
+  await jobs.send(webhookDeliveryQueue, job, tx ? { db: jobsThrough(tx) } : {});
 }
 
 // The port features emit through. Without background jobs (tests that need none) nothing is
@@ -35,10 +40,10 @@ export function createWebhookEvents(deps: {
   jobs: Jobs | undefined;
 }): WebhookEvents {
   return {
-    emit: async (userId, type, data) => {
+    emit: async (userId, type, data, tx) => {
       const { jobs } = deps;
       if (!jobs) return;
-      const wanting = await deps.db
+      const wanting = await (tx ?? deps.db)
         .select({ id: webhooks.id })
         .from(webhooks)
         .where(
@@ -50,7 +55,7 @@ export function createWebhookEvents(deps: {
         );
       if (wanting.length === 0) return;
       const event = newEvent(deps.clock, type, data);
-      for (const hook of wanting) await queueDelivery(jobs, hook.id, event);
+      for (const hook of wanting) await queueDelivery(jobs, hook.id, event, tx);
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   errorAnswerSchema,
   messageAnswerSchema,
+  WEBHOOKS_MAX,
   webhookCreatedSchema,
   webhookCreateSchema,
   webhookDeliveriesSchema,
@@ -64,7 +65,7 @@ export function registerWebhookRoutes(api: App, deps: FeatureDeps): void {
       schema: {
         ...common,
         summary: 'Add a webhook; the answer holds its signing secret, shown only this once',
-        description: `At most 10 per user. A URL whose host is a private or local address is refused.`,
+        description: `At most ${WEBHOOKS_MAX} per user. A URL whose host is a private or local address is refused.`,
         body: webhookCreateSchema,
         response: { 201: webhookCreatedSchema, ...errors },
       },

@@ -17,11 +17,13 @@ import type { TestContext } from '../../test/test-context.ts';
 export type Received = { headers: http.IncomingHttpHeaders; body: string };
 
 // A loopback HTTP receiver, as a user's endpoint: it records every request and answers with
-// the status `answer` gives for the request's position (1 for the first).
+// the status `answer` gives for the request's position (1 for the first), and with `location`
+// as its Location header when set.
 export type Receiver = {
   url: string;
   received: Received[];
   answer: (nth: number) => number;
+  location?: string;
   stop: () => Promise<void>;
 };
 
@@ -34,6 +36,7 @@ export async function startReceiver(answer: (nth: number) => number = () => 200)
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
       response.statusCode = receiver.answer(received.length);
+      if (receiver.location) response.setHeader('location', receiver.location);
       response.end(response.statusCode >= 300 ? 'receiver says no' : 'ok');
     });
   });

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   webhookDeliveriesSchema,
   webhookEvents,
@@ -5,11 +7,12 @@ import {
   webhookMessages,
   webhookSchema,
 } from '@mailhound/contracts';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { webhooks } from './schema.ts';
+import { createWebhookEvents } from './emit.ts';
+import { webhookDeliveries, webhooks } from './schema.ts';
 import {
   addWebhook,
   callAs,
@@ -22,6 +25,7 @@ import {
 let t: TestContext;
 let receiver: Receiver;
 let call: UserCall;
+let userId: string;
 
 beforeAll(async () => {
   [t, receiver] = await Promise.all([
@@ -31,7 +35,9 @@ beforeAll(async () => {
     }),
     startReceiver(),
   ]);
-  call = callAs(t, (await activeUser(t)).token);
+  const user = await activeUser(t);
+  userId = user.id;
+  call = callAs(t, user.token);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([t?.close(), receiver?.stop()]);
@@ -188,6 +194,110 @@ describe('delivery', () => {
     }
   });
 
+  it('queues an event in the transaction that makes it true: one rolled back sends nothing', async () => {
+    const own = await startReceiver();
+    const created = await addWebhook(call, own.url, ['campaign.paused']);
+    const events = createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs });
+    const paused = (campaign: string) =>
+      ({ campaign_id: campaign, name: campaign, reason: 'automatic', detail: null }) as const;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await events.emit(userId, 'campaign.paused', paused('rolled-back'), tx);
+        throw new Error('the pause failed');
+      }),
+    ).rejects.toThrow('the pause failed');
+    await t.db.transaction((tx) => events.emit(userId, 'campaign.paused', paused('committed'), tx));
+
+    const sent = () =>
+      own.received
+        .map((delivery) => verifiedEvent(delivery, created.secret))
+        .filter((event) => event.type === 'campaign.paused')
+        .map((event) => (event.data as { campaign_id: string }).campaign_id);
+    await vi.waitFor(
+      () => {
+        if (!sent().includes('committed')) throw new Error('not delivered yet');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    expect(sent()).toEqual(['committed']);
+    expect(await deliveriesOf(created.id)).toHaveLength(1);
+    await own.stop();
+  });
+
+  it('follows no redirect: a 3xx is a failed attempt and its Location gets nothing', async () => {
+    const moved = await startReceiver(() => 302);
+    moved.location = receiver.url;
+    try {
+      const created = await addWebhook(call, moved.url, ['email.replied']);
+      const before = receiver.received.length;
+      await call('POST', `/webhooks/${created.id}/test`);
+      const [attempt] = await vi.waitFor(
+        async () => {
+          const rows = await deliveriesOf(created.id);
+          if (rows.length === 0) throw new Error('no attempt yet');
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(attempt).toMatchObject({ attempt: 1, status_code: 302 });
+      expect(moved.received).toHaveLength(1);
+      expect(receiver.received).toHaveLength(before);
+      await call('PATCH', `/webhooks/${created.id}`, { enabled: false });
+    } finally {
+      await moved.stop();
+    }
+  });
+
+  it('reads no more than the start of an answer that does not end', async () => {
+    // Answers 500, then writes without end: only its first kilobytes are read.
+    const endless = http.createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      const chunk = 'x'.repeat(1024);
+      const timer = setInterval(() => response.write(chunk), 5);
+      response.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/hooks`;
+      const created = await addWebhook(call, url, ['email.replied']);
+      await call('POST', `/webhooks/${created.id}/test`);
+      const [attempt] = await vi.waitFor(
+        async () => {
+          const rows = await deliveriesOf(created.id);
+          if (rows.length === 0) throw new Error('no attempt yet');
+          return rows;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(attempt).toMatchObject({ attempt: 1, status_code: 500 });
+      expect(attempt?.error).toMatch(/^x{300}$/);
+      await call('PATCH', `/webhooks/${created.id}`, { enabled: false });
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((resolve) => endless.close(() => resolve()));
+    }
+  });
+
+  it('keeps and shows the last 50 attempts of a webhook', async () => {
+    const created = await addWebhook(call, receiver.url, ['email.replied']);
+    for (let sent = 0; sent < 51; sent += 1) await call('POST', `/webhooks/${created.id}/test`);
+    await vi.waitFor(
+      async () => {
+        const [row] = await t.db
+          .select({ total: count() })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.webhookId, created.id));
+        // 51 attempts made, the oldest removed.
+        if (receiver.received.filter((r) => r.body.includes(created.id)).length < 51) {
+          throw new Error('not all delivered yet');
+        }
+        expect(row?.total).toBe(50);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(await deliveriesOf(created.id)).toHaveLength(50);
+  }, 90_000);
+
   it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
     const failing = await startReceiver(() => 500);
     try {
@@ -220,6 +330,29 @@ describe('delivery', () => {
       expect(mail?.subject).toBe('Mailhound turned off a webhook');
       expect(mail?.body).toContain(failing.url);
       expect(mail?.body).toContain(webhookMessages.disabledAfterFailures);
+
+      // 'Send test' still reaches a webhook that is off, once, to check a fixed receiver.
+      const before = failing.received.length;
+      failing.answer = () => 200;
+      await ownerCall('POST', `/webhooks/${created.id}/test`);
+      await vi.waitFor(
+        () => {
+          if (failing.received.length === before) throw new Error('no test delivery yet');
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      // The simulated clock stands still, so the attempt is found by its answer, not its time.
+      const delivered = await vi.waitFor(
+        async () => {
+          const response = await ownerCall('GET', `/webhooks/${created.id}/deliveries`);
+          const rows = webhookDeliveriesSchema.parse(response.json()).deliveries;
+          const found = rows.find((row) => row.status_code === 200);
+          if (!found) throw new Error('not recorded yet');
+          return found;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(delivered).toMatchObject({ event: 'webhook.test', attempt: 1 });
 
       // Turned back on, it starts afresh: no reason shown.
       const on = await ownerCall('PATCH', `/webhooks/${created.id}`, { enabled: true });

@@ -1,0 +1,256 @@
+import { type WebhookEventBody, type WebhookEventType, webhookEvents } from '@mailhound/contracts';
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { toCsv, upload } from '../bulk/bulk.test-kit.ts';
+import {
+  allDaySchedule,
+  createList,
+  firstStep,
+  insertMailbox,
+  settingsWith,
+} from '../campaigns/campaigns.test-kit.ts';
+import { seedDemoCompanies } from '../companies/demo-seed.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import { customers } from '../contacts/schema.ts';
+import { putOnPaidPlan, uploadList } from '../lookalike/lookalike.test-kit.ts';
+import {
+  deliverToInbox,
+  type RunningServer,
+  startImapServer,
+} from '../mailboxes/mail-servers.test-kit.ts';
+import { labEnv } from '../search/search.test-kit.ts';
+import { campaignSends } from '../sender/schema.ts';
+import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
+import { deliveryReportMail, replyMail } from '../unibox/messages.test-kit.ts';
+import { syncMailboxOnce } from '../unibox/sync.ts';
+import { createWebhookEvents } from './emit.ts';
+import {
+  addWebhook,
+  callAs,
+  type Receiver,
+  startReceiver,
+  verifiedEvent,
+} from './webhooks.test-kit.ts';
+
+// Each event, triggered where it happens for real, reaches a loopback receiver signed with the
+// webhook's secret and shaped as contracts' webhook-events.ts says.
+let lab: MailLab;
+let t: TestContext;
+let receiver: Receiver;
+let imap: RunningServer;
+let sink: SmtpSink;
+let user: { id: string; token: string; call: MailCall };
+let secret: string;
+const account = { user: 'sales@sender.test', password: 'imap-secret' };
+
+beforeAll(async () => {
+  lab = await startMailLab({
+    hosts: [{ name: 'mx.acme.test', address: '127.0.7.2' }],
+    domains: [
+      { name: 'acme.test', mx: [{ priority: 10, host: 'mx.acme.test' }], mailboxes: ['ann.lee'] },
+    ],
+  });
+  [t, receiver, imap, sink] = await Promise.all([
+    createTestContext({
+      jobs: true,
+      env: labEnv(lab, { MAIL_ALLOW_PRIVATE_HOSTS: 'true', WEBHOOK_ALLOW_PRIVATE_HOSTS: 'true' }),
+    }),
+    startReceiver(),
+    startImapServer([account]),
+    startSmtpSink(),
+  ]);
+  user = await mailUser(t);
+  const created = await addWebhook(callAs(t, user.token), receiver.url, [...webhookEvents]);
+  secret = created.secret;
+}, 600_000);
+afterAll(async () => {
+  await sink?.stop();
+  await imap?.stop();
+  await receiver?.stop();
+  await t?.close();
+  await lab?.close();
+});
+
+// The deliveries of one event type so far, each checked for its signature and shape.
+function received<Type extends WebhookEventType>(type: Type) {
+  return receiver.received
+    .map((delivery) => verifiedEvent(delivery, secret))
+    .filter((event): event is Extract<WebhookEventBody, { type: Type }> => event.type === type);
+}
+
+async function nextEvent<Type extends WebhookEventType>(type: Type, count = 1) {
+  return vi.waitFor(
+    () => {
+      const events = received(type);
+      if (events.length < count) throw new Error(`${type}: ${events.length} of ${count}`);
+      return events[count - 1] as Extract<WebhookEventBody, { type: Type }>;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+}
+
+describe('webhook events, each from where it happens', () => {
+  it('bulk.completed when a bulk search job finishes', async () => {
+    const csv = toCsv([
+      ['First Name', 'Last Name', 'Company Website'],
+      ['Ann', 'Lee', 'acme.test'],
+      ['Zed', 'Nobody', 'acme.test'],
+    ]);
+    const response = await upload(t.app, user.token, 'leads.csv', csv);
+    expect(response.statusCode, response.body).toBe(201);
+    const requestId = (response.json() as { requestId: string }).requestId;
+    const event = await nextEvent('bulk.completed');
+    expect(event.data).toMatchObject({
+      bulk_id: requestId,
+      name: 'leads.csv',
+      total: 2,
+      found: 1,
+      verified: 1,
+    });
+  });
+
+  it('lookalike.completed when a look-alike job finishes', async () => {
+    await seedDemoCompanies(t.db);
+    await putOnPaidPlan(t.db, user.id, { credits: 10, leadSearches: 5 });
+    const peers = await t.db.execute<{ domain: string }>(sql`
+      select domain from companies where industry = 'computer_software' order by id limit 3`);
+    const csv = `company\n${peers.rows.map((row) => row.domain).join('\n')}\n`;
+    const response = await uploadList(t.app, user.token, 'peers.csv', csv);
+    expect(response.statusCode, response.body).toBe(201);
+    const requestId = (response.json() as { requestId: string }).requestId;
+    const event = await nextEvent('lookalike.completed');
+    expect(event.data).toMatchObject({ lookalike_id: requestId, name: 'peers.csv' });
+    expect(event.data.total).toBeGreaterThan(0);
+  }, 120_000);
+
+  let mailboxId: string;
+  let campaignId: string;
+  const sendIds: Record<string, { id: string; messageId: string }> = {};
+
+  it('email.replied and email.bounced when the Unibox files a reply and a bounce report', async () => {
+    mailboxId = await insertMailbox(t, user.id, {
+      email: account.user,
+      password: account.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const leads = ['ann@client.test', 'bob@client.test', 'gone@client.test'];
+    const { groupId } = await createList(user.call, 'Leads', leads);
+    campaignId = (await user.call('POST', '/campaigns', { name: 'Spring' })).json().id;
+    await user.call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await user.call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    // The sender's workers send the first step to the three leads.
+    await vi.waitFor(
+      async () => {
+        const sends = await t.db
+          .select({
+            id: campaignSends.id,
+            messageId: campaignSends.messageId,
+            email: customers.email,
+          })
+          .from(campaignSends)
+          .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+          .where(eq(campaignSends.campaignId, campaignId));
+        const sent = sends.filter((send) => sink.messages.some((m) => m.to[0] === send.email));
+        if (sent.length < leads.length) throw new Error(`${sent.length} sent`);
+        for (const send of sent) sendIds[send.email] = { id: send.id, messageId: send.messageId };
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+
+    const to = account.user;
+    await deliverToInbox(
+      imap.port,
+      account,
+      replyMail({
+        from: 'ann@client.test',
+        to,
+        inReplyTo: sendIds['ann@client.test']?.messageId ?? '',
+        text: 'Yes, tell me more.',
+      }),
+      deliveryReportMail({
+        from: 'MAILER-DAEMON@mx.client.test',
+        to,
+        recipient: 'gone@client.test',
+        original: sendIds['gone@client.test']?.messageId ?? '',
+      }),
+    );
+    // The sync as its worker runs it, with the same port the workers are given.
+    await syncMailboxOnce(
+      {
+        db: t.db,
+        connections: t.mailConnections,
+        tokens: createLinkTokens(t.config.tracking.secret),
+        publicUrl: t.config.publicUrl,
+        now: () => new Date(),
+        webhookEvents: createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs }),
+      },
+      mailboxId,
+    );
+
+    const replied = await nextEvent('email.replied');
+    expect(replied.data).toMatchObject({
+      campaign_id: campaignId,
+      email: 'ann@client.test',
+      subject: 'Re: Hello',
+      snippet: 'Yes, tell me more.',
+    });
+    const bounced = await nextEvent('email.bounced');
+    expect(bounced.data).toMatchObject({ campaign_id: campaignId, email: 'gone@client.test' });
+    expect(bounced.data.thread_id).not.toBe(replied.data.thread_id);
+  }, 120_000);
+
+  it('contact.unsubscribed when a lead uses the unsubscribe link, once', async () => {
+    const token = createLinkTokens(t.config.tracking.secret).sign({
+      kind: 'unsubscribe',
+      sendId: sendIds['bob@client.test']?.id ?? '',
+    });
+    for (let click = 0; click < 2; click += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/mail/campaigns/unsubscribe/one-click?mlsr=${token}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const event = await nextEvent('contact.unsubscribed');
+    expect(event.data).toMatchObject({ campaign_id: campaignId, email: 'bob@client.test' });
+  });
+
+  it('campaign.paused when the user pauses a campaign, and when deleting its mailbox does', async () => {
+    const paused = await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'paused' });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect((await nextEvent('campaign.paused')).data).toEqual({
+      campaign_id: campaignId,
+      name: 'Spring',
+      reason: 'manual',
+      detail: null,
+    });
+
+    await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    const deleted = await user.call('DELETE', `/mailboxes/${mailboxId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await nextEvent('campaign.paused', 2)).data).toEqual({
+      campaign_id: campaignId,
+      name: 'Spring',
+      reason: 'automatic',
+      detail: 'Its last active mailbox was deleted.',
+    });
+    // The repeated one-click before told no one twice.
+    expect(received('contact.unsubscribed')).toHaveLength(1);
+  });
+});
