@@ -58,6 +58,7 @@ import type { Db, Queryable } from './platform/database.ts';
 import { registerErrorHandling, sendNotFound } from './platform/errors.ts';
 import { type App, defaultRateLimits, type RateLimits } from './platform/http.ts';
 import type { Jobs } from './platform/jobs.ts';
+import { requestSerializers } from './platform/logger.ts';
 import { createMailConnections, type MailConnections } from './platform/mail/connections.ts';
 import type { Mailer } from './platform/mailer.ts';
 import { createRateLimiter, rateLimited } from './platform/rate-limit.ts';
@@ -99,8 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.logger === false
       ? { logger: false }
       : deps.logger
-        ? { loggerInstance: deps.logger }
-        : { logger: { level: config.logLevel } };
+        ? { loggerInstance: deps.logger.child({}, { serializers: requestSerializers }) }
+        : { logger: { level: config.logLevel, serializers: requestSerializers } };
   const app: FastifyInstance = Fastify({
     ...logging,
     bodyLimit: config.bodyLimitBytes,
