@@ -30,6 +30,8 @@ export interface DomainLookup {
   learnt: string | null;
   knowledge: PatternKnowledge | null;
   known: boolean;
+  // Addresses at the domain that bounced (PatternStore.bounced).
+  bounced: Set<string>;
   replies: Map<string, SmtpReply>;
   sessions: number;
   attempts: number;
@@ -49,6 +51,7 @@ export const routedLookup = (
   learnt: null,
   knowledge: null,
   known: false,
+  bounced: new Set(),
   replies: new Map(),
   sessions: 0,
   attempts: 0,
@@ -75,8 +78,13 @@ export async function lookupDomain(
     dnsMs: deps.now() - started,
   });
   if (!route.ok) return { ...lookup, error: route.error, detail: route.detail };
-  lookup.knowledge = (await deps.patternStore.get(domain)) ?? null;
+  const [knowledge, bounced] = await Promise.all([
+    deps.patternStore.get(domain),
+    deps.patternStore.bounced(domain),
+  ]);
+  lookup.knowledge = knowledge ?? null;
   lookup.learnt = lookup.knowledge?.pattern ?? null;
   lookup.known = isKnownPattern(lookup.knowledge, deps.confidence);
+  lookup.bounced = new Set(bounced);
   return lookup;
 }

@@ -7,8 +7,8 @@ import {
   candidateEvidence,
   type FindResult,
   findResult,
+  rowObservation,
   scoreRow,
-  verifiedObservation,
 } from './lookup-result.ts';
 import {
   ambiguousAddresses,
@@ -104,7 +104,8 @@ export function createFinder(
       now: clock.now,
     });
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
-    const ambiguous = ambiguousAddresses(planned);
+    // Nobody's exact match: an address two rows produced, or one that bounced.
+    const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
     }
@@ -113,8 +114,8 @@ export function createFinder(
     for (const row of planned) {
       const candidates = candidateEvidence(row.candidates, lookup.replies);
       const score = scoreRow(row, lookup, candidates, ambiguous);
-      const verified = verifiedObservation(row, score);
-      if (verified) await patternStore.record(domain, verified);
+      const observed = rowObservation(row, score, candidates, lookup, ambiguous);
+      if (observed) await patternStore.record(domain, observed);
       const totalMs = clock.now() - started;
       results.push(findResult({ domain, lookup, row, candidates, score, totalMs }));
     }

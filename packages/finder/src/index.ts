@@ -23,7 +23,12 @@ export { foldAccents, nameVariants, nameWords } from './names.ts';
 export {
   createMemoryPatternStore,
   isKnownPattern,
+  knowledgeFrom,
   noPattern,
+  type ObservationCount,
+  type ObservationSource,
+  observationSources,
+  observationWeights,
   type PatternConfidence,
   type PatternKnowledge,
   type PatternObservation,

@@ -69,7 +69,11 @@ export function scoreRow(
   if (row.kind === 'verify') {
     const only = candidates[0];
     return only
-      ? scoreVerify(only.email, { status: only.status, catchAll: lookup.catchAll })
+      ? scoreVerify(only.email, {
+          status: only.status,
+          catchAll: lookup.catchAll,
+          bounced: lookup.bounced.has(only.email),
+        })
       : { exactEmail: null, score: 0, pattern: null, reason: 'Not an e-mail address' };
   }
   return scoreFind({
@@ -81,14 +85,29 @@ export function scoreRow(
   });
 }
 
-// A single exact match is a verified address: it confirms or contradicts the pattern.
-export const verifiedObservation = (
+// What a row teaches about the domain's pattern. A single exact match is a verified address.
+// At a domain that refuses unknown recipients, one accepted possible-kind address (`first@`,
+// `firstl`, …) while every exact-kind candidate was refused is the person's address too,
+// unless another row produced it: an observation of that pattern (source `smtp`).
+export function rowObservation(
   row: LookupRow,
   score: ScoreOutcome,
-): PatternObservation | null =>
-  row.kind === 'find' && score.score === 99 && score.exactEmail && score.pattern
-    ? { pattern: score.pattern, email: score.exactEmail }
-    : null;
+  candidates: readonly CandidateEvidence[],
+  lookup: Pick<DomainLookup, 'catchAll'>,
+  ambiguous: ReadonlySet<string>,
+): PatternObservation | null {
+  if (row.kind !== 'find' || !score.exactEmail || !score.pattern) return null;
+  if (score.score === 99)
+    return { pattern: score.pattern, email: score.exactEmail, source: 'verified' };
+  const exactKind = candidates.filter((c) => c.kind === 'exact');
+  const onlyPossible =
+    score.score === 60 &&
+    lookup.catchAll === false &&
+    !ambiguous.has(score.exactEmail) &&
+    exactKind.length > 0 &&
+    exactKind.every((c) => c.status === 'rejected');
+  return onlyPossible ? { pattern: score.pattern, email: score.exactEmail, source: 'smtp' } : null;
+}
 
 export function findResult(input: {
   domain: string;

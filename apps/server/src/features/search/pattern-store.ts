@@ -1,40 +1,61 @@
-import type { PatternKnowledge, PatternStore } from '@mailhound/finder';
-import { noPattern } from '@mailhound/finder';
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import {
+  knowledgeFrom,
+  type ObservationSource,
+  type PatternKnowledge,
+  type PatternStore,
+} from '@mailhound/finder';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { domainPatterns } from './schema.ts';
 
+// An address a user told us (an upload or an import) teaches the pattern only: it is kept as
+// a digest, so it still counts once, but no other user's lookup can ever see it.
+const storedAddress = (email: string, source: ObservationSource): string =>
+  source === 'known'
+    ? `sha256:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`
+    : email.toLowerCase();
+
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
-// per verified address, so recording an address again replaces its pattern instead of
-// counting it twice. The leading pattern is the one most addresses follow (on a tie, the one
-// seen first); every other address contradicts it.
+// per address and its latest observation, so recording an address again replaces it instead
+// of counting it twice; the weighted counts per source are the finder's (knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
   return {
     get: async (domain): Promise<PatternKnowledge | null> => {
-      const counted = await db.execute<{ pattern: string; addresses: number; first: string }>(sql`
-        select ${domainPatterns.pattern} as pattern, count(*)::int as addresses,
-               min(${domainPatterns.createdAt})::text as first
+      const counted = await db.execute<{
+        pattern: string;
+        source: ObservationSource;
+        count: number;
+      }>(sql`
+        select ${domainPatterns.pattern} as pattern, ${domainPatterns.source} as source,
+               count(*)::int as count
         from ${domainPatterns}
         where ${domainPatterns.domain} = ${domain}
-        group by ${domainPatterns.pattern}
-        order by count(*) desc, min(${domainPatterns.createdAt})`);
-      const total = counted.rows.reduce((sum, row) => sum + row.addresses, 0);
-      const leading = counted.rows.find((row) => row.pattern !== noPattern);
-      if (!leading) return null;
-      return {
-        pattern: leading.pattern,
-        confirmations: leading.addresses,
-        contradictions: total - leading.addresses,
-      };
+        group by ${domainPatterns.pattern}, ${domainPatterns.source}
+        order by min(${domainPatterns.createdAt})`);
+      return knowledgeFrom(counted.rows);
     },
     record: async (domain, observation) => {
+      const source = observation.source ?? 'verified';
       await db
         .insert(domainPatterns)
-        .values({ domain, email: observation.email.toLowerCase(), pattern: observation.pattern })
+        .values({
+          domain,
+          email: storedAddress(observation.email, source),
+          pattern: observation.pattern,
+          source,
+        })
         .onConflictDoUpdate({
           target: [domainPatterns.domain, domainPatterns.email],
-          set: { pattern: observation.pattern, updatedAt: sql`now()` },
+          set: { pattern: observation.pattern, source, updatedAt: sql`now()` },
         });
+    },
+    bounced: async (domain) => {
+      const rows = await db
+        .select({ email: domainPatterns.email })
+        .from(domainPatterns)
+        .where(and(eq(domainPatterns.domain, domain), eq(domainPatterns.source, 'bounce')));
+      return rows.map((row) => row.email);
     },
   };
 }

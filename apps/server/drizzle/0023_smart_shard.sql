@@ -1,0 +1,1 @@
+ALTER TABLE "domain_patterns" ADD COLUMN "source" text DEFAULT 'verified' NOT NULL;
