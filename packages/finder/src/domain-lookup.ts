@@ -30,6 +30,8 @@ export interface DomainLookup {
   learnt: string | null;
   knowledge: PatternKnowledge | null;
   known: boolean;
+  // The same by the thresholds for a domain that refuses unknown recipients.
+  knownWhereRefused: boolean;
   // Addresses at the domain that bounced (PatternStore.bounced).
   bounced: Set<string>;
   replies: Map<string, SmtpReply>;
@@ -51,6 +53,7 @@ export const routedLookup = (
   learnt: null,
   knowledge: null,
   known: false,
+  knownWhereRefused: false,
   bounced: new Set(),
   replies: new Map(),
   sessions: 0,
@@ -66,6 +69,8 @@ export async function lookupDomain(
     resolver: Resolver;
     patternStore: PatternStore;
     confidence: PatternConfidence;
+    // The thresholds at a domain that refuses unknown recipients.
+    refusedConfidence: PatternConfidence;
     privateAddresses: PrivateAddressPolicy;
     now: () => number;
   },
@@ -85,6 +90,7 @@ export async function lookupDomain(
   lookup.knowledge = knowledge ?? null;
   lookup.learnt = lookup.knowledge?.pattern ?? null;
   lookup.known = isKnownPattern(lookup.knowledge, deps.confidence);
+  lookup.knownWhereRefused = isKnownPattern(lookup.knowledge, deps.refusedConfidence);
   lookup.bounced = new Set(bounced);
   return lookup;
 }

@@ -100,6 +100,10 @@ export function createFinder(
       resolver,
       patternStore,
       confidence: config,
+      refusedConfidence: {
+        knownPatternMinConfirmations: config.refusedKnownPatternMinConfirmations,
+        knownPatternMinShare: config.refusedKnownPatternMinShare,
+      },
       privateAddresses: config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
       now: clock.now,
     });

@@ -57,6 +57,11 @@ export const candidateEvidence = (
     };
   });
 
+// Whether the learnt pattern is known by the thresholds of this domain's kind: stricter at a
+// catch-all domain, where it alone speaks for the person.
+const knownHere = (lookup: DomainLookup): boolean =>
+  lookup.catchAll === true ? lookup.known : lookup.knownWhereRefused;
+
 // The score rule (api-spec §8) over the row's candidates; a lookup that failed answers
 // with its error and no address.
 export function scoreRow(
@@ -80,7 +85,7 @@ export function scoreRow(
     candidates,
     catchAll: lookup.catchAll,
     learntPattern: lookup.learnt,
-    knownPattern: lookup.known ? lookup.learnt : null,
+    knownPattern: knownHere(lookup) ? lookup.learnt : null,
     ambiguous,
   });
 }
@@ -133,7 +138,7 @@ export function findResult(input: {
       catchAllProbe: lookup.probe,
       learntPattern: lookup.learnt,
       patternKnowledge: lookup.knowledge,
-      knownPattern: lookup.known,
+      knownPattern: knownHere(lookup),
       pattern: score.pattern,
       candidates: input.candidates,
       sessions: lookup.sessions,
