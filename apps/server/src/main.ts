@@ -58,7 +58,8 @@ export const commands: Record<string, Command> = {
     },
   },
   find: {
-    summary: 'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json]',
+    summary:
+      'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json], or find --batch FILE.csv [--json]',
     run: async (_config, _log, args) => {
       process.exitCode = await runFinderCli(['find', ...args], process, process.env);
       return undefined;
