@@ -45,6 +45,8 @@ describe('pattern knowledge', () => {
     store.record('acme.com', { pattern: 'first', email: 'Bob@acme.com', source: 'bounce' });
     expect(await store.get('acme.com')).toBeNull();
     expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
+    store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'known' });
+    expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
     store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'reply' });
     expect(await store.bounced('acme.com')).toEqual([]);
   });

@@ -41,7 +41,7 @@ export const noPattern = 'none';
 export interface PatternStore {
   get: (domain: string) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
   // Idempotent per address: recording the same address again replaces its earlier
-  // observation (the latest source wins).
+  // observation (the latest source wins), except that only a reply undoes a bounce.
   record: (domain: string, observation: PatternObservation) => Promise<void> | void;
   // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
   // whoever asks, and are never again returned at 95 or more.
@@ -129,7 +129,10 @@ export function createMemoryPatternStore(
   const record = (domain: string, observation: PatternObservation) => {
     const addresses = domains.get(domain) ?? new Map<string, Required<PatternObservation>>();
     const email = observation.email.toLowerCase();
-    addresses.set(email, { ...observation, email, source: observation.source ?? 'verified' });
+    const source = observation.source ?? 'verified';
+    // Only a reply undoes a bounce.
+    if (addresses.get(email)?.source === 'bounce' && source !== 'reply') return;
+    addresses.set(email, { ...observation, email, source });
     domains.set(domain, addresses);
   };
   for (const [domain, observations] of Object.entries(initial))

@@ -1,23 +1,58 @@
-import { createHash } from 'node:crypto';
 import {
   knowledgeFrom,
   type ObservationSource,
   type PatternKnowledge,
+  type PatternObservation,
   type PatternStore,
 } from '@mailhound/finder';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { domainPatterns } from './schema.ts';
 
-// An address a user told us (an upload or an import) teaches the pattern only: it is kept as
-// a digest, so it still counts once, but no other user's lookup can ever see it.
-const storedAddress = (email: string, source: ObservationSource): string =>
-  source === 'known'
-    ? `sha256:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`
-    : email.toLowerCase();
+const rowOf = (domain: string, observation: PatternObservation) => {
+  const source = observation.source ?? 'verified';
+  return {
+    domain,
+    email: observation.email.toLowerCase(),
+    pattern: observation.pattern,
+    source,
+  };
+};
+
+// The latest observation of an address wins, except that only a reply undoes a bounce (a
+// re-imported list does not bring a dead address back).
+const bounceKept = sql`${domainPatterns.source} = 'bounce' and excluded.source <> 'reply'`;
+const latestWins = {
+  target: [domainPatterns.domain, domainPatterns.email],
+  set: {
+    pattern: sql`case when ${bounceKept} then ${domainPatterns.pattern} else excluded.pattern end`,
+    source: sql`case when ${bounceKept} then ${domainPatterns.source} else excluded.source end`,
+    updatedAt: sql`now()`,
+  },
+};
+
+// Many observations at once (an upload, an import), 1,000 rows per statement; within a
+// statement the last observation of an address wins, as it would one by one.
+export async function recordObservations(
+  db: Db,
+  observations: ReadonlyArray<{ domain: string; observation: PatternObservation }>,
+): Promise<void> {
+  for (let start = 0; start < observations.length; start += 1000) {
+    const rows = new Map<string, ReturnType<typeof rowOf>>();
+    for (const { domain, observation } of observations.slice(start, start + 1000)) {
+      const row = rowOf(domain, observation);
+      rows.set(`${row.domain} ${row.email}`, row);
+    }
+    await db
+      .insert(domainPatterns)
+      .values([...rows.values()])
+      .onConflictDoUpdate(latestWins);
+  }
+}
 
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
-// per address and its latest observation, so recording an address again replaces it instead
+// per address and its latest observation (an address a user told us, source known, is only
+// counted: nothing reads an address back but bounced()), so recording an address again replaces it instead
 // of counting it twice; the weighted counts per source are the finder's (knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
   return {
@@ -36,19 +71,10 @@ export function createPgPatternStore(db: Db): PatternStore {
       return knowledgeFrom(counted.rows);
     },
     record: async (domain, observation) => {
-      const source = observation.source ?? 'verified';
       await db
         .insert(domainPatterns)
-        .values({
-          domain,
-          email: storedAddress(observation.email, source),
-          pattern: observation.pattern,
-          source,
-        })
-        .onConflictDoUpdate({
-          target: [domainPatterns.domain, domainPatterns.email],
-          set: { pattern: observation.pattern, source, updatedAt: sql`now()` },
-        });
+        .values(rowOf(domain, observation))
+        .onConflictDoUpdate(latestWins);
     },
     bounced: async (domain) => {
       const rows = await db
