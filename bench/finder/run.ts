@@ -11,6 +11,7 @@ import {
   finderConfig,
   noPattern,
   observationSources,
+  ownerKey,
   type PatternStore,
 } from '@mailhound/finder';
 import {
@@ -160,6 +161,7 @@ async function learnBefore(lab: MailLab, finder: Finder, store: PatternStore) {
           pattern: patternOf(person.firstName, person.lastName, domain.name, person.email),
           email: person.email,
           source: 'known',
+          owner: ownerKey(person.firstName, person.lastName),
         });
       } else if (domain.catchAll) {
         if (random() < campaignShare) campaign.push(person);
@@ -201,6 +203,7 @@ async function learnBefore(lab: MailLab, finder: Finder, store: PatternStore) {
             pattern: guess.evidence.pattern,
             email: guess.exactEmail,
             source: 'reply',
+            owner: ownerKey(person.firstName, person.lastName),
           });
         }
       }

@@ -152,11 +152,6 @@ describe('the finder against the mail lab', () => {
   it('learns a first@ convention from accepted first names and then finds at 99', async () => {
     const store = createMemoryPatternStore();
     const finder = finderFor({}, { patternStore: store });
-    const colleagues = firstNames.slice(0, 16).map((first, i) => ({
-      firstName: first,
-      lastName: `Surname${String.fromCharCode(97 + i)}`,
-      domain: 'firsts.test',
-    }));
     const before = await finder.findBatch(colleagues);
     expect(before.map((r) => r.exactEmailScore)).toEqual(colleagues.map(() => 60));
     expect(store.get('firsts.test')).toMatchObject({
@@ -167,6 +162,21 @@ describe('the finder against the mail lab', () => {
     const next = await finder.find({ firstName: 'Zoe', lastName: 'Quinn', domain: 'firsts.test' });
     expect(next).toMatchObject({ exactEmail: 'zoe@firsts.test', exactEmailScore: 99 });
     expect(next.evidence.knownPattern).toBe(true);
+  });
+
+  it("does not give a namesake's first@ to another person once its owner is known", async () => {
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    await finder.findBatch(colleagues);
+    // Ann Surnamea owns ann@; another Ann (an exception address, or none) is not her.
+    const other = await finder.find({ firstName: 'Ann', lastName: 'Other', domain: 'firsts.test' });
+    expect(other.exactEmailScore).toBeLessThan(95);
+    const owner = await finder.find({
+      firstName: 'Ann',
+      lastName: 'Surnamea',
+      domain: 'firsts.test',
+    });
+    expect(owner).toMatchObject({ exactEmail: 'ann@firsts.test', exactEmailScore: 99 });
   });
 
   it('never returns a bounced address at 95 or more, at a catch-all domain or not', async () => {

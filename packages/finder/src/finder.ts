@@ -7,6 +7,7 @@ import {
   candidateEvidence,
   type FindResult,
   findResult,
+  notTheirs,
   rowObservation,
   scoreRow,
 } from './lookup-result.ts';
@@ -110,6 +111,16 @@ export function createFinder(
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
     // Nobody's exact match: an address two rows produced, or one that bounced.
     const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
+    const owners = new Map(
+      planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
+        ? await patternStore.owners(
+            domain,
+            planned.flatMap((row) =>
+              row.kind === 'find' ? row.candidates.map((c) => c.email) : [],
+            ),
+          )
+        : [],
+    );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
     }
@@ -117,8 +128,9 @@ export function createFinder(
     const results: FindResult[] = [];
     for (const row of planned) {
       const candidates = candidateEvidence(row.candidates, lookup.replies);
-      const score = scoreRow(row, lookup, candidates, ambiguous);
-      const observed = rowObservation(row, score, candidates, lookup, ambiguous);
+      const excluded = notTheirs(row, ambiguous, owners);
+      const score = scoreRow(row, lookup, candidates, excluded);
+      const observed = rowObservation(row, score, candidates, lookup, excluded);
       if (observed) await patternStore.record(domain, observed);
       const totalMs = clock.now() - started;
       results.push(findResult({ domain, lookup, row, candidates, score, totalMs }));

@@ -19,7 +19,7 @@ export { type AddressFlags, flagsFor } from './flags.ts';
 export type { FinderEvidence, FindResult } from './lookup-result.ts';
 export { type FindInput, normaliseDomain } from './lookup-rows.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
-export { foldAccents, nameVariants, nameWords, transliterations } from './names.ts';
+export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
   createMemoryPatternStore,
   isKnownPattern,

@@ -59,6 +59,7 @@ describe('the result of a row', () => {
       pattern: 'first.last',
       email: 'jane.roe@acme.test',
       source: 'verified',
+      owner: 'jane roe',
     });
   });
 
@@ -75,6 +76,7 @@ describe('the result of a row', () => {
       pattern: 'first',
       email: 'jane@acme.test',
       source: 'smtp',
+      owner: 'jane roe',
     });
     // Not when another row produced it, nor at a catch-all domain, nor with an exact-kind
     // candidate left untested.

@@ -3,6 +3,7 @@ import type { DomainLookup, MxUsed } from './domain-lookup.ts';
 import { type AddressFlags, flagsFor } from './flags.ts';
 import type { LookupRow } from './lookup-rows.ts';
 import type { MailHost } from './mail-route.ts';
+import { ownerKey } from './names.ts';
 import type { PatternKnowledge, PatternObservation } from './pattern-knowledge.ts';
 import type { Candidate } from './patterns.ts';
 import { type CandidateEvidence, type ScoreOutcome, scoreFind, scoreVerify } from './score.ts';
@@ -102,8 +103,9 @@ export function rowObservation(
   ambiguous: ReadonlySet<string>,
 ): PatternObservation | null {
   if (row.kind !== 'find' || !score.exactEmail || !score.pattern) return null;
+  const owner = ownerKey(row.firstName, row.lastName);
   if (score.score === 99)
-    return { pattern: score.pattern, email: score.exactEmail, source: 'verified' };
+    return { pattern: score.pattern, email: score.exactEmail, source: 'verified', owner };
   const exactKind = candidates.filter((c) => c.kind === 'exact');
   const onlyPossible =
     score.score === 60 &&
@@ -111,7 +113,9 @@ export function rowObservation(
     !ambiguous.has(score.exactEmail) &&
     exactKind.length > 0 &&
     exactKind.every((c) => c.status === 'rejected');
-  return onlyPossible ? { pattern: score.pattern, email: score.exactEmail, source: 'smtp' } : null;
+  return onlyPossible
+    ? { pattern: score.pattern, email: score.exactEmail, source: 'smtp', owner }
+    : null;
 }
 
 export function findResult(input: {
@@ -149,4 +153,20 @@ export function findResult(input: {
       timings: { dnsMs: lookup.dnsMs, smtpMs: lookup.smtpMs, totalMs: input.totalMs },
     },
   };
+}
+
+// Addresses that are not this row's exact match: another row produced them, they bounced, or
+// we know they are someone else's (a namesake colleague who owns `first@`).
+export function notTheirs(
+  row: LookupRow,
+  shared: ReadonlySet<string>,
+  owners: ReadonlyMap<string, string>,
+): ReadonlySet<string> {
+  if (row.kind !== 'find' || owners.size === 0) return shared;
+  const own = ownerKey(row.firstName, row.lastName);
+  const others = row.candidates.filter((c) => {
+    const owner = owners.get(c.email);
+    return owner !== undefined && owner !== own;
+  });
+  return others.length === 0 ? shared : new Set([...shared, ...others.map((c) => c.email)]);
 }

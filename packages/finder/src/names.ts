@@ -110,3 +110,7 @@ export function nameVariants(firstName: string, lastName: string): NameVariants 
 function unique(values: string[]): string[] {
   return [...new Set(values.filter((v) => v.length > 0))];
 }
+
+// Whose an address is, as the pattern store keeps it: the folded name, main spelling.
+export const ownerKey = (firstName: string, lastName: string): string =>
+  `${nameWords(firstName).join('')} ${nameWords(lastName).join('')}`;

@@ -34,6 +34,9 @@ export interface PatternObservation {
   pattern: string;
   email: string;
   source?: ObservationSource;
+  // Whose address it is (ownerKey of their name), when we know: the address is nobody
+  // else's exact match.
+  owner?: string;
 }
 
 export const noPattern = 'none';
@@ -46,6 +49,11 @@ export interface PatternStore {
   // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
   // whoever asks, and are never again returned at 95 or more.
   bounced: (domain: string) => Promise<string[]> | string[];
+  // Of these addresses at the domain, the ones whose owner we know: [address, owner key].
+  owners: (
+    domain: string,
+    emails: readonly string[],
+  ) => Promise<Array<[string, string]>> | Array<[string, string]>;
 }
 
 // Observations of one pattern from one source, in the order patterns were first seen.
@@ -121,13 +129,15 @@ export function isKnownPattern(
   );
 }
 
+type StoredObservation = PatternObservation & { source: ObservationSource };
+
 // A PatternStore in memory (tests, the bench, the command line).
 export function createMemoryPatternStore(
   initial: Record<string, PatternObservation[]> = {},
-): PatternStore & { entries: () => Map<string, Map<string, Required<PatternObservation>>> } {
-  const domains = new Map<string, Map<string, Required<PatternObservation>>>();
+): PatternStore & { entries: () => Map<string, Map<string, StoredObservation>> } {
+  const domains = new Map<string, Map<string, StoredObservation>>();
   const record = (domain: string, observation: PatternObservation) => {
-    const addresses = domains.get(domain) ?? new Map<string, Required<PatternObservation>>();
+    const addresses = domains.get(domain) ?? new Map<string, StoredObservation>();
     const email = observation.email.toLowerCase();
     const source = observation.source ?? 'verified';
     // Only a reply undoes a bounce.
@@ -153,6 +163,13 @@ export function createMemoryPatternStore(
       [...(domains.get(domain)?.values() ?? [])]
         .filter((o) => o.source === 'bounce')
         .map((o) => o.email),
+    owners: (domain, emails) => {
+      const addresses = domains.get(domain);
+      return emails.flatMap((email): Array<[string, string]> => {
+        const seen = addresses?.get(email);
+        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner]] : [];
+      });
+    },
     entries: () => domains,
   };
 }

@@ -15,7 +15,12 @@ it("takes the pattern of a person's address for their name, none when it follows
     observationOf({ firstName: 'Søren', lastName: 'Berg', email: 'Soeren.Berg@Acme.dk' }, 'known'),
   ).toEqual({
     domain: 'acme.dk',
-    observation: { pattern: 'first.last', email: 'soeren.berg@acme.dk', source: 'known' },
+    observation: {
+      pattern: 'first.last',
+      email: 'soeren.berg@acme.dk',
+      source: 'known',
+      owner: 'soren berg',
+    },
   });
   expect(
     observationOf({ firstName: 'Ann', lastName: 'Lee', email: 'boss@acme.test' }, 'reply'),

@@ -4,6 +4,7 @@ import {
   noPattern,
   normaliseDomain,
   type ObservationSource,
+  ownerKey,
   type PatternObservation,
 } from '@mailhound/finder';
 import type { Db } from '../../platform/database.ts';
@@ -29,7 +30,11 @@ export function observationOf(
   const pattern =
     candidatesFor(person.firstName, person.lastName, domain, null).find((c) => c.email === email)
       ?.pattern ?? noPattern;
-  return { domain, observation: { pattern, email, source } };
+  const owner = ownerKey(person.firstName, person.lastName);
+  return {
+    domain,
+    observation: { pattern, email, source, ...(owner.trim() ? { owner } : {}) },
+  };
 }
 
 // Records what these people teach about their domains' patterns (README of the finder: each

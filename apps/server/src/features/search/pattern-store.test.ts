@@ -80,3 +80,18 @@ it("counts a user's own contact once and never answers its address to anyone", a
   });
   expect(await store.bounced('mine.test')).toEqual([]);
 });
+
+it("knows whose an address is, for every user's lookups, until it bounces", async () => {
+  const store = createPgPatternStore(t.db);
+  await store.record('own.test', { pattern: 'first', email: 'ann@own.test', owner: 'ann lee' });
+  await store.record('own.test', { pattern: 'first', email: 'bob@own.test', source: 'known' });
+  expect(
+    await createPgPatternStore(t.db).owners('own.test', [
+      'ann@own.test',
+      'bob@own.test',
+      'x@own.test',
+    ]),
+  ).toEqual([['ann@own.test', 'ann lee']]);
+  await store.record('own.test', { pattern: 'first', email: 'ann@own.test', source: 'bounce' });
+  expect(await store.owners('own.test', ['ann@own.test'])).toEqual([]);
+});

@@ -5,7 +5,7 @@ import {
   type PatternObservation,
   type PatternStore,
 } from '@mailhound/finder';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { domainPatterns } from './schema.ts';
 
@@ -16,6 +16,7 @@ const rowOf = (domain: string, observation: PatternObservation) => {
     email: observation.email.toLowerCase(),
     pattern: observation.pattern,
     source,
+    owner: observation.owner ?? null,
   };
 };
 
@@ -27,6 +28,7 @@ const latestWins = {
   set: {
     pattern: sql`case when ${bounceKept} then ${domainPatterns.pattern} else excluded.pattern end`,
     source: sql`case when ${bounceKept} then ${domainPatterns.source} else excluded.source end`,
+    owner: sql`case when ${bounceKept} then ${domainPatterns.owner} else coalesce(excluded.owner, ${domainPatterns.owner}) end`,
     updatedAt: sql`now()`,
   },
 };
@@ -82,6 +84,21 @@ export function createPgPatternStore(db: Db): PatternStore {
         .from(domainPatterns)
         .where(and(eq(domainPatterns.domain, domain), eq(domainPatterns.source, 'bounce')));
       return rows.map((row) => row.email);
+    },
+    owners: async (domain, emails) => {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .select({ email: domainPatterns.email, owner: domainPatterns.owner })
+        .from(domainPatterns)
+        .where(
+          and(
+            eq(domainPatterns.domain, domain),
+            inArray(domainPatterns.email, [...new Set(emails)]),
+            isNotNull(domainPatterns.owner),
+            ne(domainPatterns.source, 'bounce'),
+          ),
+        );
+      return rows.map((row): [string, string] => [row.email, row.owner ?? '']);
     },
   };
 }

@@ -77,6 +77,8 @@ export const domainPatterns = pgTable(
     email: text('email').notNull(),
     pattern: text('pattern').notNull(),
     source: text('source').notNull().default('verified'),
+    // Whose address it is (the finder's ownerKey of their name), when known.
+    owner: text('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

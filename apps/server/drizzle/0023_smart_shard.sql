@@ -1,1 +1,0 @@
-ALTER TABLE "domain_patterns" ADD COLUMN "source" text DEFAULT 'verified' NOT NULL;
