@@ -320,7 +320,8 @@ function printBreakdown(people: ManifestPerson[], results: FindResult[]) {
       }
     });
     console.log(`  ${title}`);
-    for (const [key, row] of [...rows].sort())
+    // Kinds with nobody findable and nothing charged (dead domains) say nothing here.
+    for (const [key, row] of [...rows].sort().filter(([, r]) => r.findable + r.charged > 0))
       console.log(
         `    ${key.padEnd(34)} precision ${pct(row.right, row.charged).padStart(7)} (${row.right}/${row.charged})   recall ${pct(row.found, recallOutOf ?? row.findable).padStart(7)} (${row.found}/${recallOutOf ?? row.findable})`,
       );

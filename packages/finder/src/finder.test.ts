@@ -10,6 +10,13 @@ const firstNames = 'ann bob cleo dan eve finn gus hal ida jon kim lou max ned ol
   ' ',
 );
 
+// Sixteen colleagues there, each with their first@ (Ann Surnamea owns ann@).
+const colleagues = firstNames.slice(0, 16).map((first, i) => ({
+  firstName: first,
+  lastName: `Surname${String.fromCharCode(97 + i)}`,
+  domain: 'firsts.test',
+}));
+
 // Twenty verified colleagues following `pattern`: enough for it to be known with confidence.
 const observed = (pattern: string, domain: string): PatternObservation[] =>
   Array.from({ length: 20 }, (_, i) => ({ pattern, email: `colleague${i}@${domain}` }));
