@@ -159,16 +159,26 @@ describe('the finder against the mail lab', () => {
   it('learns a first@ convention from accepted first names and then finds at 99', async () => {
     const store = createMemoryPatternStore();
     const finder = finderFor({}, { patternStore: store });
-    const before = await finder.findBatch(colleagues);
-    expect(before.map((r) => r.exactEmailScore)).toEqual(colleagues.map(() => 60));
+    // One by one: each accepted first@ is an observation; the fourth makes the pattern known.
+    for (const colleague of colleagues.slice(0, 3))
+      expect((await finder.find(colleague)).exactEmailScore).toBe(60);
     expect(store.get('firsts.test')).toMatchObject({
       pattern: 'first',
-      confirmations: 16,
-      sources: { smtp: 16 },
+      confirmations: 3,
+      sources: { smtp: 3 },
     });
-    const next = await finder.find({ firstName: 'Zoe', lastName: 'Quinn', domain: 'firsts.test' });
-    expect(next).toMatchObject({ exactEmail: 'zoe@firsts.test', exactEmailScore: 99 });
+    const next = await finder.find(colleagues[3]!);
+    expect(next).toMatchObject({ exactEmail: 'dan@firsts.test', exactEmailScore: 99 });
     expect(next.evidence.knownPattern).toBe(true);
+  });
+
+  it('a batch learns from its own rows: colleagues at a first@ domain reach 99 together', async () => {
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    const results = await finder.findBatch(colleagues.slice(0, 6));
+    expect(results.map((r) => r.exactEmailScore)).toEqual([99, 99, 99, 99, 99, 99]);
+    expect(results[0]).toMatchObject({ exactEmail: 'ann@firsts.test' });
+    expect(store.get('firsts.test')).toMatchObject({ pattern: 'first', confirmations: 6 });
   });
 
   it("does not give a namesake's first@ to another person once its owner is known", async () => {

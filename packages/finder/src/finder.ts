@@ -21,7 +21,11 @@ import {
   withCandidates,
 } from './lookup-rows.ts';
 import { createMxSessions } from './mx-sessions.ts';
-import { createMemoryPatternStore, type PatternStore } from './pattern-knowledge.ts';
+import {
+  createMemoryPatternStore,
+  isKnownPattern,
+  type PatternStore,
+} from './pattern-knowledge.ts';
 import { type DomainProbe, probeDomain } from './probe-domain.ts';
 import { createDnsResolver, type Resolver } from './resolver.ts';
 import { sessionGroups } from './session-plan.ts';
@@ -88,6 +92,10 @@ export function createFinder(
     greylistRetryDelaysMs: config.greylistRetryDelaysMs,
   };
   const closing = new AbortController();
+  const refusedConfidence = {
+    knownPatternMinConfirmations: config.refusedKnownPatternMinConfirmations,
+    knownPatternMinShare: config.refusedKnownPatternMinShare,
+  };
 
   // Rows of one domain: one DNS resolution, one session, one probe, then a score per row.
   async function lookUp(
@@ -101,10 +109,7 @@ export function createFinder(
       resolver,
       patternStore,
       confidence: config,
-      refusedConfidence: {
-        knownPatternMinConfirmations: config.refusedKnownPatternMinConfirmations,
-        knownPatternMinShare: config.refusedKnownPatternMinShare,
-      },
+      refusedConfidence,
       privateAddresses: config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
       now: clock.now,
     });
@@ -125,16 +130,44 @@ export function createFinder(
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
     }
     options.onProgress?.({ stage: 'scoring', percent: 90 });
-    const results: FindResult[] = [];
-    for (const row of planned) {
-      const candidates = candidateEvidence(row.candidates, lookup.replies);
-      const excluded = notTheirs(row, ambiguous, owners);
-      const score = scoreRow(row, lookup, candidates, excluded);
-      const observed = rowObservation(row, score, candidates, lookup, excluded);
-      if (observed) await patternStore.record(domain, observed);
-      const totalMs = clock.now() - started;
-      results.push(findResult({ domain, lookup, row, candidates, score, totalMs }));
+    const scoreAll = () =>
+      planned.map((row) => {
+        const candidates = candidateEvidence(row.candidates, lookup.replies);
+        const excluded = notTheirs(row, ambiguous, owners);
+        const score = scoreRow(row, lookup, candidates, excluded);
+        return {
+          row,
+          candidates,
+          score,
+          observed: rowObservation(row, score, candidates, lookup, excluded),
+        };
+      });
+    let scored = scoreAll();
+    for (const { observed } of scored) if (observed) await patternStore.record(domain, observed);
+    // The rows teach each other: at a domain that refuses unknown recipients, the first@ they
+    // just proved can make the pattern known, and then a row's accepted first@ is exact. No new
+    // RCPT is needed: a row without an exact match was asked every candidate.
+    if (
+      lookup.catchAll === false &&
+      !lookup.knownWhereRefused &&
+      scored.some(({ observed }) => observed?.source === 'smtp')
+    ) {
+      const knowledge = await patternStore.get(domain);
+      if (knowledge && isKnownPattern(knowledge, refusedConfidence)) {
+        lookup.knowledge = knowledge;
+        lookup.learnt = knowledge.pattern;
+        lookup.known = isKnownPattern(knowledge, config);
+        lookup.knownWhereRefused = true;
+        const before = scored;
+        scored = scoreAll();
+        for (const [k, { observed, score }] of scored.entries())
+          if (observed && score.score !== before[k]?.score.score)
+            await patternStore.record(domain, observed);
+      }
     }
+    const results = scored.map(({ row, candidates, score }) =>
+      findResult({ domain, lookup, row, candidates, score, totalMs: clock.now() - started }),
+    );
     options.onProgress?.({ stage: 'done', percent: 100 });
     return results;
   }
