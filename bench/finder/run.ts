@@ -6,11 +6,21 @@ import {
   candidatesFor,
   createFinder,
   createMemoryPatternStore,
+  type Finder,
   type FindResult,
   finderConfig,
   noPattern,
+  observationSources,
+  ownerKey,
+  type PatternStore,
 } from '@mailhound/finder';
-import { generateLab, type MailLab, type ManifestPerson, startMailLab } from '@mailhound/mail-lab';
+import {
+  generateLab,
+  type MailLab,
+  type ManifestPerson,
+  seededRandom,
+  startMailLab,
+} from '@mailhound/mail-lab';
 import validate from 'deep-email-validator';
 import { routePeerToLab } from './peer-shim.ts';
 
@@ -27,6 +37,18 @@ const { values: args } = parseArgs({
     // The known-pattern thresholds (finder defaults when absent), for the recall trade-off.
     'min-confirmations': { type: 'string' },
     'min-share': { type: 'string' },
+    // The same at domains that refuse unknown recipients.
+    'refused-min-confirmations': { type: 'string' },
+    'refused-min-share': { type: 'string' },
+    // Of each live domain's colleagues: the share found by the finder before the measured
+    // people (source 1) and the share the users already know (source 4).
+    'found-share': { type: 'string', default: '0.4' },
+    'known-share': { type: 'string', default: '0.2' },
+    // Campaigns at catch-all domains (sources 2 and 3): the share of each domain's people
+    // (colleagues and looked-up people alike) sent to, and the share of rightly addressed
+    // people who reply.
+    'campaign-share': { type: 'string', default: '0.5' },
+    'reply-share': { type: 'string', default: '0.3' },
   },
 });
 
@@ -48,6 +70,12 @@ const config = {
     ? { knownPatternMinConfirmations: Number(args['min-confirmations']) }
     : {}),
   ...(args['min-share'] ? { knownPatternMinShare: Number(args['min-share']) } : {}),
+  ...(args['refused-min-confirmations']
+    ? { refusedKnownPatternMinConfirmations: Number(args['refused-min-confirmations']) }
+    : {}),
+  ...(args['refused-min-share']
+    ? { refusedKnownPatternMinShare: Number(args['refused-min-share']) }
+    : {}),
 };
 
 const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -79,6 +107,7 @@ async function startLab(): Promise<MailLab> {
     people: Number(args.people),
     latencyMs,
     greylistMs,
+    colleaguesEverywhere: true,
   });
   // deep-email-validator only speaks to port 25: the lab takes it when it can (root).
   try {
@@ -88,21 +117,101 @@ async function startLab(): Promise<MailLab> {
   }
 }
 
-// The PatternStore as the product would fill it: colleagues' addresses verified elsewhere
-// (the lab's `staff`, exceptions included, never its `knownPattern` label), each recorded with
-// the pattern it matches for its owner's name, or none.
-function storeFor(lab: MailLab) {
+// The pattern an address follows for its owner's name, as the product works it out (never
+// the lab's pattern label).
+const patternOf = (firstName: string, lastName: string, domain: string, email: string) =>
+  candidatesFor(firstName, lastName, domain, null).find((c) => c.email === email)?.pattern ??
+  noPattern;
+
+// The PatternStore as the product would fill it before the measured people are looked up:
+// colleagues found by the finder (source 1, and 99 finds), colleagues the users already know
+// (source 4, the pattern of their address), and campaigns to part of each catch-all domain
+// (source 2, replies from the right addresses; source 3, bounces from addresses that do not
+// exist). The lab's pattern label is never read.
+async function learntStore(lab: MailLab): Promise<PatternStore> {
   const store = createMemoryPatternStore();
-  for (const domain of lab.spec.domains) {
-    for (const person of domain.staff ?? []) {
-      if (!person.email) continue;
-      const match = candidatesFor(person.firstName, person.lastName, domain.name, null).find(
-        (c) => c.email === person.email,
-      );
-      store.record(domain.name, { pattern: match?.pattern ?? noPattern, email: person.email });
-    }
-  }
+  // A finder of its own, so the measured finder starts with cold caches.
+  const finder = createFinder(
+    { ...config, resolvers: [lab.dnsServer], smtpPort: lab.smtpPort },
+    { patternStore: store },
+  );
+  await learnBefore(lab, finder, store);
+  await finder.close();
   return store;
+}
+
+async function learnBefore(lab: MailLab, finder: Finder, store: PatternStore) {
+  // Who is found, known or campaigned: the same run after run.
+  const random = seededRandom(Number(args.seed) ^ 0x1ea4).next;
+  const foundShare = Number(args['found-share']);
+  const knownShare = Number(args['known-share']);
+  const campaignShare = Number(args['campaign-share']);
+  const replyShare = Number(args['reply-share']);
+  const addresses = new Set(lab.manifest.addresses);
+  const toFind: Array<{ firstName: string; lastName: string; domain: string }> = [];
+  const campaigns: Array<Array<{ firstName: string; lastName: string; email: string | null }>> = [];
+  let known = 0;
+  for (const domain of lab.spec.domains) {
+    const campaign: Array<{ firstName: string; lastName: string; email: string | null }> = [];
+    for (const person of domain.staff ?? []) {
+      const draw = random();
+      if (draw < knownShare && person.email) {
+        known++;
+        await store.record(domain.name, {
+          pattern: patternOf(person.firstName, person.lastName, domain.name, person.email),
+          email: person.email,
+          source: 'known',
+          owner: ownerKey(person.firstName, person.lastName),
+        });
+      } else if (domain.catchAll) {
+        if (random() < campaignShare) campaign.push(person);
+      } else if (draw < knownShare + foundShare) {
+        toFind.push({ ...person, domain: domain.name });
+      }
+    }
+    if (domain.catchAll)
+      for (const person of domain.people ?? []) if (random() < campaignShare) campaign.push(person);
+    if (campaign.length > 0) campaigns.push(campaign.map((p) => ({ ...p, domain: domain.name })));
+  }
+  const found = await finder.findBatch(toFind);
+  const before = { verified: 0, smtp: 0 };
+  for (const r of found) {
+    if (r.exactEmailScore === 99) before.verified++;
+    else if (r.exactEmailScore === 60) before.smtp++;
+  }
+  // Each campaign goes to the finder's best guess, one person after another, so that what a
+  // reply or a bounce teaches orders the next guess.
+  let sent = 0;
+  let replies = 0;
+  let bounces = 0;
+  await Promise.all(
+    campaigns.map(async (people) => {
+      for (const person of people as Array<(typeof people)[number] & { domain: string }>) {
+        const guess = await finder.find(person);
+        if (!guess.exactEmail || !guess.evidence.pattern) continue;
+        sent++;
+        if (!addresses.has(guess.exactEmail)) {
+          bounces++;
+          await store.record(person.domain, {
+            pattern: guess.evidence.pattern,
+            email: guess.exactEmail,
+            source: 'bounce',
+          });
+        } else if (guess.exactEmail === person.email && random() < replyShare) {
+          replies++;
+          await store.record(person.domain, {
+            pattern: guess.evidence.pattern,
+            email: guess.exactEmail,
+            source: 'reply',
+            owner: ownerKey(person.firstName, person.lastName),
+          });
+        }
+      }
+    }),
+  );
+  console.log(
+    `\nLearnt before the measured people: ${toFind.length} colleagues at domains that refuse unknown recipients looked up (${fmt(100 * foundShare, 0)}% of them: ${before.verified} found at 99, ${before.smtp} at 60), ${known} colleagues the users know (${fmt(100 * knownShare, 0)}% of every domain's), campaigns to ${fmt(100 * campaignShare, 0)}% of each catch-all domain's people: ${sent} sent, ${replies} replies (${fmt(100 * replyShare, 0)}% of the rightly addressed), ${bounces} bounces`,
+  );
 }
 
 interface Accuracy {
@@ -171,6 +280,66 @@ function printAccuracy(label: string, acc: Accuracy) {
   for (const [key, n] of [...acc.confusion].sort()) console.log(`    ${key}: ${n}`);
 }
 
+// What an answer at >= 95 rests on: the SMTP exact match alone, or the domain's known pattern
+// (each source that confirmed it).
+function basesOf(r: FindResult): string[] {
+  const e = r.evidence;
+  const usedKnown =
+    e.knownPattern &&
+    e.pattern === e.learntPattern &&
+    (e.catchAll ||
+      (r.exactEmailScore === 99 &&
+        e.candidates.find((c) => c.email === r.exactEmail)?.kind === 'possible'));
+  if (!usedKnown) return ['SMTP exact match alone'];
+  const sources = e.patternKnowledge?.sources ?? {};
+  return observationSources.filter((s) => (sources[s] ?? 0) > 0).map((s) => `known pattern, ${s}`);
+}
+
+function printBreakdown(people: ManifestPerson[], results: FindResult[]) {
+  const table = (
+    title: string,
+    keysOf: (p: ManifestPerson, r: FindResult) => string[],
+    recallOutOf?: number,
+  ) => {
+    const rows = new Map<
+      string,
+      { findable: number; found: number; charged: number; right: number }
+    >();
+    people.forEach((person, i) => {
+      const r = results[i]!;
+      const right = r.exactEmail !== null && r.exactEmail === person.email;
+      for (const key of keysOf(person, r)) {
+        const row = rows.get(key) ?? { findable: 0, found: 0, charged: 0, right: 0 };
+        if (person.findable) row.findable++;
+        if (r.exactEmailScore >= 95) {
+          row.charged++;
+          if (right) row.right++;
+          if (right && person.findable) row.found++;
+        }
+        rows.set(key, row);
+      }
+    });
+    console.log(`  ${title}`);
+    // Kinds with nobody findable and nothing charged (dead domains) say nothing here.
+    for (const [key, row] of [...rows].sort().filter(([, r]) => r.findable + r.charged > 0))
+      console.log(
+        `    ${key.padEnd(34)} precision ${pct(row.right, row.charged).padStart(7)} (${row.right}/${row.charged})   recall ${pct(row.found, recallOutOf ?? row.findable).padStart(7)} (${row.found}/${recallOutOf ?? row.findable})`,
+      );
+  };
+  const allFindable = people.filter((p) => p.findable).length;
+  table(
+    `per source (answers at >= 95 by what they rest on; recall out of all ${allFindable} findable people)`,
+    (_p, r) => (r.exactEmailScore >= 95 ? basesOf(r) : []),
+    allFindable,
+  );
+  table('per domain kind (recall out of the findable people at that kind)', (p) => [
+    p.domainKind,
+    ...(p.domainKind.includes('catch-all') || p.domainKind === 'microsoft-accept-all'
+      ? ['(all catch-all kinds)']
+      : ['(all other kinds)']),
+  ]);
+}
+
 // The least time the lab allows: every SMTP session needs the server's greeting wait
 // (smtp-server holds the banner 100 ms), the banner delay, and three round trips (banner,
 // EHLO, MAIL+RCPT pipelined); greylisted domains need a second session after the window;
@@ -229,7 +398,7 @@ async function runOurs(lab: MailLab) {
   }));
   const finder = createFinder(
     { ...config, resolvers: [lab.dnsServer], smtpPort: lab.smtpPort },
-    { patternStore: storeFor(lab) },
+    { patternStore: await learntStore(lab) },
   );
 
   lab.resetStats();
@@ -265,7 +434,7 @@ async function runOurs(lab: MailLab) {
   const n = people.length;
   const effective = finderConfig(config);
   console.log(
-    `\nMailhound finder (findBatch, concurrency ${config.concurrency}, ${config.perHostConcurrency} per host; known pattern: >= ${effective.knownPatternMinConfirmations} confirmations, Wilson lower bound >= ${effective.knownPatternMinShare})`,
+    `\nMailhound finder (findBatch, concurrency ${config.concurrency}, ${config.perHostConcurrency} per host; known pattern: >= ${effective.knownPatternMinConfirmations} confirmations, Wilson lower bound >= ${effective.knownPatternMinShare} at catch-all domains, >= ${effective.refusedKnownPatternMinConfirmations} and >= ${effective.refusedKnownPatternMinShare} elsewhere)`,
   );
   console.log(
     `  cold batch: ${n} lookups in ${fmt(coldMs / 1000)} s = ${fmt(n / (coldMs / 1000), 1)} lookups/s; sessions/lookup ${fmt(coldStats.sessions / n, 3)}; RCPT/lookup ${fmt((coldStats.commands.RCPT ?? 0) / n, 2)}`,
@@ -282,6 +451,27 @@ async function runOurs(lab: MailLab) {
   );
   const coldAcc = grade(people, cold);
   printAccuracy('Accuracy (cold batch)', coldAcc);
+  printBreakdown(people, cold);
+  if (process.env.BENCH_WRONG)
+    people.forEach((p, i) => {
+      const r = cold[i]!;
+      if (r.exactEmailScore >= 95 && r.exactEmail !== p.email)
+        console.log(
+          'WRONG',
+          p.firstName,
+          p.lastName,
+          p.domain,
+          p.domainKind,
+          p.email,
+          r.exactEmail,
+          r.exactEmailScore,
+          JSON.stringify(r.evidence.patternKnowledge),
+          r.evidence.candidates
+            .filter((c) => c.status === 'accepted')
+            .map((c) => c.email)
+            .join(','),
+        );
+    });
   const warmAcc = grade(people, warm);
   console.log(
     `\n  warm batch precision at >= 95: ${pct(warmAcc.chargedRight, warmAcc.charged)}, recall ${pct(warmAcc.foundAt95, warmAcc.findable)}`,
@@ -293,6 +483,7 @@ async function runPeer(lab: MailLab, ours: { cold: FindResult[] }) {
   const people = lab.manifest.people;
   const every = Math.max(1, Math.floor(people.length / Number(args['peer-sample'])));
   const indexes = people.map((_, i) => i).filter((i) => i % every === 0);
+  if (Number(args['peer-sample']) === 0) return null;
   if (lab.smtpPort !== 25) {
     console.log(
       '\nPeer (deep-email-validator): skipped, it needs the lab on port 25 (run as root)',
@@ -363,7 +554,7 @@ async function soak(lab: MailLab) {
   }));
   const finder = createFinder(
     { ...config, resolvers: [lab.dnsServer], smtpPort: lab.smtpPort },
-    { patternStore: storeFor(lab) },
+    { patternStore: await learntStore(lab) },
   );
   const target = Number(args['soak-lookups']);
   const warmUp = Math.min(20_000, target / 5);

@@ -5,6 +5,7 @@ import { type Config, ConfigError, describeConfig, loadConfig } from './config.t
 import { runImportCommand } from './features/companies/index.ts';
 import { applyFreePlanCredits } from './features/credits/index.ts';
 import { refreshAllVectors } from './features/lookalike/index.ts';
+import { recordPeopleSeen } from './features/search/index.ts';
 import { systemClock } from './platform/clock.ts';
 import { withDatabase } from './platform/database.ts';
 import { createLogger } from './platform/logger.ts';
@@ -58,7 +59,8 @@ export const commands: Record<string, Command> = {
     },
   },
   find: {
-    summary: 'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json]',
+    summary:
+      'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json], or find --batch FILE.csv [--json]',
     run: async (_config, _log, args) => {
       process.exitCode = await runFinderCli(['find', ...args], process, process.env);
       return undefined;
@@ -74,7 +76,9 @@ export const commands: Record<string, Command> = {
   import: {
     summary: 'import companies or people from CSV or JSON lines: import companies|people FILE',
     run: async (config, log, args) => {
-      process.exitCode = await runImportCommand(config, log, args);
+      process.exitCode = await runImportCommand(config, log, args, {
+        observePeople: (db, people) => recordPeopleSeen(db, people, 'known'),
+      });
       // Look-alike's description vectors, counted again over the grown company database.
       if (args[0] === 'companies' && process.exitCode !== 2)
         await withDatabase(config, log, (database) => refreshAllVectors(database.db));

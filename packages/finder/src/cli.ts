@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { parseBatchFile } from './batch-file.ts';
 import { finderConfigFromEnv } from './config.ts';
-import { createFinder } from './finder.ts';
+import { createFinder, type Finder } from './finder.ts';
 import type { FindResult } from './lookup-result.ts';
+import type { FindInput } from './lookup-rows.ts';
+import { createMemoryPatternStore } from './pattern-knowledge.ts';
 
 interface Io {
   stdout: { write: (text: string) => unknown };
@@ -9,6 +13,7 @@ interface Io {
 
 const usage = `Usage:
   mailhound find <first name> <last name> <domain> [--json]
+  mailhound find --batch FILE.csv [--json]
   mailhound verify <email> [--json]
 `;
 
@@ -41,6 +46,52 @@ function describe(result: FindResult): string {
   return `${lines.join('\n')}\n`;
 }
 
+// `mailhound find --batch FILE.csv`: one JSON line per row, in the file's order, each as soon
+// as it and the rows before it are done; the whole result (evidence too) with --json.
+async function runBatch(finder: Finder, file: string, json: boolean, io: Io): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    io.stderr.write(`Cannot read ${file}: ${error instanceof Error ? error.message : error}\n`);
+    return 2;
+  }
+  const parsed = parseBatchFile(text);
+  if ('error' in parsed) {
+    io.stderr.write(`${parsed.error}\n`);
+    return 2;
+  }
+  const lines: Array<string | undefined> = parsed.rows.map((row) =>
+    'error' in row ? JSON.stringify({ error: row.error }) : undefined,
+  );
+  let next = 0;
+  const flush = () => {
+    while (next < lines.length && lines[next] !== undefined) io.stdout.write(`${lines[next++]}\n`);
+  };
+  const positions = parsed.rows.flatMap((row, index) => ('input' in row ? [index] : []));
+  const inputs = positions.map((index) => (parsed.rows[index] as { input: FindInput }).input);
+  flush();
+  await finder.findBatch(inputs, {
+    onResult: (k, result) => {
+      const input = inputs[k]!;
+      lines[positions[k]!] = JSON.stringify(
+        json
+          ? { ...input, ...result }
+          : {
+              ...input,
+              exactEmail: result.exactEmail,
+              exactEmailScore: result.exactEmailScore,
+              ...(result.error ? { error: result.error } : {}),
+            },
+      );
+      flush();
+    },
+  });
+  flush();
+  // Each row's error is on its own line; the batch itself ran.
+  return 0;
+}
+
 // `mailhound find First Last example.com` / `mailhound verify a@b.com`; the server's
 // main.ts hands its argv (after the program name) here.
 export async function runFinderCli(
@@ -60,9 +111,13 @@ export async function runFinderCli(
     );
     return 2;
   }
-  const finder = createFinder(config);
+  // A batch learns from its own rows, as bulk does, in memory.
+  const finder = createFinder(config, { patternStore: createMemoryPatternStore() });
   try {
     let result: FindResult;
+    if (command === 'find' && rest[0] === '--batch' && rest.length === 2) {
+      return await runBatch(finder, rest[1]!, json, io);
+    }
     if (command === 'find' && rest.length === 3) {
       result = await finder.find({ firstName: rest[0]!, lastName: rest[1]!, domain: rest[2]! });
     } else if (command === 'verify' && rest.length === 1) {

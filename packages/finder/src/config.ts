@@ -40,6 +40,11 @@ export const finderConfigSchema = z.object({
   // addresses following it and a Wilson lower bound of its share at least this.
   knownPatternMinConfirmations: positive.default(10),
   knownPatternMinShare: z.number().min(0).max(1).default(0.8),
+  // The same at a domain that refuses unknown recipients, where the known pattern only makes
+  // an accepted first@ (or another possible-kind address) exact: SMTP has already proven
+  // the address exists and every exact-kind candidate was refused.
+  refusedKnownPatternMinConfirmations: positive.default(3),
+  refusedKnownPatternMinShare: z.number().min(0).max(1).default(0.5),
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;

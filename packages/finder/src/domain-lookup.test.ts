@@ -22,6 +22,7 @@ const deps = (store = createMemoryPatternStore()) => {
     resolver,
     patternStore: store,
     confidence: { knownPatternMinConfirmations: 10, knownPatternMinShare: 0.8 },
+    refusedConfidence: { knownPatternMinConfirmations: 3, knownPatternMinShare: 0.5 },
     privateAddresses: false,
     now: () => (now += 5),
   };
@@ -48,6 +49,19 @@ describe('the domain lookup', () => {
   it('calls the pattern known past the thresholds', async () => {
     const store = createMemoryPatternStore({ 'acme.test': colleagues(16) });
     expect((await lookupDomain('acme.test', deps(store))).known).toBe(true);
+  });
+
+  it('knows a pattern sooner where the domain refuses unknown recipients', async () => {
+    const few = await lookupDomain(
+      'acme.test',
+      deps(createMemoryPatternStore({ 'acme.test': colleagues(4) })),
+    );
+    expect(few).toMatchObject({ known: false, knownWhereRefused: true });
+    const three = await lookupDomain(
+      'acme.test',
+      deps(createMemoryPatternStore({ 'acme.test': colleagues(3) })),
+    );
+    expect(three).toMatchObject({ known: false, knownWhereRefused: false });
   });
 
   it('ends with the route error, without the pattern knowledge', async () => {

@@ -30,6 +30,10 @@ export interface DomainLookup {
   learnt: string | null;
   knowledge: PatternKnowledge | null;
   known: boolean;
+  // The same by the thresholds for a domain that refuses unknown recipients.
+  knownWhereRefused: boolean;
+  // Addresses at the domain that bounced (PatternStore.bounced).
+  bounced: Set<string>;
   replies: Map<string, SmtpReply>;
   sessions: number;
   attempts: number;
@@ -49,6 +53,8 @@ export const routedLookup = (
   learnt: null,
   knowledge: null,
   known: false,
+  knownWhereRefused: false,
+  bounced: new Set(),
   replies: new Map(),
   sessions: 0,
   attempts: 0,
@@ -63,6 +69,8 @@ export async function lookupDomain(
     resolver: Resolver;
     patternStore: PatternStore;
     confidence: PatternConfidence;
+    // The thresholds at a domain that refuses unknown recipients.
+    refusedConfidence: PatternConfidence;
     privateAddresses: PrivateAddressPolicy;
     now: () => number;
   },
@@ -75,8 +83,14 @@ export async function lookupDomain(
     dnsMs: deps.now() - started,
   });
   if (!route.ok) return { ...lookup, error: route.error, detail: route.detail };
-  lookup.knowledge = (await deps.patternStore.get(domain)) ?? null;
+  const [knowledge, bounced] = await Promise.all([
+    deps.patternStore.get(domain),
+    deps.patternStore.bounced(domain),
+  ]);
+  lookup.knowledge = knowledge ?? null;
   lookup.learnt = lookup.knowledge?.pattern ?? null;
   lookup.known = isKnownPattern(lookup.knowledge, deps.confidence);
+  lookup.knownWhereRefused = isKnownPattern(lookup.knowledge, deps.refusedConfidence);
+  lookup.bounced = new Set(bounced);
   return lookup;
 }

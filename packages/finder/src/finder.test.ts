@@ -5,6 +5,17 @@ import { createFinder, type FinderPorts } from './finder.ts';
 import { createMemoryPatternStore, type PatternObservation } from './pattern-knowledge.ts';
 
 const mailboxes = ['john.doe', 'jane.roe', 'john', 'info'];
+// A domain whose convention is the first name alone.
+const firstNames = 'ann bob cleo dan eve finn gus hal ida jon kim lou max ned oli pam zoe'.split(
+  ' ',
+);
+
+// Sixteen colleagues there, each with their first@ (Ann Surnamea owns ann@).
+const colleagues = firstNames.slice(0, 16).map((first, i) => ({
+  firstName: first,
+  lastName: `Surname${String.fromCharCode(97 + i)}`,
+  domain: 'firsts.test',
+}));
 
 // Twenty verified colleagues following `pattern`: enough for it to be known with confidence.
 const observed = (pattern: string, domain: string): PatternObservation[] =>
@@ -52,6 +63,11 @@ describe('the finder against the mail lab', () => {
           name: 'small.test',
           mx: [{ priority: 10, host: 'mx.acme.test' }],
           mailboxes: ['john', 'jane'],
+        },
+        {
+          name: 'firsts.test',
+          mx: [{ priority: 10, host: 'mx.acme.test' }],
+          mailboxes: firstNames,
         },
         { name: 'catchall.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
         { name: 'known.test', mx: [{ priority: 10, host: 'mx.acme.test' }], catchAll: true },
@@ -136,7 +152,70 @@ describe('the finder against the mail lab', () => {
       pattern: 'first.last',
       confirmations: 1,
       contradictions: 0,
+      sources: { verified: 1 },
     });
+  });
+
+  it('learns a first@ convention from accepted first names and then finds at 99', async () => {
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    // One by one: each accepted first@ is an observation; the fourth makes the pattern known.
+    for (const colleague of colleagues.slice(0, 3))
+      expect((await finder.find(colleague)).exactEmailScore).toBe(60);
+    expect(store.get('firsts.test')).toMatchObject({
+      pattern: 'first',
+      confirmations: 3,
+      sources: { smtp: 3 },
+    });
+    const next = await finder.find(colleagues[3]!);
+    expect(next).toMatchObject({ exactEmail: 'dan@firsts.test', exactEmailScore: 99 });
+    expect(next.evidence.knownPattern).toBe(true);
+  });
+
+  it('a batch learns from its own rows: colleagues at a first@ domain reach 99 together', async () => {
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    const results = await finder.findBatch(colleagues.slice(0, 6));
+    expect(results.map((r) => r.exactEmailScore)).toEqual([99, 99, 99, 99, 99, 99]);
+    expect(results[0]).toMatchObject({ exactEmail: 'ann@firsts.test' });
+    expect(store.get('firsts.test')).toMatchObject({ pattern: 'first', confirmations: 6 });
+  });
+
+  it("does not give a namesake's first@ to another person once its owner is known", async () => {
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    await finder.findBatch(colleagues);
+    // Ann Surnamea owns ann@; another Ann (an exception address, or none) is not her.
+    const other = await finder.find({ firstName: 'Ann', lastName: 'Other', domain: 'firsts.test' });
+    expect(other.exactEmailScore).toBeLessThan(95);
+    const owner = await finder.find({
+      firstName: 'Ann',
+      lastName: 'Surnamea',
+      domain: 'firsts.test',
+    });
+    expect(owner).toMatchObject({ exactEmail: 'ann@firsts.test', exactEmailScore: 99 });
+  });
+
+  it('never returns a bounced address at 95 or more, at a catch-all domain or not', async () => {
+    const store = createMemoryPatternStore({
+      'known.test': [...observed('flast', 'known.test'), ...observed('flast', 'more.known.test')],
+    });
+    store.record('known.test', { pattern: 'flast', email: 'jroe@known.test', source: 'bounce' });
+    store.record('acme.test', {
+      pattern: 'first.last',
+      email: 'jane.roe@acme.test',
+      source: 'bounce',
+    });
+    const finder = finderFor({}, { patternStore: store });
+    const known = await finder.find({ firstName: 'Jane', lastName: 'Roe', domain: 'known.test' });
+    expect(known.exactEmailScore).toBe(50);
+    expect(known.exactEmail).not.toBe('jroe@known.test');
+    const acme = await finder.find({ firstName: 'Jane', lastName: 'Roe', domain: 'acme.test' });
+    expect(acme).toMatchObject({ exactEmail: 'jane.roe@acme.test', exactEmailScore: 60 });
+    expect((await finder.verify('jane.roe@acme.test')).exactEmailScore).toBe(50);
+    // Others still find theirs at 95 by the known pattern.
+    const other = await finder.find({ firstName: 'Ann', lastName: 'Lee', domain: 'known.test' });
+    expect(other).toMatchObject({ exactEmail: 'alee@known.test', exactEmailScore: 95 });
   });
 
   it('asks only for the learnt pattern once the domain is warm', async () => {

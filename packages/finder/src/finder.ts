@@ -7,8 +7,9 @@ import {
   candidateEvidence,
   type FindResult,
   findResult,
+  notTheirs,
+  rowObservation,
   scoreRow,
-  verifiedObservation,
 } from './lookup-result.ts';
 import {
   ambiguousAddresses,
@@ -20,7 +21,11 @@ import {
   withCandidates,
 } from './lookup-rows.ts';
 import { createMxSessions } from './mx-sessions.ts';
-import { createMemoryPatternStore, type PatternStore } from './pattern-knowledge.ts';
+import {
+  createMemoryPatternStore,
+  isKnownPattern,
+  type PatternStore,
+} from './pattern-knowledge.ts';
 import { type DomainProbe, probeDomain } from './probe-domain.ts';
 import { createDnsResolver, type Resolver } from './resolver.ts';
 import { sessionGroups } from './session-plan.ts';
@@ -87,6 +92,10 @@ export function createFinder(
     greylistRetryDelaysMs: config.greylistRetryDelaysMs,
   };
   const closing = new AbortController();
+  const refusedConfidence = {
+    knownPatternMinConfirmations: config.refusedKnownPatternMinConfirmations,
+    knownPatternMinShare: config.refusedKnownPatternMinShare,
+  };
 
   // Rows of one domain: one DNS resolution, one session, one probe, then a score per row.
   async function lookUp(
@@ -100,24 +109,65 @@ export function createFinder(
       resolver,
       patternStore,
       confidence: config,
+      refusedConfidence,
       privateAddresses: config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
       now: clock.now,
     });
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
-    const ambiguous = ambiguousAddresses(planned);
+    // Nobody's exact match: an address two rows produced, or one that bounced.
+    const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
+    const owners = new Map(
+      planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
+        ? await patternStore.owners(
+            domain,
+            planned.flatMap((row) =>
+              row.kind === 'find' ? row.candidates.map((c) => c.email) : [],
+            ),
+          )
+        : [],
+    );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
     }
     options.onProgress?.({ stage: 'scoring', percent: 90 });
-    const results: FindResult[] = [];
-    for (const row of planned) {
-      const candidates = candidateEvidence(row.candidates, lookup.replies);
-      const score = scoreRow(row, lookup, candidates, ambiguous);
-      const verified = verifiedObservation(row, score);
-      if (verified) await patternStore.record(domain, verified);
-      const totalMs = clock.now() - started;
-      results.push(findResult({ domain, lookup, row, candidates, score, totalMs }));
+    const scoreAll = () =>
+      planned.map((row) => {
+        const candidates = candidateEvidence(row.candidates, lookup.replies);
+        const excluded = notTheirs(row, ambiguous, owners);
+        const score = scoreRow(row, lookup, candidates, excluded);
+        return {
+          row,
+          candidates,
+          score,
+          observed: rowObservation(row, score, candidates, lookup, excluded),
+        };
+      });
+    let scored = scoreAll();
+    for (const { observed } of scored) if (observed) await patternStore.record(domain, observed);
+    // The rows teach each other: at a domain that refuses unknown recipients, the first@ they
+    // just proved can make the pattern known, and then a row's accepted first@ is exact. No new
+    // RCPT is needed: a row without an exact match was asked every candidate.
+    if (
+      lookup.catchAll === false &&
+      !lookup.knownWhereRefused &&
+      scored.some(({ observed }) => observed?.source === 'smtp')
+    ) {
+      const knowledge = await patternStore.get(domain);
+      if (knowledge && isKnownPattern(knowledge, refusedConfidence)) {
+        lookup.knowledge = knowledge;
+        lookup.learnt = knowledge.pattern;
+        lookup.known = isKnownPattern(knowledge, config);
+        lookup.knownWhereRefused = true;
+        const before = scored;
+        scored = scoreAll();
+        for (const [k, { observed, score }] of scored.entries())
+          if (observed && score.score !== before[k]?.score.score)
+            await patternStore.record(domain, observed);
+      }
     }
+    const results = scored.map(({ row, candidates, score }) =>
+      findResult({ domain, lookup, row, candidates, score, totalMs: clock.now() - started }),
+    );
     options.onProgress?.({ stage: 'done', percent: 100 });
     return results;
   }

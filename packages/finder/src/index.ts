@@ -19,11 +19,16 @@ export { type AddressFlags, flagsFor } from './flags.ts';
 export type { FinderEvidence, FindResult } from './lookup-result.ts';
 export { type FindInput, normaliseDomain } from './lookup-rows.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
-export { foldAccents, nameVariants, nameWords } from './names.ts';
+export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
   createMemoryPatternStore,
   isKnownPattern,
+  knowledgeFrom,
   noPattern,
+  type ObservationCount,
+  type ObservationSource,
+  observationSources,
+  observationWeights,
   type PatternConfidence,
   type PatternKnowledge,
   type PatternObservation,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainLookup } from './domain-lookup.ts';
-import { candidateEvidence, findResult, scoreRow, verifiedObservation } from './lookup-result.ts';
+import { candidateEvidence, findResult, rowObservation, scoreRow } from './lookup-result.ts';
 import { findRow, type LookupRow, verifyRow, withCandidates } from './lookup-rows.ts';
 import { domainLookup, reply } from './smtp-lookup.test-kit.ts';
 
@@ -55,10 +55,37 @@ describe('the result of a row', () => {
       pattern: 'first.last',
       reason: 'Single exact match',
     });
-    expect(verifiedObservation(row, score)).toEqual({
+    expect(rowObservation(row, score, candidates, heard, new Set())).toEqual({
       pattern: 'first.last',
       email: 'jane.roe@acme.test',
+      source: 'verified',
+      owner: 'jane roe',
     });
+  });
+
+  it('records a single accepted first@ at a domain that refused every exact-kind candidate', () => {
+    const row = jane();
+    const refused = (email: string) => (email === 'jane@acme.test' ? reply(250) : reply(550));
+    const heard = lookup({
+      replies: new Map(row.candidates.map((c) => [c.email, refused(c.email)])),
+    });
+    const candidates = candidateEvidence(row.candidates, heard.replies);
+    const score = scoreRow(row, heard, candidates, new Set());
+    expect(score).toMatchObject({ exactEmail: 'jane@acme.test', score: 60 });
+    expect(rowObservation(row, score, candidates, heard, new Set())).toEqual({
+      pattern: 'first',
+      email: 'jane@acme.test',
+      source: 'smtp',
+      owner: 'jane roe',
+    });
+    // Not when another row produced it, nor at a catch-all domain, nor with an exact-kind
+    // candidate left untested.
+    expect(rowObservation(row, score, candidates, heard, new Set(['jane@acme.test']))).toBeNull();
+    expect(rowObservation(row, score, candidates, { catchAll: null }, new Set())).toBeNull();
+    const untested = candidates.map((c) =>
+      c.pattern === 'first_last' ? { ...c, status: 'untested' as const } : c,
+    );
+    expect(rowObservation(row, score, untested, heard, new Set())).toBeNull();
   });
 
   it('records nothing for a 95, nor for a verified address', () => {
@@ -66,14 +93,15 @@ describe('the result of a row', () => {
     const heard = lookup({ replies: new Map([['jane.roe@acme.test', reply(250)]]) });
     const score = scoreRow(row, heard, candidateEvidence(row.candidates, heard.replies), new Set());
     expect(score.score).toBe(99);
-    expect(verifiedObservation(row, score)).toBeNull();
+    const candidates = candidateEvidence(row.candidates, heard.replies);
+    expect(rowObservation(row, score, candidates, heard, new Set())).toBeNull();
     const ninetyFive = {
       exactEmail: 'jane.roe@acme.test',
       score: 95,
       pattern: 'first.last',
       reason: '',
     };
-    expect(verifiedObservation(jane(), ninetyFive)).toBeNull();
+    expect(rowObservation(jane(), ninetyFive, [], heard, new Set())).toBeNull();
   });
 
   it('answers a failed lookup with its error and no address, whatever was heard', () => {

@@ -3,6 +3,7 @@ import type { DomainLookup, MxUsed } from './domain-lookup.ts';
 import { type AddressFlags, flagsFor } from './flags.ts';
 import type { LookupRow } from './lookup-rows.ts';
 import type { MailHost } from './mail-route.ts';
+import { ownerKey } from './names.ts';
 import type { PatternKnowledge, PatternObservation } from './pattern-knowledge.ts';
 import type { Candidate } from './patterns.ts';
 import { type CandidateEvidence, type ScoreOutcome, scoreFind, scoreVerify } from './score.ts';
@@ -57,6 +58,11 @@ export const candidateEvidence = (
     };
   });
 
+// Whether the learnt pattern is known by the thresholds of this domain's kind: stricter at a
+// catch-all domain, where it alone speaks for the person.
+const knownHere = (lookup: DomainLookup): boolean =>
+  lookup.catchAll === true ? lookup.known : lookup.knownWhereRefused;
+
 // The score rule (api-spec §8) over the row's candidates; a lookup that failed answers
 // with its error and no address.
 export function scoreRow(
@@ -69,26 +75,48 @@ export function scoreRow(
   if (row.kind === 'verify') {
     const only = candidates[0];
     return only
-      ? scoreVerify(only.email, { status: only.status, catchAll: lookup.catchAll })
+      ? scoreVerify(only.email, {
+          status: only.status,
+          catchAll: lookup.catchAll,
+          bounced: lookup.bounced.has(only.email),
+        })
       : { exactEmail: null, score: 0, pattern: null, reason: 'Not an e-mail address' };
   }
   return scoreFind({
     candidates,
     catchAll: lookup.catchAll,
     learntPattern: lookup.learnt,
-    knownPattern: lookup.known ? lookup.learnt : null,
+    knownPattern: knownHere(lookup) ? lookup.learnt : null,
     ambiguous,
   });
 }
 
-// A single exact match is a verified address: it confirms or contradicts the pattern.
-export const verifiedObservation = (
+// What a row teaches about the domain's pattern. A single exact match is a verified address.
+// At a domain that refuses unknown recipients, one accepted possible-kind address (`first@`,
+// `firstl`, …) while every exact-kind candidate was refused is the person's address too,
+// unless another row produced it: an observation of that pattern (source `smtp`).
+export function rowObservation(
   row: LookupRow,
   score: ScoreOutcome,
-): PatternObservation | null =>
-  row.kind === 'find' && score.score === 99 && score.exactEmail && score.pattern
-    ? { pattern: score.pattern, email: score.exactEmail }
+  candidates: readonly CandidateEvidence[],
+  lookup: Pick<DomainLookup, 'catchAll'>,
+  ambiguous: ReadonlySet<string>,
+): PatternObservation | null {
+  if (row.kind !== 'find' || !score.exactEmail || !score.pattern) return null;
+  const owner = ownerKey(row.firstName, row.lastName);
+  if (score.score === 99)
+    return { pattern: score.pattern, email: score.exactEmail, source: 'verified', owner };
+  const exactKind = candidates.filter((c) => c.kind === 'exact');
+  const onlyPossible =
+    score.score === 60 &&
+    lookup.catchAll === false &&
+    !ambiguous.has(score.exactEmail) &&
+    exactKind.length > 0 &&
+    exactKind.every((c) => c.status === 'rejected');
+  return onlyPossible
+    ? { pattern: score.pattern, email: score.exactEmail, source: 'smtp', owner }
     : null;
+}
 
 export function findResult(input: {
   domain: string;
@@ -114,7 +142,7 @@ export function findResult(input: {
       catchAllProbe: lookup.probe,
       learntPattern: lookup.learnt,
       patternKnowledge: lookup.knowledge,
-      knownPattern: lookup.known,
+      knownPattern: knownHere(lookup),
       pattern: score.pattern,
       candidates: input.candidates,
       sessions: lookup.sessions,
@@ -125,4 +153,20 @@ export function findResult(input: {
       timings: { dnsMs: lookup.dnsMs, smtpMs: lookup.smtpMs, totalMs: input.totalMs },
     },
   };
+}
+
+// Addresses that are not this row's exact match: another row produced them, they bounced, or
+// we know they are someone else's (a namesake colleague who owns `first@`).
+export function notTheirs(
+  row: LookupRow,
+  shared: ReadonlySet<string>,
+  owners: ReadonlyMap<string, string>,
+): ReadonlySet<string> {
+  if (row.kind !== 'find' || owners.size === 0) return shared;
+  const own = ownerKey(row.firstName, row.lastName);
+  const others = row.candidates.filter((c) => {
+    const owner = owners.get(c.email);
+    return owner !== undefined && owner !== own;
+  });
+  return others.length === 0 ? shared : new Set([...shared, ...others.map((c) => c.email)]);
 }

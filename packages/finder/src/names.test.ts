@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldAccents, nameVariants, nameWords } from './names.ts';
+import { foldAccents, nameVariants, nameWords, transliterations } from './names.ts';
 
 describe('name normalisation', () => {
   it('folds accents and special letters', () => {
@@ -29,5 +29,21 @@ describe('name normalisation', () => {
       'van-der-berg',
     ]);
     expect(nameVariants('Juan', 'de la Cruz').last).toContain('cruz');
+  });
+
+  it.each([
+    ['Søren', ['soren', 'soeren', 'sren']],
+    ['Åse', ['ase', 'aase', 'se']],
+    ['Mæhle', ['maehle', 'mahle', 'mhle']],
+    ['Jäger', ['jager', 'jaeger', 'jger']],
+    ['Öz', ['oz', 'oez', 'z']],
+    ['Müller', ['muller', 'mueller', 'mller']],
+    ['Strauß', ['strauss', 'strau']],
+  ])('spells %s the ways mail systems write it, the main one first', (name, spellings) => {
+    expect(nameVariants(name, name).first).toEqual(spellings);
+  });
+
+  it('keeps one spelling for a name without such letters', () => {
+    expect(transliterations('José')).toEqual(['josé']);
   });
 });

@@ -19,8 +19,36 @@ describe('pattern knowledge', () => {
       pattern: 'first.last',
       confirmations: 2,
       contradictions: 2,
+      sources: { verified: 2 },
     });
     expect(await store.get('other.com')).toBeNull();
+  });
+
+  it('counts every source towards the pattern and a bounce against it', async () => {
+    const store = createMemoryPatternStore();
+    store.record('acme.com', { pattern: 'first', email: 'jane@acme.com', source: 'smtp' });
+    store.record('acme.com', { pattern: 'first', email: 'john@acme.com', source: 'reply' });
+    store.record('acme.com', { pattern: 'first', email: 'ann@acme.com', source: 'known' });
+    store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'bounce' });
+    store.record('acme.com', { pattern: 'flast', email: 'cdoe@acme.com', source: 'bounce' });
+    const knowledge = await store.get('acme.com');
+    expect(knowledge).toMatchObject({ pattern: 'first', confirmations: 3, contradictions: 1 });
+    expect(knowledge?.sources).toEqual({ smtp: 1, reply: 1, known: 1 });
+    expect([...(await store.bounced('acme.com'))].sort()).toEqual([
+      'bob@acme.com',
+      'cdoe@acme.com',
+    ]);
+  });
+
+  it('keeps an address as bounced for everyone until a later observation says it exists', async () => {
+    const store = createMemoryPatternStore();
+    store.record('acme.com', { pattern: 'first', email: 'Bob@acme.com', source: 'bounce' });
+    expect(await store.get('acme.com')).toBeNull();
+    expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
+    store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'known' });
+    expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
+    store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'reply' });
+    expect(await store.bounced('acme.com')).toEqual([]);
   });
 
   it('counts an address once however often it is recorded', async () => {
@@ -39,7 +67,7 @@ describe('pattern knowledge', () => {
 
   it('knows a pattern only with enough confirmations and a high enough lower bound', () => {
     const known = (confirmations: number, contradictions: number) =>
-      isKnownPattern({ pattern: 'flast', confirmations, contradictions }, confidence);
+      isKnownPattern({ pattern: 'flast', confirmations, contradictions, sources: {} }, confidence);
     expect(known(12, 0)).toBe(true);
     expect(known(9, 0)).toBe(false);
     expect(known(12, 6)).toBe(false);

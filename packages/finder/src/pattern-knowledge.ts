@@ -1,28 +1,98 @@
 // What the product knows about a domain's address pattern, learnt from verified addresses.
 // The caller stores it (the server in PostgreSQL) through the PatternStore port.
 
+// Where an observation comes from (README: pattern knowledge, each source's weight and why):
+// `verified` a 99 find, `smtp` an accepted possible-kind address at a domain that refused every
+// exact-kind candidate, `reply` a reply from an address we sent to, `known` a person the user
+// already knows (name and address in an upload or import), `bounce` a hard bounce (5.1.x).
+export const observationSources = ['verified', 'smtp', 'reply', 'known', 'bounce'] as const;
+export type ObservationSource = (typeof observationSources)[number];
+
+// How much one observation of each source counts. A bounce counts against its pattern.
+export const observationWeights: Readonly<Record<ObservationSource, number>> = {
+  verified: 1,
+  smtp: 1,
+  reply: 1,
+  known: 1,
+  bounce: 1,
+};
+
 export interface PatternKnowledge {
-  // The pattern most verified addresses at the domain follow.
+  // The pattern the most weight of observations at the domain follows.
   pattern: string;
-  // Verified addresses at the domain that follow `pattern`.
+  // Weighted observations that follow `pattern`.
   confirmations: number;
-  // Verified addresses at the domain that follow another pattern or none.
+  // Weighted observations that follow another pattern or none, and bounces of `pattern`.
   contradictions: number;
+  // `confirmations` by source.
+  sources: Partial<Record<ObservationSource, number>>;
 }
 
-// One verified address at a domain and the pattern it follows (`noPattern` when it follows
-// none of the known patterns for its owner's name).
+// One address at a domain and the pattern it follows for its owner's name (`noPattern` when
+// it follows none of the known patterns), with where we saw it (`verified` when absent).
 export interface PatternObservation {
   pattern: string;
   email: string;
+  source?: ObservationSource;
+  // Whose address it is (ownerKey of their name), when we know: the address is nobody
+  // else's exact match.
+  owner?: string;
 }
 
 export const noPattern = 'none';
 
 export interface PatternStore {
   get: (domain: string) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
-  // Idempotent per address: recording the same address again replaces its earlier pattern.
+  // Idempotent per address: recording the same address again replaces its earlier
+  // observation (the latest source wins), except that only a reply undoes a bounce.
   record: (domain: string, observation: PatternObservation) => Promise<void> | void;
+  // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
+  // whoever asks, and are never again returned at 95 or more.
+  bounced: (domain: string) => Promise<string[]> | string[];
+  // Of these addresses at the domain, the ones whose owner we know: [address, owner key].
+  owners: (
+    domain: string,
+    emails: readonly string[],
+  ) => Promise<Array<[string, string]>> | Array<[string, string]>;
+}
+
+// Observations of one pattern from one source, in the order patterns were first seen.
+export interface ObservationCount {
+  pattern: string;
+  source: ObservationSource;
+  count: number;
+}
+
+// The leading pattern (most weight; on a tie the one seen first) and its weighted counts; null
+// when nothing but bounces and addresses following no pattern were recorded.
+export function knowledgeFrom(counts: Iterable<ObservationCount>): PatternKnowledge | null {
+  const support = new Map<string, number>();
+  const against = new Map<string, number>();
+  const bySource = new Map<string, Partial<Record<ObservationSource, number>>>();
+  let total = 0;
+  for (const { pattern, source, count } of counts) {
+    const weight = observationWeights[source] * count;
+    if (source === 'bounce') {
+      against.set(pattern, (against.get(pattern) ?? 0) + weight);
+      continue;
+    }
+    total += weight;
+    if (pattern === noPattern) continue;
+    support.set(pattern, (support.get(pattern) ?? 0) + weight);
+    const sources = bySource.get(pattern) ?? {};
+    sources[source] = (sources[source] ?? 0) + weight;
+    bySource.set(pattern, sources);
+  }
+  let best: [string, number] | null = null;
+  for (const entry of support) if (!best || entry[1] > best[1]) best = entry;
+  if (!best) return null;
+  const [pattern, confirmations] = best;
+  return {
+    pattern,
+    confirmations,
+    contradictions: total - confirmations + (against.get(pattern) ?? 0),
+    sources: bySource.get(pattern) ?? {},
+  };
 }
 
 export interface PatternConfidence {
@@ -59,32 +129,47 @@ export function isKnownPattern(
   );
 }
 
-// A PatternStore in memory (tests, the bench, the command line). The leading pattern is the
-// one most addresses follow; on a tie, the one seen first.
+type StoredObservation = PatternObservation & { source: ObservationSource };
+
+// A PatternStore in memory (tests, the bench, the command line).
 export function createMemoryPatternStore(
   initial: Record<string, PatternObservation[]> = {},
-): PatternStore & { entries: () => Map<string, Map<string, string>> } {
-  const domains = new Map<string, Map<string, string>>();
+): PatternStore & { entries: () => Map<string, Map<string, StoredObservation>> } {
+  const domains = new Map<string, Map<string, StoredObservation>>();
   const record = (domain: string, observation: PatternObservation) => {
-    const addresses = domains.get(domain) ?? new Map<string, string>();
-    addresses.set(observation.email.toLowerCase(), observation.pattern);
+    const addresses = domains.get(domain) ?? new Map<string, StoredObservation>();
+    const email = observation.email.toLowerCase();
+    const source = observation.source ?? 'verified';
+    // Only a reply undoes a bounce.
+    if (addresses.get(email)?.source === 'bounce' && source !== 'reply') return;
+    addresses.set(email, { ...observation, email, source });
     domains.set(domain, addresses);
   };
   for (const [domain, observations] of Object.entries(initial))
     for (const observation of observations) record(domain, observation);
   return {
     get: (domain) => {
-      const addresses = domains.get(domain);
-      if (!addresses || addresses.size === 0) return null;
-      const counts = new Map<string, number>();
-      for (const pattern of addresses.values())
-        if (pattern !== noPattern) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
-      let best: [string, number] | null = null;
-      for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
-      if (!best) return null;
-      return { pattern: best[0], confirmations: best[1], contradictions: addresses.size - best[1] };
+      const counts = new Map<string, ObservationCount>();
+      for (const { pattern, source } of domains.get(domain)?.values() ?? []) {
+        const key = `${pattern} ${source}`;
+        const count = counts.get(key) ?? { pattern, source, count: 0 };
+        count.count++;
+        counts.set(key, count);
+      }
+      return knowledgeFrom(counts.values());
     },
     record,
+    bounced: (domain) =>
+      [...(domains.get(domain)?.values() ?? [])]
+        .filter((o) => o.source === 'bounce')
+        .map((o) => o.email),
+    owners: (domain, emails) => {
+      const addresses = domains.get(domain);
+      return emails.flatMap((email): Array<[string, string]> => {
+        const seen = addresses?.get(email);
+        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner]] : [];
+      });
+    },
     entries: () => domains,
   };
 }

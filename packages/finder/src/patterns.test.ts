@@ -31,3 +31,23 @@ describe('candidate addresses', () => {
     expect(patternKind('fl')).toBe('possible');
   });
 });
+
+describe('candidates for names spelt more than one way', () => {
+  it('tries soeren and sren for Søren with the common patterns and the learnt one', () => {
+    const emails = candidatesFor('Søren', 'Kierkegaard', 'acme.dk', 'first').map((c) => c.email);
+    for (const email of [
+      'soren.kierkegaard@acme.dk',
+      'soeren.kierkegaard@acme.dk',
+      'sren.kierkegaard@acme.dk',
+      'soeren@acme.dk',
+      'sren@acme.dk',
+    ])
+      expect(emails).toContain(email);
+    expect(emails.indexOf('soren.kierkegaard@acme.dk')).toBeLessThan(
+      emails.indexOf('soeren.kierkegaard@acme.dk'),
+    );
+    // A rarer pattern keeps the main spelling only.
+    expect(emails).toContain('kierkegaard_soren@acme.dk');
+    expect(emails).not.toContain('kierkegaard_soeren@acme.dk');
+  });
+});

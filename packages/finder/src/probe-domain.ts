@@ -59,7 +59,8 @@ export async function probeDomain(
     probeAddress,
     catchAll: lookup.catchAll,
     learnt: lookup.learnt,
-    known: lookup.known,
+    // The plan settles rows only at a domain that refuses unknown recipients.
+    known: lookup.knownWhereRefused,
     ambiguous,
   });
   const counts: RetryCounts = { attempt: 0, lostSessions: 0, busyRetries: 0 };

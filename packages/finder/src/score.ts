@@ -28,7 +28,8 @@ export interface FindScoreInput {
   learntPattern: string | null;
   // The learnt pattern when it is known with confidence (isKnownPattern), else null.
   knownPattern: string | null;
-  // Addresses another row of the same batch also produced (two Johns at one company).
+  // Addresses that are nobody's exact match: another row of the same batch also produced
+  // them (two Johns at one company), or they bounced (they do not exist).
   ambiguous: ReadonlySet<string>;
 }
 
@@ -67,7 +68,7 @@ export function scoreFind(input: FindScoreInput): ScoreOutcome {
       : undefined;
     if (known)
       return { exactEmail: known.email, score: 95, pattern: known.pattern, reason: scoreTexts[95] };
-    const guess = candidates[0];
+    const guess = candidates.find((c) => !input.ambiguous.has(c.email)) ?? candidates[0];
     if (!guess) return none('No candidate address for this name');
     return { exactEmail: guess.email, score: 50, pattern: guess.pattern, reason: scoreTexts[50] };
   }
@@ -117,6 +118,8 @@ export function scoreFind(input: FindScoreInput): ScoreOutcome {
 export interface VerifyScoreInput {
   status: RcptStatus | 'untested';
   catchAll: boolean | null;
+  // The address bounced before: accepted or not, it is never certain again.
+  bounced?: boolean;
 }
 
 export function scoreVerify(email: string, input: VerifyScoreInput): ScoreOutcome {
@@ -127,7 +130,7 @@ export function scoreVerify(email: string, input: VerifyScoreInput): ScoreOutcom
         : 'The mail server asked to try again later',
     );
   }
-  if (input.catchAll === false)
+  if (input.catchAll === false && !input.bounced)
     return { exactEmail: email, score: 99, pattern: null, reason: scoreTexts[99] };
   return { exactEmail: email, score: 50, pattern: null, reason: scoreTexts[50] };
 }

@@ -47,6 +47,28 @@ describe('generateLab', () => {
     expect(sameFirstName).toBe(true);
   });
 
+  it('gives every live domain colleagues with mailboxes when asked, the rest of the lab unchanged', () => {
+    const everywhere = generateLab({
+      seed: 7,
+      domains: 500,
+      people: 5000,
+      colleaguesEverywhere: true,
+    });
+    const withColleagues = buildManifest(everywhere);
+    expect(withColleagues.people).toEqual(manifest.people);
+    const live = everywhere.domains.filter(
+      (d) => !d.catchAll && !d.kind?.startsWith('dead-') && d.kind !== 'drop-after-rcpt',
+    );
+    for (const domain of live) {
+      expect(domain.staff?.length).toBeGreaterThan(0);
+      for (const colleague of domain.staff ?? [])
+        expect(domain.mailboxes).toContain(colleague.email?.split('@')[0]);
+    }
+    const catchAllStaff = (lab: typeof spec) =>
+      lab.domains.filter((d) => d.catchAll).map((d) => d.staff);
+    expect(catchAllStaff(everywhere)).toEqual(catchAllStaff(spec));
+  });
+
   it('gives catch-all domains with a known pattern colleagues to learn it from, exceptions included', () => {
     const known = spec.domains.filter((d) => d.kind === 'catch-all-known');
     expect(known.length).toBeGreaterThan(0);

@@ -318,6 +318,9 @@ export interface GenerateLabOptions {
   latencyMs?: number;
   // Greylisting window of the greylisting domains.
   greylistMs?: number;
+  // Colleagues (`staff`) at every live domain that refuses unknown recipients too, from a
+  // stream of their own (the rest of the lab stays as it was): the bench finds them first.
+  colleaguesEverywhere?: boolean;
 }
 
 function hostAddress(index: number): string {
@@ -378,9 +381,15 @@ export function generateLab(options: GenerateLabOptions): LabSpec {
 
   // How many colleagues' addresses the product knows at a catch-all domain varies widely:
   // a handful for most, dozens for a few.
-  const addStaff = (domain: LabDomain, pattern: string, taken: Set<string>) => {
-    const count = Math.round(4 + 56 * staffRandom.next() ** 2);
-    domain.staff = makePeople(staffRandom, count, pattern, domain.name, taken).filter(
+  const colleagueRandom = seededRandom(options.seed ^ 0xc011);
+  const addStaff = (
+    domain: LabDomain,
+    pattern: string,
+    taken: Set<string>,
+    stream: Random = staffRandom,
+  ) => {
+    const count = Math.round(4 + 56 * stream.next() ** 2);
+    domain.staff = makePeople(stream, count, pattern, domain.name, taken).filter(
       (p) => p.email !== null,
     );
     domain.mailboxes = [...taken];
@@ -482,6 +491,8 @@ export function generateLab(options: GenerateLabOptions): LabSpec {
       default:
         domain.mx = [{ priority: 10, host: ownHost().name }];
     }
+    const live = !domain.catchAll && !kind.startsWith('dead-') && kind !== 'drop-after-rcpt';
+    if (options.colleaguesEverywhere && live) addStaff(domain, pattern, taken, colleagueRandom);
     domains.push(domain);
   }
   return { hosts, domains, latencyMs: options.latencyMs ?? 0 };

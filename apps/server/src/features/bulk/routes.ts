@@ -16,12 +16,14 @@ import type { App, FeatureDeps } from '../../platform/http.ts';
 import { type ProgressHub, progressHubOf } from '../../platform/progress-hub.ts';
 import { openEventStream } from '../../platform/sse.ts';
 import { readUploadedFile } from '../../platform/uploads/read-upload.ts';
+import { recordPeopleSeen } from '../search/index.ts';
 import { type BulkItem, createBulkRequest, readBulkHistory, readBulkItem } from './bulk-store.ts';
 import {
   isSpreadsheetName,
   maxUploadBytes,
   maxUploadRows,
   parseUpload,
+  peopleOfUpload,
   uploadMessages,
 } from './upload-file.ts';
 
@@ -91,6 +93,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
               : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           bytes,
         });
+        await recordPeopleSeen(deps.db, peopleOfUpload(parsed), 'known');
         const item = await readBulkItem(deps.db, user.id, requestId);
         if (!item) throw new Error(`bulk request ${requestId} was not stored`);
         return reply.status(201).send(item);

@@ -56,6 +56,19 @@ export function queryOfRow(columns: BulkColumns, cells: string[]): BulkQuery {
   return { kind: 'find', firstName, lastName, company };
 }
 
+// Rows that carry a first name, a last name and an address: people the user already knows.
+export function peopleOfUpload(upload: { columns: BulkColumns; rows: string[][] }) {
+  const { firstName, lastName, email } = upload.columns;
+  if (firstName === undefined || lastName === undefined || email === undefined) return [];
+  return upload.rows
+    .map((cells) => ({
+      firstName: cells[firstName]?.trim() ?? '',
+      lastName: cells[lastName]?.trim() ?? '',
+      email: cells[email]?.trim() ?? '',
+    }))
+    .filter((person) => person.firstName && person.lastName && person.email.includes('@'));
+}
+
 // The key rows are grouped by: rows with one key probe one domain.
 export function domainKeyOf(query: BulkQuery): string {
   if (query.kind === 'verify') return query.email.slice(query.email.lastIndexOf('@') + 1);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
-import { withDatabase } from '../../platform/database.ts';
+import { type Db, withDatabase } from '../../platform/database.ts';
 import { runMigrations } from '../../platform/migrations.ts';
 import { companyColumns, personColumns } from './import-rows.ts';
 import { type ImportReport, importCompanies, importPeople } from './importer.ts';
@@ -44,6 +44,12 @@ export async function runImportCommand(
   config: Config,
   log: Logger,
   args: string[],
+  ports: {
+    observePeople?: (
+      db: Db,
+      people: Array<{ firstName: string; lastName: string; email: string }>,
+    ) => Promise<unknown>;
+  } = {},
 ): Promise<number> {
   const [kind, file] = args;
   if ((kind !== 'companies' && kind !== 'people') || !file || args.length > 2) {
@@ -58,7 +64,9 @@ export async function runImportCommand(
     await runMigrations(database.db);
     const importer = kind === 'companies' ? importCompanies : importPeople;
     let lastPrint = 0;
+    const { observePeople } = ports;
     return importer(database.db, file, {
+      ...(observePeople ? { observePeople: (people) => observePeople(database.db, people) } : {}),
       onProgress: ({ rows, seconds }) => {
         if (seconds - lastPrint < 5) return;
         lastPrint = seconds;

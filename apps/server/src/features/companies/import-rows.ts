@@ -37,6 +37,8 @@ export const personColumns = [
   'location',
   'linkedin_url',
   'phone',
+  // Not stored with the person: the finder learns the company's address pattern from it.
+  'email',
 ] as const;
 
 export type CompanyRow = {
@@ -67,6 +69,8 @@ export type PersonRow = {
   location: string | null;
   linkedinUrl: string | null;
   phone: string | null;
+  // Read from the file, not stored with the person (importer: observePeople).
+  email?: string | null;
 };
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -225,6 +229,7 @@ export function parsePersonRecord(record: ImportRecord): Parsed<PersonRow> {
   const linkedinUrl = url(record, 'linkedin_url', problems);
   const jobTitle = text(record, 'job_title');
   const phoneNumber = phone(record, problems);
+  const email = text(record, 'email');
 
   return outcome(problems, () => ({
     firstName,
@@ -235,6 +240,7 @@ export function parsePersonRecord(record: ImportRecord): Parsed<PersonRow> {
     location: text(record, 'location'),
     linkedinUrl,
     phone: phoneNumber,
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email ?? '') ? email : null,
   }));
 }
 

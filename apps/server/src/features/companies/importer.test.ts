@@ -190,6 +190,32 @@ describe('mailhound import companies', () => {
 });
 
 describe('mailhound import people', () => {
+  it('hands people with both names and an e-mail to the finder, after their batch is written', async () => {
+    await importCompanies(
+      t.db,
+      await file('mail-companies.csv', `${header}\nMail Co,mail-import.com,,,,,,,,\n`),
+      { now },
+    );
+    const path = await file(
+      'people-with-mail.csv',
+      [
+        'first_name,last_name,company_domain,email',
+        'Ada,Lovelace,mail-import.com,ada.lovelace@mail-import.com',
+        'Cy,,mail-import.com,cy@mail-import.com',
+        'Bo,Diddley,mail-import.com,not an address',
+        'Di,Prince,mail-import.com,',
+      ].join('\n'),
+    );
+    const observed: unknown[] = [];
+    const report = await importPeople(t.db, path, {
+      observePeople: async (people) => observed.push(...people),
+    });
+    expect(report).toMatchObject({ rows: 4, inserted: 4, rejected: 0 });
+    expect(observed).toEqual([
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada.lovelace@mail-import.com' },
+    ]);
+  });
+
   it('imports people of known companies, classifies titles, rejects unknown companies', async () => {
     await importCompanies(
       t.db,

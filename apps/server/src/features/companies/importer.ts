@@ -48,6 +48,11 @@ export type ImportOptions = {
   // Founded years after this year's are refused.
   now?: Date;
   onProgress?: (progress: { rows: number; seconds: number }) => void;
+  // People with both names and an e-mail, after their batch is written (the finder learns
+  // their companies' address patterns; main.ts passes search's recordPeopleSeen).
+  observePeople?: (
+    people: Array<{ firstName: string; lastName: string; email: string }>,
+  ) => Promise<unknown>;
 };
 
 const defaultBatchSize = 1000;
@@ -198,7 +203,11 @@ export function importCompanies(
 }
 
 // People name their company by domain; a domain not imported yet rejects the row.
-async function writePeople(db: Db, batch: Numbered<PersonRow>[]): Promise<BatchOutcome> {
+async function writePeople(
+  db: Db,
+  batch: Numbered<PersonRow>[],
+  observePeople: ImportOptions['observePeople'],
+): Promise<BatchOutcome> {
   const ids = await companyIdsByDomain(
     db,
     batch.map((row) => row.value.companyDomain),
@@ -217,6 +226,11 @@ async function writePeople(db: Db, batch: Numbered<PersonRow>[]): Promise<BatchO
     }
   }
   const outcome = await writeInTransactions(db, known, upsertPeople);
+  await observePeople?.(
+    known.flatMap(({ value: { firstName, lastName, email } }) =>
+      firstName && lastName && email ? [{ firstName, lastName, email }] : [],
+    ),
+  );
   return { count: outcome.count, rejected: [...rejected, ...outcome.rejected] };
 }
 
@@ -229,7 +243,7 @@ export function importPeople(
     'people',
     path,
     readPersonRows(path),
-    (batch) => writePeople(db, batch),
+    (batch) => writePeople(db, batch, options.observePeople),
     options,
   );
 }

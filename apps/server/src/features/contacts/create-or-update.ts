@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isId } from '../../platform/paging.ts';
+import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
 import { ensureField, reservedColumns } from './fields.ts';
 import { addToGroup } from './groups.ts';
 import { createOperationCustomers, createOperations, customers } from './schema.ts';
@@ -51,6 +52,15 @@ export function normalizeRow(row: Record<string, unknown>): Row | undefined {
     if (value !== '') values.set(name, value);
   }
   return { email: email.data, fname, lname, values };
+}
+
+// The rows with a first name, a last name and a valid address.
+function* namedPeople(rows: Record<string, unknown>[]): Generator<SeenPerson> {
+  for (const raw of rows) {
+    const row = normalizeRow(raw);
+    if (row?.fname && row.lname)
+      yield { firstName: row.fname, lastName: row.lname, email: row.email };
+  }
 }
 
 export async function startOperation(
@@ -167,6 +177,8 @@ export async function runOperation(
         writeBatch(tx, userId, { ...operation, groupId: body.group_id }, rows, start),
       );
       skipped += batch.skipped;
+      // Contacts with both names and an address teach the finder their domains' patterns.
+      await recordPeopleSeen(db, namedPeople(rows), 'known');
       onProgress({ progress: start + rows.length, total });
     }
     await db

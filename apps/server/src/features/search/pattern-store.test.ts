@@ -23,6 +23,7 @@ it('leads with the pattern most verified addresses follow; the others contradict
     pattern: 'first.last',
     confirmations: 2,
     contradictions: 2,
+    sources: { verified: 2 },
   });
 });
 
@@ -34,6 +35,7 @@ it('counts an address once, with its latest pattern', async () => {
     pattern: 'first',
     confirmations: 1,
     contradictions: 0,
+    sources: { verified: 1 },
   });
   await store.record('once.test', { pattern: 'none', email: 'ann@once.test' });
   expect(await store.get('once.test')).toBeNull();
@@ -44,4 +46,52 @@ it('keeps the pattern seen first on a tie', async () => {
   await store.record('tie.test', { pattern: 'flast', email: 'alee@tie.test' });
   await store.record('tie.test', { pattern: 'first.last', email: 'bob.roe@tie.test' });
   expect(await store.get('tie.test')).toMatchObject({ pattern: 'flast', confirmations: 1 });
+});
+
+it('weighs each source, counts a bounce against its pattern and keeps it as a fact for everyone', async () => {
+  const store = createPgPatternStore(t.db);
+  await store.record('src.test', { pattern: 'first', email: 'ann@src.test', source: 'smtp' });
+  await store.record('src.test', { pattern: 'first', email: 'bob@src.test', source: 'reply' });
+  await store.record('src.test', { pattern: 'first', email: 'Cy@src.test', source: 'known' });
+  await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'bounce' });
+  expect(await store.get('src.test')).toEqual({
+    pattern: 'first',
+    confirmations: 3,
+    contradictions: 1,
+    sources: { smtp: 1, reply: 1, known: 1 },
+  });
+  expect(await createPgPatternStore(t.db).bounced('src.test')).toEqual(['dan@src.test']);
+  // A list imported again does not bring it back.
+  await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'known' });
+  expect(await store.bounced('src.test')).toEqual(['dan@src.test']);
+  // A reply from the bounced address later says it exists after all.
+  await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'reply' });
+  expect(await store.bounced('src.test')).toEqual([]);
+});
+
+it("counts a user's own contact once and never answers its address to anyone", async () => {
+  const store = createPgPatternStore(t.db);
+  await store.record('mine.test', { pattern: 'flast', email: 'JRoe@mine.test', source: 'known' });
+  await store.record('mine.test', { pattern: 'flast', email: 'jroe@mine.test', source: 'reply' });
+  expect(await store.get('mine.test')).toMatchObject({
+    pattern: 'flast',
+    confirmations: 1,
+    sources: { reply: 1 },
+  });
+  expect(await store.bounced('mine.test')).toEqual([]);
+});
+
+it("knows whose an address is, for every user's lookups, until it bounces", async () => {
+  const store = createPgPatternStore(t.db);
+  await store.record('own.test', { pattern: 'first', email: 'ann@own.test', owner: 'ann lee' });
+  await store.record('own.test', { pattern: 'first', email: 'bob@own.test', source: 'known' });
+  expect(
+    await createPgPatternStore(t.db).owners('own.test', [
+      'ann@own.test',
+      'bob@own.test',
+      'x@own.test',
+    ]),
+  ).toEqual([['ann@own.test', 'ann lee']]);
+  await store.record('own.test', { pattern: 'first', email: 'ann@own.test', source: 'bounce' });
+  expect(await store.owners('own.test', ['ann@own.test'])).toEqual([]);
 });

@@ -1,40 +1,104 @@
-import type { PatternKnowledge, PatternStore } from '@mailhound/finder';
-import { noPattern } from '@mailhound/finder';
-import { sql } from 'drizzle-orm';
+import {
+  knowledgeFrom,
+  type ObservationSource,
+  type PatternKnowledge,
+  type PatternObservation,
+  type PatternStore,
+} from '@mailhound/finder';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { domainPatterns } from './schema.ts';
 
+const rowOf = (domain: string, observation: PatternObservation) => {
+  const source = observation.source ?? 'verified';
+  return {
+    domain,
+    email: observation.email.toLowerCase(),
+    pattern: observation.pattern,
+    source,
+    owner: observation.owner ?? null,
+  };
+};
+
+// The latest observation of an address wins, except that only a reply undoes a bounce (a
+// re-imported list does not bring a dead address back).
+const bounceKept = sql`${domainPatterns.source} = 'bounce' and excluded.source <> 'reply'`;
+const latestWins = {
+  target: [domainPatterns.domain, domainPatterns.email],
+  set: {
+    pattern: sql`case when ${bounceKept} then ${domainPatterns.pattern} else excluded.pattern end`,
+    source: sql`case when ${bounceKept} then ${domainPatterns.source} else excluded.source end`,
+    owner: sql`case when ${bounceKept} then ${domainPatterns.owner} else coalesce(excluded.owner, ${domainPatterns.owner}) end`,
+    updatedAt: sql`now()`,
+  },
+};
+
+// Many observations at once (an upload, an import), 1,000 rows per statement; within a
+// statement the last observation of an address wins, as it would one by one.
+export async function recordObservations(
+  db: Db,
+  observations: ReadonlyArray<{ domain: string; observation: PatternObservation }>,
+): Promise<void> {
+  for (let start = 0; start < observations.length; start += 1000) {
+    const rows = new Map<string, ReturnType<typeof rowOf>>();
+    for (const { domain, observation } of observations.slice(start, start + 1000)) {
+      const row = rowOf(domain, observation);
+      rows.set(`${row.domain} ${row.email}`, row);
+    }
+    await db
+      .insert(domainPatterns)
+      .values([...rows.values()])
+      .onConflictDoUpdate(latestWins);
+  }
+}
+
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
-// per verified address, so recording an address again replaces its pattern instead of
-// counting it twice. The leading pattern is the one most addresses follow (on a tie, the one
-// seen first); every other address contradicts it.
+// per address and its latest observation (an address a user told us, source known, is only
+// counted: nothing reads an address back but bounced()), so recording an address again replaces it instead
+// of counting it twice; the weighted counts per source are the finder's (knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
   return {
     get: async (domain): Promise<PatternKnowledge | null> => {
-      const counted = await db.execute<{ pattern: string; addresses: number; first: string }>(sql`
-        select ${domainPatterns.pattern} as pattern, count(*)::int as addresses,
-               min(${domainPatterns.createdAt})::text as first
+      const counted = await db.execute<{
+        pattern: string;
+        source: ObservationSource;
+        count: number;
+      }>(sql`
+        select ${domainPatterns.pattern} as pattern, ${domainPatterns.source} as source,
+               count(*)::int as count
         from ${domainPatterns}
         where ${domainPatterns.domain} = ${domain}
-        group by ${domainPatterns.pattern}
-        order by count(*) desc, min(${domainPatterns.createdAt})`);
-      const total = counted.rows.reduce((sum, row) => sum + row.addresses, 0);
-      const leading = counted.rows.find((row) => row.pattern !== noPattern);
-      if (!leading) return null;
-      return {
-        pattern: leading.pattern,
-        confirmations: leading.addresses,
-        contradictions: total - leading.addresses,
-      };
+        group by ${domainPatterns.pattern}, ${domainPatterns.source}
+        order by min(${domainPatterns.createdAt})`);
+      return knowledgeFrom(counted.rows);
     },
     record: async (domain, observation) => {
       await db
         .insert(domainPatterns)
-        .values({ domain, email: observation.email.toLowerCase(), pattern: observation.pattern })
-        .onConflictDoUpdate({
-          target: [domainPatterns.domain, domainPatterns.email],
-          set: { pattern: observation.pattern, updatedAt: sql`now()` },
-        });
+        .values(rowOf(domain, observation))
+        .onConflictDoUpdate(latestWins);
+    },
+    bounced: async (domain) => {
+      const rows = await db
+        .select({ email: domainPatterns.email })
+        .from(domainPatterns)
+        .where(and(eq(domainPatterns.domain, domain), eq(domainPatterns.source, 'bounce')));
+      return rows.map((row) => row.email);
+    },
+    owners: async (domain, emails) => {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .select({ email: domainPatterns.email, owner: domainPatterns.owner })
+        .from(domainPatterns)
+        .where(
+          and(
+            eq(domainPatterns.domain, domain),
+            inArray(domainPatterns.email, [...new Set(emails)]),
+            isNotNull(domainPatterns.owner),
+            ne(domainPatterns.source, 'bounce'),
+          ),
+        );
+      return rows.map((row): [string, string] => [row.email, row.owner ?? '']);
     },
   };
 }

@@ -74,14 +74,18 @@ export const searchHistory = pgTable(
   ],
 );
 
-// Verified addresses per domain and the pattern each follows ('none' for none): the finder's
-// PatternStore derives the domain's leading pattern and its counts from them.
+// Observed addresses per domain, the pattern each follows ('none' for none) and the source of
+// the latest observation (verified, smtp, reply, known, bounce): the finder's PatternStore
+// derives the domain's leading pattern, its weighted counts and the bounced addresses.
 export const domainPatterns = pgTable(
   'domain_patterns',
   {
     domain: text('domain').notNull(),
     email: text('email').notNull(),
     pattern: text('pattern').notNull(),
+    source: text('source').notNull().default('verified'),
+    // Whose address it is (the finder's ownerKey of their name), when known.
+    owner: text('owner'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import type { LinkTokens } from '../../platform/link-tokens.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
+import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
 import { composeMail, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
@@ -154,6 +155,19 @@ async function findBySender(
   return null;
 }
 
+function seenIn(
+  kind: InboxKind,
+  byOther: boolean,
+  lead: SeenPerson | null,
+  bounce: InboundMail['bounce'],
+): SeenPerson[] {
+  if (!lead) return [];
+  if (kind === 'reply' && !byOther) return [lead];
+  if (kind === 'bounce' && bounce?.status.startsWith('5.1.'))
+    return [{ ...lead, email: bounce.recipient || lead.email }];
+  return [];
+}
+
 function kindOf(mail: InboundMail, match: Match | null): InboxKind {
   if (!match || mail.nature === 'report') return 'other';
   return mail.nature;
@@ -165,21 +179,19 @@ const statusOf: Record<'reply' | 'auto_reply' | 'bounce', StoredThreadStatus> = 
   bounce: 'bounced',
 };
 
-// The address of the lead whose conversation the message joins.
-async function leadEmailOf(db: Queryable, match: Match): Promise<string | null> {
-  const [lead] = match.send
-    ? await db
-        .select({ email: customers.email })
-        .from(customers)
-        .where(eq(customers.id, match.send.customerId))
+// The lead whose conversation the message joins, the address lower-cased.
+async function leadOf(db: Queryable, match: Match): Promise<SeenPerson | null> {
+  const lead = { email: customers.email, firstName: customers.fname, lastName: customers.lname };
+  const [row] = match.send
+    ? await db.select(lead).from(customers).where(eq(customers.id, match.send.customerId))
     : match.threadId
       ? await db
-          .select({ email: customers.email })
+          .select(lead)
           .from(inboxThreads)
           .innerJoin(customers, eq(customers.id, inboxThreads.customerId))
           .where(eq(inboxThreads.id, match.threadId))
       : [];
-  return lead ? lead.email.toLowerCase() : null;
+  return row ? { ...row, email: row.email.toLowerCase() } : null;
 }
 
 // replied beats bounced beats auto_reply, whatever order the messages come in.
@@ -253,10 +265,15 @@ export async function fileMessage(
   // Someone else answering in the conversation (a colleague the user forwarded it to) is shown
   // in the thread, but the lead has not replied: their sequence goes on, analytics count no
   // reply and the thread keeps its status. A bounce is about the lead's address, whoever sends it.
-  const byOther =
-    (kind === 'reply' || kind === 'auto_reply') &&
-    match !== null &&
-    mail.from.email !== (await leadEmailOf(deps.db, match));
+  const lead = match && kind !== 'other' ? await leadOf(deps.db, match) : null;
+  const byOther = (kind === 'reply' || kind === 'auto_reply') && mail.from.email !== lead?.email;
+  // The finder learns from it (search's pattern store): a reply from the address we wrote to
+  // proves it is the lead's; a hard bounce (5.1.x) that the address does not exist.
+  await recordPeopleSeen(
+    deps.db,
+    seenIn(kind, byOther, lead, mail.bounce),
+    kind === 'bounce' ? 'bounce' : 'reply',
+  );
   // Before the message row: when a crash comes between the two, the message is read again and
   // marking the reply twice changes nothing.
   if (kind === 'reply' && send && !byOther) {
@@ -355,7 +372,7 @@ export async function fileMessage(
       const data = { ...about, email: mail.from.email, subject: mail.subject, snippet };
       await deps.webhookEvents?.emit(mailbox.userId, 'email.replied', data, tx);
     } else if (kind === 'bounce') {
-      const email = (await leadEmailOf(tx, match)) ?? '';
+      const email = (await leadOf(tx, match))?.email ?? '';
       await deps.webhookEvents?.emit(mailbox.userId, 'email.bounced', { ...about, email }, tx);
     }
     return kind;

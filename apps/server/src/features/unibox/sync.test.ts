@@ -17,6 +17,8 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
+import { createPgPatternStore } from '../search/index.ts';
+import { domainPatterns } from '../search/schema.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { seededRandom } from '../sender/seeded-random.ts';
 import { type SendDeps, sendOne } from '../sender/send-one.ts';
@@ -250,6 +252,22 @@ describe('inbox sync against a real IMAP server', () => {
     expect(sink.messages.slice(before).map((message) => message.to[0])).toEqual([
       'fresh@client.test',
     ]);
+  });
+
+  it("teaches the finder: the reply proves the lead's address, the 5.1.1 bounce that the address does not exist", async () => {
+    const observed = await t.db
+      .select({ email: domainPatterns.email, source: domainPatterns.source })
+      .from(domainPatterns)
+      .where(eq(domainPatterns.domain, 'client.test'));
+    // The list's contacts were known (their import) before the reply and the bounce came.
+    expect(observed.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: 'ann@client.test', source: 'reply' },
+      { email: 'bob@client.test', source: 'known' },
+      { email: 'fresh@client.test', source: 'known' },
+      { email: 'gone@client.test', source: 'bounce' },
+    ]);
+    // A fact for every user's lookups, not only this one's.
+    expect(await createPgPatternStore(t.db).bounced('client.test')).toEqual(['gone@client.test']);
   });
 
   it('a second read files nothing new', async () => {
