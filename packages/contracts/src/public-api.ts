@@ -150,6 +150,7 @@ export const webhookMessages = {
   privateAddress:
     'This URL points to a private or local address; webhooks go to public hosts only.',
   testSent: 'Test event sent.',
+  tooManyCalls: 'Too many webhooks added or tested.',
   disabledAfterFailures:
     'Turned off after failing for 24 hours. Fix the receiver, then turn it on.',
 } as const;

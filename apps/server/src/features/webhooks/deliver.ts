@@ -103,9 +103,10 @@ async function disableAfterFailures(deps: DeliveryDeps, hook: WebhookRow) {
 }
 
 // One attempt of one event to one webhook, recorded. 2xx is delivered; anything else is
-// retried (the job throws) until the event is a day old or the URL has failed for a day. A
-// webhook that is off gets only 'Send test' (to check a fixed receiver before turning it on),
-// once, which neither retries nor counts towards turning it off.
+// retried (the job throws) until the event is a day old or the URL has failed for a day.
+// 'Send test' is tried once, on or off (to check a fixed receiver before turning it on): it
+// neither retries nor counts towards turning the webhook off, so it cannot be used to make
+// our servers call a URL again and again.
 export async function deliverEvent(
   deps: DeliveryDeps,
   job: DeliveryJob,
@@ -115,7 +116,7 @@ export async function deliverEvent(
   if (!hook || (!hook.enabled && job.event.type !== 'webhook.test')) return 'skipped';
   const outcome = await attempt(deps, hook, job.event);
   await recordAttempt(deps, hook, job.event, attemptNumber, outcome);
-  if (!hook.enabled) return 'skipped';
+  if (!hook.enabled || job.event.type === 'webhook.test') return 'skipped';
   const now = deps.clock.now();
   if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
     if (hook.failingSince) {

@@ -11,7 +11,11 @@ import { findWebhook } from './webhooks.ts';
 
 export const webhookDeliveryQueue = 'webhook-delivery';
 
-function newEvent(clock: Clock, type: WebhookEventBody['type'], data: WebhookEventBody['data']) {
+export function newEvent(
+  clock: Clock,
+  type: WebhookEventBody['type'],
+  data: WebhookEventBody['data'],
+) {
   // The id is the receiver's de-duplication key: the same on every retry of the event.
   return {
     id: `evt_${randomUUID().replaceAll('-', '')}`,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { sendTestEvent } from './emit.ts';
 import {
   createWebhook,
@@ -32,6 +33,22 @@ const errors = {
   403: errorAnswerSchema,
   404: errorAnswerSchema,
   409: errorAnswerSchema,
+  429: errorAnswerSchema,
+};
+
+// Each call makes our servers reach out to a URL the user chose: a user may add or test only
+// so many a minute, whatever the number of processes.
+const addLimit = {
+  bucket: 'webhook-adds',
+  max: 10,
+  windowMs: 60_000,
+  refusal: webhookMessages.tooManyCalls,
+};
+const testLimit = {
+  bucket: 'webhook-tests',
+  max: 10,
+  windowMs: 60_000,
+  refusal: webhookMessages.tooManyCalls,
 };
 
 // Settings › Webhooks (issue 23), with the login token as the other settings.
@@ -62,6 +79,7 @@ export function registerWebhookRoutes(api: App, deps: FeatureDeps): void {
     '/webhooks',
     {
       ...guarded,
+      preHandler: rateLimited(deps.rateLimiter, addLimit, (request) => currentUser(request).id),
       schema: {
         ...common,
         summary: 'Add a webhook; the answer holds its signing secret, shown only this once',
@@ -111,6 +129,7 @@ export function registerWebhookRoutes(api: App, deps: FeatureDeps): void {
     '/webhooks/:id/test',
     {
       ...guarded,
+      preHandler: rateLimited(deps.rateLimiter, testLimit, (request) => currentUser(request).id),
       schema: {
         ...common,
         summary: 'Send a signed `webhook.test` event to the URL (shown in its deliveries)',

@@ -9,9 +9,11 @@ import {
 } from '@mailhound/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMailer } from '../../platform/mailer.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { createWebhookEvents } from './emit.ts';
+import { deliverEvent } from './deliver.ts';
+import { createWebhookEvents, newEvent } from './emit.ts';
 import { webhookDeliveries, webhooks } from './schema.ts';
 import {
   addWebhook,
@@ -124,6 +126,14 @@ describe('the webhooks web API', () => {
   });
 });
 
+const emitter = () => createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs });
+const lookalikeDone = (id: string) => ({
+  lookalike_id: id,
+  name: id,
+  total: 3,
+  completed: '2026-11-27T10:00:00.000Z',
+});
+
 describe('delivery', () => {
   it("'Send test' delivers a signed webhook.test event, shown in the deliveries", async () => {
     const created = await addWebhook(call, receiver.url, [...webhookEvents]);
@@ -164,8 +174,8 @@ describe('delivery', () => {
   it('retries after a 500 with the same event id, and shows both attempts', async () => {
     const flaky = await startReceiver((nth) => (nth === 1 ? 500 : 204));
     try {
-      const created = await addWebhook(call, flaky.url, ['bulk.completed']);
-      await call('POST', `/webhooks/${created.id}/test`);
+      const created = await addWebhook(call, flaky.url, ['lookalike.completed']);
+      await emitter().emit(userId, 'lookalike.completed', lookalikeDone('retried'));
       await vi.waitFor(
         () => {
           if (flaky.received.length < 2) throw new Error('no retry yet');
@@ -191,6 +201,53 @@ describe('delivery', () => {
       expect(rows[1]?.error).toBe('receiver says no');
     } finally {
       await flaky.stop();
+    }
+  });
+
+  it("tries 'Send test' once: a failing receiver neither gets a retry nor starts the day that turns the webhook off", async () => {
+    const failing = await startReceiver(() => 500);
+    try {
+      const created = await addWebhook(call, failing.url, ['lookalike.completed']);
+      const deps = {
+        db: t.db,
+        clock: t.clock,
+        box: t.mailConnections.box,
+        mailer: createMailer({ smtpUrl: undefined, mailFrom: t.config.mailFrom, db: t.db }),
+        allowPrivateHosts: true,
+        publicUrl: t.config.publicUrl,
+      };
+      const hook = { webhookId: created.id };
+      const test = newEvent(t.clock, 'webhook.test', { webhook_id: created.id, message: 'hi' });
+      expect(await deliverEvent(deps, { ...hook, event: test }, 1)).toBe('skipped');
+      const failingSince = async () =>
+        (await t.db.select().from(webhooks).where(eq(webhooks.id, created.id)))[0]?.failingSince;
+      expect(await failingSince()).toBeNull();
+      expect(failing.received).toHaveLength(1);
+      // A real event to the same receiver is retried, and the failing day starts.
+      const real = newEvent(t.clock, 'lookalike.completed', lookalikeDone('real'));
+      expect(await deliverEvent(deps, { ...hook, event: real }, 1)).toBe('retry');
+      expect(await failingSince()).not.toBeNull();
+    } finally {
+      await failing.stop();
+    }
+  });
+
+  it("limits 'Send test' and adding webhooks per user: a 429 in words past ten a minute", async () => {
+    const own = await startReceiver();
+    try {
+      const user = await activeUser(t);
+      const userCall = callAs(t, user.token);
+      const created = await addWebhook(userCall, own.url, ['lookalike.completed']);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push((await userCall('POST', `/webhooks/${created.id}/test`)).statusCode);
+      }
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+      const refused = await userCall('POST', `/webhooks/${created.id}/test`);
+      expect(refused.json().message).toContain(webhookMessages.tooManyCalls);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await own.stop();
     }
   });
 
@@ -279,8 +336,14 @@ describe('delivery', () => {
   });
 
   it('keeps and shows the last 50 attempts of a webhook', async () => {
-    const created = await addWebhook(call, receiver.url, ['email.replied']);
-    for (let sent = 0; sent < 51; sent += 1) await call('POST', `/webhooks/${created.id}/test`);
+    // A user of its own: no other webhook hears these events.
+    const user = await activeUser(t);
+    const userCall = callAs(t, user.token);
+    const created = await addWebhook(userCall, receiver.url, ['lookalike.completed']);
+    const events = emitter();
+    for (let sent = 0; sent < 51; sent += 1) {
+      await events.emit(user.id, 'lookalike.completed', lookalikeDone(`kept-${sent}`));
+    }
     await vi.waitFor(
       async () => {
         const [row] = await t.db
@@ -288,14 +351,15 @@ describe('delivery', () => {
           .from(webhookDeliveries)
           .where(eq(webhookDeliveries.webhookId, created.id));
         // 51 attempts made, the oldest removed.
-        if (receiver.received.filter((r) => r.body.includes(created.id)).length < 51) {
+        if (receiver.received.filter((r) => r.body.includes('"kept-')).length < 51) {
           throw new Error('not all delivered yet');
         }
         expect(row?.total).toBe(50);
       },
       { timeout: 60_000, interval: 100 },
     );
-    expect(await deliveriesOf(created.id)).toHaveLength(50);
+    const shown = await userCall('GET', `/webhooks/${created.id}/deliveries`);
+    expect(webhookDeliveriesSchema.parse(shown.json()).deliveries).toHaveLength(50);
   }, 90_000);
 
   it('turns off a URL that has failed for 24 hours and tells its owner by e-mail', async () => {
@@ -303,8 +367,8 @@ describe('delivery', () => {
     try {
       const owner = await activeUser(t);
       const ownerCall = callAs(t, owner.token);
-      const created = await addWebhook(ownerCall, failing.url, ['email.bounced']);
-      await ownerCall('POST', `/webhooks/${created.id}/test`);
+      const created = await addWebhook(ownerCall, failing.url, ['lookalike.completed']);
+      await emitter().emit(owner.id, 'lookalike.completed', lookalikeDone('failing'));
       await vi.waitFor(
         async () => {
           const [row] = await t.db.select().from(webhooks).where(eq(webhooks.id, created.id));

@@ -63,12 +63,13 @@ export async function createWebhook(
   userId: string,
   payload: WebhookCreate,
 ): Promise<WebhookCreated> {
-  await resolveWebhookHost(new URL(payload.url), deps.allowPrivateHosts);
+  // Counted first: a name lookup holds one of libuv's few threads.
   const [existing] = await deps.db
     .select({ total: count() })
     .from(webhooks)
     .where(eq(webhooks.userId, userId));
   if ((existing?.total ?? 0) >= WEBHOOKS_MAX) throw conflict(webhookMessages.tooMany);
+  await resolveWebhookHost(new URL(payload.url), deps.allowPrivateHosts);
   const id = randomUUID();
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const [row] = await deps.db
