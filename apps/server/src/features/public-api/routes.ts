@@ -73,7 +73,11 @@ export async function registerPublicApi(
       v2.addHook('onRequest', async (request) => {
         if (request.routeOptions.url === '/v2/docs') return;
         const caller = await authenticateApiCall(deps.db, request);
-        request.apiCall = { ...caller, credits: 0, usageRow: Promise.withResolvers<number>() };
+        const usageRow = Promise.withResolvers<number>();
+        // Only the Email Verifier's 202 path waits for the row; a failed write is logged below
+        // and must not become an unhandled rejection, which would end the process.
+        usageRow.promise.catch(() => undefined);
+        request.apiCall = { ...caller, credits: 0, usageRow };
         const name = request.routeOptions.config.v2Endpoint;
         if (name && limited) {
           await consumeKeyLimits(deps.rateLimiter, endpoints[name].limits, caller.keyId);
