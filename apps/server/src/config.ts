@@ -193,6 +193,11 @@ const variables = [
     meaning: 'finder: SMTP sessions open at once per MX address',
   },
   {
+    name: 'FINDER_BUSY_BACKOFF_MS',
+    default: '30000',
+    meaning: 'finder: how long an MX address that answered 421 is left alone',
+  },
+  {
     name: 'FINDER_SOCKS_PROXY',
     default: '(unset)',
     meaning: 'finder: SMTP through a SOCKS5 proxy (socks5://user:pass@host:port)',
