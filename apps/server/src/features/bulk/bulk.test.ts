@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { searchMessages } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
@@ -9,6 +10,7 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { createSearchFinder } from '../search/finder.ts';
+import { domainPatterns } from '../search/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
@@ -79,6 +81,19 @@ async function drain(userId: string) {
       idempotencyKey: `drain:${userId}:${Date.now()}`,
     }),
   );
+}
+
+// A user with credits uploads the slow lab's 300 rows (three chunks).
+async function uploadSlowList() {
+  const user = await activeUser(t);
+  await grant(user.id, 1000, `grant:${user.id}`);
+  const rows = [
+    ['first_name', 'last_name', 'website'],
+    ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
+  ];
+  const response = await upload(t.app, user.token, 'slow.csv', toCsv(rows));
+  expect(response.statusCode, response.body).toBe(201);
+  return { user, requestId: (response.json() as BulkItem).requestId };
 }
 
 describe('uploading a list', () => {
@@ -210,6 +225,34 @@ describe('uploading a list', () => {
 });
 
 describe('the worker', () => {
+  it('looks up every chunk of a list at once, not a few at a time', async () => {
+    const { user, requestId } = await uploadSlowList();
+    // The chunks a worker holds are its advisory locks keyed (request, chunk).
+    let most = 0;
+    for (;;) {
+      const held = await t.db.execute<{ chunks: number }>(sql`
+        select count(*)::int as chunks from pg_locks
+        where locktype = 'advisory' and objsubid = 2
+          and classid::bigint = (hashtext(${requestId})::bigint & 4294967295)`);
+      most = Math.max(most, held.rows[0]?.chunks ?? 0);
+      if ((await readItem(t.app, user.token, requestId)).status !== 'processing') break;
+      await sleep(20);
+    }
+    // 300 rows of ten-person domains are three chunks, all looked up together.
+    expect(most).toBe(3);
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'completed',
+      result: { successCount: 300, verifiedCount: 300 },
+    });
+    // What the list verified is learnt, as a single search's finds are (written a chunk at a
+    // time).
+    const learnt = await t.db
+      .select({ email: domainPatterns.email })
+      .from(domainPatterns)
+      .where(inArray(domainPatterns.domain, [...new Set(slow.rows.map((row) => row.domain))]));
+    expect(learnt.map((row) => row.email).sort()).toEqual(slow.rows.map((row) => row.email).sort());
+  });
+
   it('never looks up a row once its request has no hold (failed), even when a job runs it again', async () => {
     const user = await activeUser(t);
     const csv = toCsv([
@@ -344,15 +387,7 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
 
 describe('the progress stream', () => {
   it('sends update events as chunks finish and ends with the final state', async () => {
-    const user = await activeUser(t);
-    await grant(user.id, 1000, `grant:${user.id}`);
-    const rows = [
-      ['first_name', 'last_name', 'website'],
-      ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
-    ];
-    const response = await upload(t.app, user.token, 'slow.csv', toCsv(rows));
-    expect(response.statusCode, response.body).toBe(201);
-    const { requestId } = response.json() as BulkItem;
+    const { user, requestId } = await uploadSlowList();
 
     const stream = await t.app.inject({
       method: 'GET',

@@ -4,15 +4,16 @@ import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createSearchFinder } from '../search/index.ts';
 import { bulkRunQueue } from './bulk-store.ts';
+import { createPatternBuffer } from './pattern-buffer.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
 
 export const bulkFailedQueue = 'bulk-failed';
 
-// Requests this worker process runs at once, and chunks per request. Each running chunk holds
-// a database connection and its lookups need another now and then (learnt patterns): 4 leaves
-// the smallest pool (5, in tests) a free one, so chunks never wait on each other for one.
+// Requests this worker process runs at once. Each holds one database connection (its chunks'
+// locks) and looks up `config.bulkChunksAtOnce` chunks at once, writing each in a short
+// transaction: chunks in flight (a few domains each) keep the finder's SMTP sessions busy
+// while the slowest domain of a chunk still answers, and bound the rows held in memory.
 const requestsPerWorker = 2;
-const chunksPerRequest = 2;
 
 export type BulkJob = { requestId: string };
 
@@ -21,6 +22,7 @@ export type BulkJob = { requestId: string };
 // `bulk-failed`, which marks the request failed and releases its hold.
 export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): void {
   let finder: Finder | undefined;
+  const patterns = createPatternBuffer(deps.db);
   jobs.define<BulkJob>({
     name: bulkFailedQueue,
     queue: { retryLimit: 5 },
@@ -40,8 +42,11 @@ export function defineBulkJobs(jobs: Jobs, deps: { config: Config; db: Db }): vo
     },
     work: { localConcurrency: requestsPerWorker, localGroupConcurrency: 1 },
     handler: async (job) => {
-      finder ??= createSearchFinder(deps.config, deps.db);
-      await runBulkRequest({ db: deps.db, finder, slots: chunksPerRequest }, job.data.requestId);
+      finder ??= createSearchFinder(deps.config, deps.db, patterns.store);
+      await runBulkRequest(
+        { db: deps.db, finder, slots: deps.config.bulkChunksAtOnce, flushPatterns: patterns.flush },
+        job.data.requestId,
+      );
       // The request is done: its jobs still queued would only find nothing left to do, and
       // they would sit ahead of newer requests' jobs, each taking a worker's next fetch.
       const spare = await jobs.boss.findJobs(bulkRunQueue, {

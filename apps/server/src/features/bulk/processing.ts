@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDomainLike, VERIFIED_SCORE, type Verdict } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Queryable, Tx } from '../../platform/database.ts';
+import { type Db, poolOf, type Queryable, type Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import { notifyProgress } from '../../platform/progress-hub.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
@@ -26,8 +26,10 @@ export type RowOutcome = {
 export type ProcessingDeps = {
   db: Db;
   finder: Finder;
-  // Chunks one job works on at once (each holds one database connection while it runs).
+  // Chunks one job looks up at once.
   slots: number;
+  // Writes the pattern observations the finder made so far (its store buffers them).
+  flushPatterns?: () => Promise<void>;
   // Pause before looking again when every pending chunk is taken by another worker.
   waitMs?: number;
 };
@@ -114,20 +116,11 @@ export async function lookUpRows(
   return outcomes;
 }
 
-// Takes the chunk if no other worker holds it. The lock is the transaction's: a worker that
-// dies drops its connection, PostgreSQL rolls the transaction back and the chunk is free again
-// at once, with none of its rows written.
-async function tryTakeChunk(tx: Tx, requestId: string, chunk: number): Promise<boolean> {
-  const taken = await tx.execute<{ taken: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext(${requestId}), ${chunk}) as taken`,
-  );
-  return taken.rows[0]?.taken === true;
-}
-
 // Rows are looked up only under the request's credit hold: while it is processing and its hold
-// is open. The key-share row lock keeps the request from failing or completing (FOR UPDATE), and
-// so its hold from being released, while a chunk is looked up; chunks writing their counters
-// (no key update) do not wait on each other's.
+// is open. Checked before each chunk is taken and again, under a key-share lock of the request
+// row, in the transaction that writes the chunk: a request failed meanwhile (its hold
+// released) gets none of its rows written, and a failing or completing transaction (FOR
+// UPDATE) waits for a chunk being written, never for one being looked up.
 async function isUnderHold(tx: Queryable, requestId: string): Promise<boolean> {
   const [request] = await tx
     .select({ status: bulkRequests.status })
@@ -137,37 +130,63 @@ async function isUnderHold(tx: Queryable, requestId: string): Promise<boolean> {
   return request?.status === 'processing' && (await isHoldOpen(tx, holdReference(requestId)));
 }
 
-type ChunkAttempt = 'done' | 'busy' | 'finished';
+// The chunks a job holds, as session-level advisory locks on one connection of its own: a
+// worker that dies drops the connection and PostgreSQL frees its chunks at once, with none of
+// their rows written. A chunk is freed once its rows are written (or found done already).
+type ChunkLocks = {
+  // Takes up to `count` of the request's pending chunks that no worker holds, lowest first.
+  take: (count: number) => Promise<number[]>;
+  free: (chunk: number) => Promise<void>;
+  close: () => Promise<void>;
+};
 
-// Processes one pending chunk not held by another worker: its rows are looked up, then written
-// with their results, the request's counters moved and the progress announced, all in the
-// transaction that holds the chunk. Rows already done are never looked up again, and none is
-// looked up once the request's hold is gone (failed or completed by another worker).
-async function processNextChunk(deps: ProcessingDeps, requestId: string): Promise<ChunkAttempt> {
-  if (!(await isUnderHold(deps.db, requestId))) return 'finished';
-  const pending = await deps.db.execute<{ chunk: number }>(
-    sql`select distinct chunk from bulk_rows where request_id = ${requestId} and state = 'pending' order by chunk`,
+async function openChunkLocks(db: Db, requestId: string): Promise<ChunkLocks> {
+  const client = await poolOf(db).connect();
+  const held = new Set<number>();
+  return {
+    take: async (count) => {
+      // The pending chunks this job does not hold already, each tried in order: LIMIT stops
+      // the scan, so no chunk past the count is locked.
+      const taken = await client.query<{ chunk: number }>(
+        `select chunk from (
+           select distinct chunk from bulk_rows
+           where request_id = $1 and state = 'pending' and chunk <> all($2::int[])
+           order by chunk) pending
+         where pg_try_advisory_lock(hashtext($3), chunk)
+         limit $4`,
+        [requestId, [...held], requestId, count],
+      );
+      const chunks = taken.rows.map((row) => row.chunk);
+      for (const chunk of chunks) held.add(chunk);
+      return chunks;
+    },
+    free: async (chunk) => {
+      await client.query('select pg_advisory_unlock(hashtext($1), $2)', [requestId, chunk]);
+      held.delete(chunk);
+    },
+    // The connection is closed, not returned to the pool: whatever it still holds is freed.
+    close: async () => {
+      client.release(true);
+    },
+  };
+}
+
+// Looks up one held chunk's pending rows and writes them, with the request's counters and
+// one progress announcement, in one transaction; rows already done are never looked up again.
+async function processChunk(deps: ProcessingDeps, requestId: string, chunk: number) {
+  const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
+    sql`select row_index, query from bulk_rows
+        where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
   );
-  if (pending.rows.length === 0) return 'finished';
-  for (const { chunk } of pending.rows) {
-    const done = await deps.db.transaction(async (tx) => {
-      if (!(await tryTakeChunk(tx, requestId, chunk))) return false;
-      if (!(await isUnderHold(tx, requestId))) return true;
-      const rows = await tx.execute<{ row_index: number; query: BulkQuery }>(
-        sql`select row_index, query from bulk_rows
-            where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
-      );
-      if (rows.rows.length === 0) return true;
-      const outcomes = await lookUpRows(
-        deps,
-        rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
-      );
-      await writeChunk(tx, requestId, outcomes);
-      return true;
-    });
-    if (done) return 'done';
-  }
-  return 'busy';
+  if (rows.rows.length === 0) return;
+  const outcomes = await lookUpRows(
+    deps,
+    rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
+  );
+  await deps.flushPatterns?.();
+  await deps.db.transaction(async (tx) => {
+    if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, outcomes);
+  });
 }
 
 async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
@@ -256,18 +275,49 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
   });
 }
 
-// One `bulk-run` job: `slots` loops take chunks until none is pending (waiting while other
-// workers hold the last ones, so a chunk freed by a dead worker is taken over at once), then
-// the request is completed.
+// One `bulk-run` job: up to `slots` chunks are looked up at once (the finder's own limits
+// spread their SMTP sessions), a new one taken as soon as one is written, until none is
+// pending; while every pending chunk is held by another worker it looks again every `waitMs`,
+// so a chunk freed by a dead worker is taken over at once. Then the request is completed.
 export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
   const waitMs = deps.waitMs ?? 250;
-  const loop = async () => {
+  const locks = await openChunkLocks(deps.db, requestId);
+  const running = new Map<number, Promise<number>>();
+  let failed: unknown;
+  try {
     for (;;) {
-      const attempt = await processNextChunk(deps, requestId);
-      if (attempt === 'finished') return;
-      if (attempt === 'busy') await sleep(waitMs);
+      const open = deps.slots - running.size;
+      const taken =
+        open > 0 && (await isUnderHold(deps.db, requestId)) ? await locks.take(open) : [];
+      for (const chunk of taken) {
+        const done = processChunk(deps, requestId, chunk).then(async () => {
+          await locks.free(chunk);
+          return chunk;
+        });
+        running.set(chunk, done);
+      }
+      if (running.size > 0) {
+        running.delete(await Promise.race(running.values()));
+        continue;
+      }
+      if (!(await isUnderHold(deps.db, requestId))) break;
+      if (!(await hasPendingRows(deps.db, requestId))) break;
+      await sleep(waitMs);
     }
-  };
-  await Promise.all(Array.from({ length: deps.slots }, loop));
+  } catch (error) {
+    failed = error;
+  } finally {
+    // A chunk that failed fails the job (pg-boss tries it again); the others finish first.
+    await Promise.allSettled(running.values());
+    await locks.close();
+  }
+  if (failed !== undefined) throw failed;
   await completeRequest(deps.db, requestId);
+}
+
+async function hasPendingRows(db: Queryable, requestId: string): Promise<boolean> {
+  const pending = await db.execute(
+    sql`select 1 from bulk_rows where request_id = ${requestId} and state = 'pending' limit 1`,
+  );
+  return pending.rows.length > 0;
 }

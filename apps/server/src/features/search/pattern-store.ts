@@ -1,4 +1,4 @@
-import type { PatternKnowledge, PatternStore } from '@mailhound/finder';
+import type { PatternKnowledge, PatternObservation, PatternStore } from '@mailhound/finder';
 import { noPattern } from '@mailhound/finder';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
@@ -37,4 +37,25 @@ export function createPgPatternStore(db: Db): PatternStore {
         });
     },
   };
+}
+
+// Observations of many addresses in one statement (a bulk worker's chunk), idempotent per
+// address as `record` is; of an address given twice, the last counts.
+export async function recordPatterns(
+  db: Db,
+  observations: Array<{ domain: string; observation: PatternObservation }>,
+): Promise<void> {
+  const rows = new Map<string, { domain: string; email: string; pattern: string }>();
+  for (const { domain, observation } of observations) {
+    const email = observation.email.toLowerCase();
+    rows.set(`${domain} ${email}`, { domain, email, pattern: observation.pattern });
+  }
+  if (rows.size === 0) return;
+  await db
+    .insert(domainPatterns)
+    .values([...rows.values()])
+    .onConflictDoUpdate({
+      target: [domainPatterns.domain, domainPatterns.email],
+      set: { pattern: sql`excluded.pattern`, updatedAt: sql`now()` },
+    });
 }
