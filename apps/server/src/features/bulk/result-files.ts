@@ -5,8 +5,8 @@ import {
   type Verdict,
 } from '@mailhound/contracts';
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
+import { xlsxOfTable } from './xlsx-file.ts';
 
 export type ResultRow = {
   cells: string[];
@@ -69,9 +69,7 @@ export async function encodeTable(table: string[][], format: 'csv' | 'xlsx'): Pr
     const safe = table.map((row) => row.map(safeSpreadsheetCell));
     return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
   }
-  return writeXlsxFile(
-    table.map((row) => row.map((value) => ({ value, type: String }))),
-  ).toBuffer();
+  return xlsxOfTable(table);
 }
 
 // The four result files stored at completion: all rows and found rows, as CSV and XLSX.
