@@ -171,9 +171,14 @@ async function openChunkLocks(db: Db, requestId: string): Promise<ChunkLocks> {
   };
 }
 
-// Looks up one held chunk's pending rows and writes them, with the request's counters and
-// one progress announcement, in one transaction; rows already done are never looked up again.
-async function processChunk(deps: ProcessingDeps, requestId: string, chunk: number) {
+// Looks up one held chunk's pending rows and writes them in one transaction, then has the
+// progress announced; rows already done are never looked up again.
+async function processChunk(
+  deps: ProcessingDeps,
+  requestId: string,
+  chunk: number,
+  announce: () => Promise<void>,
+) {
   const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
     sql`select row_index, query from bulk_rows
         where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
@@ -187,27 +192,57 @@ async function processChunk(deps: ProcessingDeps, requestId: string, chunk: numb
   await deps.db.transaction(async (tx) => {
     if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, outcomes);
   });
+  await announce();
 }
 
+// A chunk's rows with their results, those still pending only.
 async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
-  const written = await tx.execute<{ found: boolean }>(sql`
+  await tx.execute(sql`
     update bulk_rows r
     set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v("rowIndex" int, email text, score int, error text, verdict jsonb)
-    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
-    returning (v.email is not null) as found`);
-  const success = written.rows.filter((row) => row.found).length;
-  const fail = written.rows.length - success;
-  await tx
-    .update(bulkRequests)
-    .set({
-      success: sql`${bulkRequests.success} + ${success}`,
-      fail: sql`${bulkRequests.fail} + ${fail}`,
-    })
-    .where(eq(bulkRequests.id, requestId));
-  await notifyProgress(tx, requestId);
+    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'`);
+}
+
+// The request's counters, counted from its done rows, and one announcement. Chunks no longer
+// move them in their own transactions, where each waited for the others' lock on the request
+// row (and held a pooled connection meanwhile); a count never goes down, whichever of two
+// workers' counts lands last.
+async function announceProgress(db: Db, requestId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update bulk_requests r
+      set success = greatest(r.success, c.success), fail = greatest(r.fail, c.fail)
+      from (select count(email)::int as success, (count(*) - count(email))::int as fail
+            from bulk_rows where request_id = ${requestId} and state = 'done') c
+      where r.id = ${requestId} and r.status = 'processing'`);
+    await notifyProgress(tx, requestId);
+  });
+}
+
+// Runs `run` when asked, never twice at once: asked while it runs, it runs once more after,
+// for everyone who asked meanwhile.
+function coalesced(run: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const ask = (): Promise<void> => {
+    if (!current) {
+      current = run().finally(() => {
+        current = undefined;
+      });
+      return current;
+    }
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return ask();
+      });
+    return next;
+  };
+  return ask;
 }
 
 // Completes a request whose rows are all done, once: the result files are built and stored,
@@ -243,7 +278,14 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
     });
     await tx
       .update(bulkRequests)
-      .set({ status: 'completed', successCount, verifiedCount, completedAt: sql`now()` })
+      .set({
+        status: 'completed',
+        success: successCount,
+        fail: rows.length - successCount,
+        successCount,
+        verifiedCount,
+        completedAt: sql`now()`,
+      })
       .where(eq(bulkRequests.id, requestId));
     await notifyProgress(tx, requestId);
     return true;
@@ -282,6 +324,7 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
 export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
   const waitMs = deps.waitMs ?? 250;
   const locks = await openChunkLocks(deps.db, requestId);
+  const announce = coalesced(() => announceProgress(deps.db, requestId));
   const running = new Map<number, Promise<number>>();
   let failed: unknown;
   try {
@@ -290,7 +333,7 @@ export async function runBulkRequest(deps: ProcessingDeps, requestId: string): P
       const taken =
         open > 0 && (await isUnderHold(deps.db, requestId)) ? await locks.take(open) : [];
       for (const chunk of taken) {
-        const done = processChunk(deps, requestId, chunk).then(async () => {
+        const done = processChunk(deps, requestId, chunk, announce).then(async () => {
           await locks.free(chunk);
           return chunk;
         });
