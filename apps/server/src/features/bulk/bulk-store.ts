@@ -6,7 +6,7 @@ import {
   rowErrorText,
   VERIFIED_SCORE,
 } from '@mailhound/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable, Tx } from '../../platform/database.ts';
 import {
@@ -223,15 +223,18 @@ export async function readBulkHistory(
   };
 }
 
-// A request's rows with their results, in upload order (`foundOnly`: rows with an address).
+// A request's rows with their results, in upload order (`foundOnly`: rows with an address;
+// `from`: from that row on).
 export async function readResultRows(
   db: Queryable,
   requestId: string,
-  options: { foundOnly?: boolean; limit?: number } = {},
+  options: { foundOnly?: boolean; limit?: number; from?: number } = {},
 ): Promise<ResultRow[]> {
-  const where = options.foundOnly
-    ? and(eq(bulkRows.requestId, requestId), sql`${bulkRows.email} is not null`)
-    : eq(bulkRows.requestId, requestId);
+  const where = and(
+    eq(bulkRows.requestId, requestId),
+    options.foundOnly ? sql`${bulkRows.email} is not null` : undefined,
+    options.from === undefined ? undefined : gte(bulkRows.rowIndex, options.from),
+  );
   const query = db
     .select({
       cells: bulkRows.cells,

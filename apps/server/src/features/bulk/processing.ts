@@ -10,7 +10,7 @@ import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
 import { verdictOf } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
-import { buildResultFiles } from './result-files.ts';
+import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
 
 // An address is "found" from this score on (successCount); verified (charged) from 95.
@@ -245,6 +245,9 @@ function coalesced(run: () => Promise<void>): () => Promise<void> {
   return ask;
 }
 
+// Rows read and encoded at a time when the result files are built.
+const resultPage = 500;
+
 // Completes a request whose rows are all done, once: the result files are built and stored,
 // the credit hold released, the counts written and the final state announced, in one
 // transaction that locks the request row (a second worker waits, then finds it completed).
@@ -260,16 +263,24 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
       sql`select count(*)::int as left from bulk_rows where request_id = ${requestId} and state = 'pending'`,
     );
     if ((pending.rows[0]?.left ?? 0) > 0) return false;
-    const rows = await readResultRows(tx, requestId);
-    const successCount = rows.filter((row) => row.email !== null).length;
-    const verifiedCount = rows.filter(
-      (row) => row.email !== null && (row.score ?? 0) >= VERIFIED_SCORE,
-    ).length;
-    const files = await buildResultFiles(request.fileName, request.header, rows);
-    await tx
-      .insert(bulkFiles)
-      .values(files.map((file) => ({ requestId, ...file })))
-      .onConflictDoNothing();
+    const results = createResultFiles(request.fileName, request.header);
+    let successCount = 0;
+    let verifiedCount = 0;
+    for (let from = 0; from < request.total; from += resultPage) {
+      const rows = await readResultRows(tx, requestId, { from, limit: resultPage });
+      const found = rows.filter((row) => row.email !== null);
+      successCount += found.length;
+      verifiedCount += found.filter((row) => (row.score ?? 0) >= VERIFIED_SCORE).length;
+      results.add(rows);
+    }
+    const files = results.finish();
+    // One file a statement: the four files' bytes are never one query's parameters.
+    for (const file of files) {
+      await tx
+        .insert(bulkFiles)
+        .values({ requestId, ...file })
+        .onConflictDoNothing();
+    }
     await settleHold(tx, {
       userId: request.userId,
       amount: request.held,
@@ -281,7 +292,7 @@ export async function completeRequest(db: Db, requestId: string): Promise<boolea
       .set({
         status: 'completed',
         success: successCount,
-        fail: rows.length - successCount,
+        fail: request.total - successCount,
         successCount,
         verifiedCount,
         completedAt: sql`now()`,

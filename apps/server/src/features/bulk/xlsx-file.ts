@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 // A one-sheet XLSX of text cells, written directly: the sheet's XML with inline strings, zipped
 // with the native zlib. A result of 10,000 rows takes some 100 ms and a few MB, where building
@@ -43,24 +43,79 @@ function columnName(index: number): string {
   return name;
 }
 
-function sheetXml(table: string[][]): string {
-  const width = Math.max(0, ...table.map((row) => row.length));
-  const columns = Array.from({ length: width }, (_, index) => columnName(index));
-  const parts: string[] = [
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
-  ];
-  table.forEach((row, rowIndex) => {
-    const number = rowIndex + 1;
-    let xml = `<row r="${number}">`;
-    row.forEach((value, column) => {
-      if (value === '') return;
-      const space = isSpace(value, 0) || isSpace(value, value.length - 1);
-      xml += `<c r="${columns[column]}${number}" t="inlineStr"><is><t${space ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
-    });
-    parts.push(`${xml}</row>`);
-  });
-  parts.push('</sheetData></worksheet>');
-  return parts.join('');
+const sheetStart =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const sheetEnd = '</sheetData></worksheet>';
+
+export type XlsxSheet = {
+  // Appends rows below those added so far.
+  add: (rows: string[][]) => void;
+  // The XLSX file of every row added.
+  finish: () => Buffer;
+};
+
+// A sheet built a page of rows at a time, each page kept only as its UTF-8 XML.
+export function createXlsxSheet(): XlsxSheet {
+  const sheet = createDeflated();
+  sheet.push(Buffer.from(sheetStart, 'utf8'));
+  const columns: string[] = [];
+  let number = 0;
+  return {
+    add: (rows) => {
+      let xml = '';
+      for (const row of rows) {
+        number += 1;
+        xml += `<row r="${number}">`;
+        row.forEach((value, column) => {
+          if (value === '') return;
+          columns[column] ??= columnName(column);
+          const space = isSpace(value, 0) || isSpace(value, value.length - 1);
+          xml += `<c r="${columns[column]}${number}" t="inlineStr"><is><t${space ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
+        });
+        xml += '</row>';
+      }
+      sheet.push(Buffer.from(xml, 'utf8'));
+    },
+    finish: () => {
+      sheet.push(Buffer.from(sheetEnd, 'utf8'));
+      const part = (name: string, content: string) => {
+        const file = createDeflated();
+        file.push(Buffer.from(content, 'utf8'));
+        return { name, ...file.finish() };
+      };
+      return zip([
+        part('[Content_Types].xml', contentTypes),
+        part('_rels/.rels', rootRelations),
+        part('xl/workbook.xml', workbook),
+        part('xl/_rels/workbook.xml.rels', workbookRelations),
+        part('xl/styles.xml', styles),
+        { name: 'xl/worksheets/sheet1.xml', ...sheet.finish() },
+      ]);
+    },
+  };
+}
+
+type Deflated = { packed: Buffer; checksum: number; size: number };
+
+// One zip entry's content deflated as it comes: each piece is compressed at once and ends on
+// a byte boundary (a sync flush), so the pieces' outputs follow each other as one deflate
+// stream, which an empty final block ends. Only the compressed bytes are kept.
+function createDeflated(): { push: (data: Buffer) => void; finish: () => Deflated } {
+  const packed: Buffer[] = [];
+  let checksum = 0;
+  let size = 0;
+  return {
+    push: (data) => {
+      packed.push(deflateRawSync(data, { finishFlush: constants.Z_SYNC_FLUSH }));
+      checksum = crc32(data, checksum);
+      size += data.length;
+    },
+    finish: () => ({
+      packed: Buffer.concat([...packed, deflateRawSync(Buffer.alloc(0))]),
+      checksum,
+      size,
+    }),
+  };
 }
 
 // What a zip entry's local header and its central directory record both say, from `at`:
@@ -82,19 +137,17 @@ function writeEntry(
   header.writeUInt16LE(entry.name, at + 22);
 }
 
-// A zip archive (deflated entries, no extra fields) of the given files, in order.
-function zip(files: Array<{ name: string; content: string }>): Buffer {
+// A zip archive of the given deflated files, in order (no extra fields, no comment).
+function zip(files: Array<{ name: string } & Deflated>): Buffer {
   const local: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const file of files) {
     const name = Buffer.from(file.name, 'utf8');
-    const data = Buffer.from(file.content, 'utf8');
-    const packed = deflateRawSync(data);
     const entry = {
-      checksum: crc32(data),
-      packed: packed.length,
-      size: data.length,
+      checksum: file.checksum,
+      packed: file.packed.length,
+      size: file.size,
       name: name.length,
     };
     const header = Buffer.alloc(30);
@@ -105,9 +158,9 @@ function zip(files: Array<{ name: string; content: string }>): Buffer {
     record.writeUInt16LE(20, 4);
     writeEntry(record, 6, entry);
     record.writeUInt32LE(offset, 42);
-    local.push(header, name, packed);
+    local.push(header, name, file.packed);
     central.push(record, name);
-    offset += header.length + name.length + packed.length;
+    offset += header.length + name.length + file.packed.length;
   }
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
@@ -117,16 +170,4 @@ function zip(files: Array<{ name: string; content: string }>): Buffer {
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...local, directory, end]);
-}
-
-// The table as the first sheet of an XLSX file; every cell is text.
-export function xlsxOfTable(table: string[][]): Buffer {
-  return zip([
-    { name: '[Content_Types].xml', content: contentTypes },
-    { name: '_rels/.rels', content: rootRelations },
-    { name: 'xl/workbook.xml', content: workbook },
-    { name: 'xl/_rels/workbook.xml.rels', content: workbookRelations },
-    { name: 'xl/styles.xml', content: styles },
-    { name: 'xl/worksheets/sheet1.xml', content: sheetXml(table) },
-  ]);
 }
