@@ -148,6 +148,7 @@ try {
   const accepted = performance.now();
   const { requestId } = (await uploaded.json()) as { requestId: string };
   const workerCpuBefore = cpuSeconds(worker.pid);
+  const workerPeakBefore = peakRssKb(worker.pid);
   // When the first rows were written and when the last were (the rest is completion: the
   // result files), as the history item shows them, read every 100 ms.
   let firstRowsAt: number | undefined;
@@ -180,7 +181,9 @@ try {
   console.log(
     `  status ${item.status}: ${item.result?.successCount ?? 0} found, ${item.result?.verifiedCount ?? 0} verified, ${item.progress.fail} without an address`,
   );
-  console.log(`  peak RSS: api ${mb(peakRssKb(api.pid))}, worker ${mb(peakRssKb(worker.pid))}`);
+  console.log(
+    `  peak RSS: api ${mb(peakRssKb(api.pid))}, worker ${mb(peakRssKb(worker.pid))} (${mb(workerPeakBefore)} once started, before the upload)`,
+  );
   const bulkRate = rowCount / seconds;
   const engineRate = rowCount / (engine.ms / 1000);
   console.log(

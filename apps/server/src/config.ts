@@ -131,7 +131,7 @@ const variables = [
   },
   {
     name: 'BULK_CHUNKS_AT_ONCE',
-    default: '24',
+    default: '16',
     meaning:
       'chunks of a bulk list (up to 100 rows each) a worker looks up at once; fewer hold less memory',
   },
@@ -346,7 +346,7 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SEED_DEMO: booleanText.default(true),
   DEMO_MAIL_WORLD: z.enum(['auto', 'on', 'off']).default('auto'),
-  BULK_CHUNKS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(24),
+  BULK_CHUNKS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(16),
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(25),
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
