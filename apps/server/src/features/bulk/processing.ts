@@ -246,7 +246,7 @@ function coalesced(run: () => Promise<void>): () => Promise<void> {
 }
 
 // Rows read and encoded at a time when the result files are built.
-const resultPage = 500;
+const resultPage = 2000;
 
 // Completes a request whose rows are all done, once: the result files are built and stored,
 // the credit hold released, the counts written and the final state announced, in one
