@@ -15,6 +15,7 @@ import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
+import { bulkRows } from './schema.ts';
 import { parseUpload, uploadMessages } from './upload-file.ts';
 
 let lab: MailLab;
@@ -81,6 +82,18 @@ async function drain(userId: string) {
       idempotencyKey: `drain:${userId}:${Date.now()}`,
     }),
   );
+}
+
+// A request stored as an upload stores it, with no job to run it.
+async function storeWithoutJobs(userId: string, fileName: string, csv: string) {
+  const bytes = Buffer.from(csv);
+  return createBulkRequest(t.db, undefined, {
+    ...(await parseUpload(bytes)),
+    userId,
+    fileName,
+    contentType: 'text/csv',
+    bytes,
+  });
 }
 
 // A user with credits uploads the slow lab's 300 rows (three chunks).
@@ -253,21 +266,51 @@ describe('the worker', () => {
     expect(learnt.map((row) => row.email).sort()).toEqual(slow.rows.map((row) => row.email).sort());
   });
 
+  it('writes a domain’s rows as soon as they are looked up, not when the slowest domain of their chunk is', async () => {
+    const user = await activeUser(t);
+    const slowDomain = slow.rows.slice(-10);
+    const csv = toCsv([
+      ['First Name', 'Last Name', 'Company'],
+      ['Ann', 'Lee', 'acme.test'],
+      ['Bob', 'Ray', 'acme.test'],
+      ...slowDomain.map((row) => [row.firstName, row.lastName, row.domain]),
+    ]);
+    // Twelve rows are one chunk: acme.test answers at once, the slow domain's host takes
+    // 40 ms a reply. Stored without jobs, and run here.
+    const requestId = await storeWithoutJobs(user.id, 'two-domains.csv', csv);
+    const finder = createSearchFinder(t.config, t.db);
+    let running = true;
+    const run = runBulkRequest({ db: t.db, finder, slots: 2 }, requestId).finally(() => {
+      running = false;
+    });
+    let acmeDoneSlowPending = false;
+    while (running) {
+      const states = await t.db
+        .select({ rowIndex: bulkRows.rowIndex, state: bulkRows.state })
+        .from(bulkRows)
+        .where(eq(bulkRows.requestId, requestId));
+      const acme = states.filter((row) => row.rowIndex < 2);
+      const rest = states.filter((row) => row.rowIndex >= 2);
+      if (acme.every((row) => row.state === 'done') && rest.some((row) => row.state === 'pending'))
+        acmeDoneSlowPending = true;
+      await sleep(10);
+    }
+    await run;
+    expect(acmeDoneSlowPending).toBe(true);
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'completed',
+      progress: { success: 12, fail: 0, total: 12 },
+    });
+  });
+
   it('never looks up a row once its request has no hold (failed), even when a job runs it again', async () => {
     const user = await activeUser(t);
     const csv = toCsv([
       ['First Name', 'Last Name', 'Company'],
       ...slow.rows.slice(0, 10).map((row) => [row.firstName, row.lastName, row.domain]),
     ]);
-    const bytes = Buffer.from(csv);
     // Stored without jobs, as a request whose jobs failed for good and whose hold was released.
-    const requestId = await createBulkRequest(t.db, undefined, {
-      ...(await parseUpload(bytes)),
-      userId: user.id,
-      fileName: 'ten.csv',
-      contentType: 'text/csv',
-      bytes,
-    });
+    const requestId = await storeWithoutJobs(user.id, 'ten.csv', csv);
     // While it is searched, the item says how many credits the list holds.
     expect(await readItem(t.app, user.token, requestId)).toMatchObject({
       status: 'processing',

@@ -12,6 +12,7 @@ import { verdictOf } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
+import { chunkRows } from './upload-file.ts';
 
 // An address is "found" from this score on (successCount); verified (charged) from 95.
 export const foundScore = 50;
@@ -63,12 +64,20 @@ function outcomeOf(result: FindResult, given?: string): RowOutcome {
 }
 
 // Looks up one chunk's rows: the finds of a domain go through one findBatch (one SMTP session
-// and one catch-all probe per domain), given addresses are verified.
+// and one catch-all probe per domain), given addresses are verified; `onOutcome` hears each
+// row's outcome as soon as it is known.
 export async function lookUpRows(
   deps: { db: Db; finder: Finder },
   rows: Array<{ rowIndex: number; query: BulkQuery }>,
+  onOutcome?: (rowIndex: number, outcome: RowOutcome) => void,
 ): Promise<Map<number, RowOutcome>> {
-  const outcomes = new Map<number, RowOutcome>();
+  const found = new Map<number, RowOutcome>();
+  const outcomes = {
+    set: (rowIndex: number, outcome: RowOutcome) => {
+      found.set(rowIndex, outcome);
+      onOutcome?.(rowIndex, outcome);
+    },
+  };
   const domains = new Map<string, string | null>();
   const finds: Array<{ rowIndex: number; input: FindInput }> = [];
   const verifies: Array<{ rowIndex: number; email: string }> = [];
@@ -101,19 +110,22 @@ export async function lookUpRows(
       }
     }
   }
-  const [found, verified] = await Promise.all([
-    deps.finder.findBatch(finds.map((find) => find.input)),
-    Promise.all(verifies.map((row) => deps.finder.verify(row.email))),
+  // Each outcome as soon as it is known: a domain's rows when its session is done.
+  await Promise.all([
+    deps.finder.findBatch(
+      finds.map((find) => find.input),
+      {
+        onResult: (index, result) => {
+          const find = finds[index];
+          if (find) outcomes.set(find.rowIndex, outcomeOf(result));
+        },
+      },
+    ),
+    ...verifies.map(async (row) =>
+      outcomes.set(row.rowIndex, outcomeOf(await deps.finder.verify(row.email), row.email)),
+    ),
   ]);
-  found.forEach((result, index) => {
-    const find = finds[index];
-    if (find) outcomes.set(find.rowIndex, outcomeOf(result));
-  });
-  verified.forEach((result, index) => {
-    const row = verifies[index];
-    if (row) outcomes.set(row.rowIndex, outcomeOf(result, row.email));
-  });
-  return outcomes;
+  return found;
 }
 
 // Rows are looked up only under the request's credit hold: while it is processing and its hold
@@ -171,28 +183,46 @@ async function openChunkLocks(db: Db, requestId: string): Promise<ChunkLocks> {
   };
 }
 
-// Looks up one held chunk's pending rows and writes them in one transaction, then has the
-// progress announced; rows already done are never looked up again.
+// Looks up one held chunk's pending rows and writes them as they come, a domain's rows (all
+// that came in one turn of the event loop) in one transaction, then has the progress
+// announced; rows already done are never looked up again. `written` hears how many rows each
+// write took off the chunk, so that the job can take more while a slow domain still answers.
 async function processChunk(
   deps: ProcessingDeps,
   requestId: string,
   chunk: number,
   announce: () => Promise<void>,
+  written: (rows: number) => void,
 ) {
   const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
     sql`select row_index, query from bulk_rows
         where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
   );
-  if (rows.rows.length === 0) return;
-  const outcomes = await lookUpRows(
+  const writes: Array<Promise<void>> = [];
+  let ready = new Map<number, RowOutcome>();
+  const write = async (outcomes: Map<number, RowOutcome>) => {
+    await deps.flushPatterns?.();
+    await deps.db.transaction(async (tx) => {
+      if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, outcomes);
+    });
+    written(outcomes.size);
+    await announce();
+  };
+  const writeReady = () => {
+    if (ready.size === 0) return;
+    writes.push(write(ready));
+    ready = new Map();
+  };
+  await lookUpRows(
     deps,
     rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
+    (rowIndex, outcome) => {
+      if (ready.size === 0) setImmediate(writeReady);
+      ready.set(rowIndex, outcome);
+    },
   );
-  await deps.flushPatterns?.();
-  await deps.db.transaction(async (tx) => {
-    if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, outcomes);
-  });
-  await announce();
+  writeReady();
+  await Promise.all(writes);
 }
 
 // A chunk's rows with their results, those still pending only.
@@ -328,30 +358,60 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
   });
 }
 
-// One `bulk-run` job: up to `slots` chunks are looked up at once (the finder's own limits
-// spread their SMTP sessions), a new one taken as soon as one is written, until none is
-// pending; while every pending chunk is held by another worker it looks again every `waitMs`,
-// so a chunk freed by a dead worker is taken over at once. Then the request is completed.
+// One `bulk-run` job: chunks are taken while fewer than `slots` chunks' worth of rows are
+// being looked up (a chunk whose other domains are written counts only for the rows still
+// out), and looked up at once through the shared finder (its own limits spread the SMTP
+// sessions); while every pending chunk is held by another worker it looks again every
+// `waitMs`, so a chunk freed by a dead worker is taken over at once. Then the request is
+// completed.
 export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
   const waitMs = deps.waitMs ?? 250;
   const locks = await openChunkLocks(deps.db, requestId);
   const announce = coalesced(() => announceProgress(deps.db, requestId));
   const running = new Map<number, Promise<number>>();
+  // Rows of the running chunks not written yet (a chunk counts as full until it is done).
+  let outstanding = 0;
+  let wake = () => {};
+  // None was left to take: looked for again once a chunk is done, not at every write.
+  let exhausted = false;
   let failed: unknown;
   try {
     for (;;) {
-      const open = deps.slots - running.size;
-      const taken =
-        open > 0 && (await isUnderHold(deps.db, requestId)) ? await locks.take(open) : [];
+      const woken = new Promise<undefined>((resolve) => {
+        wake = () => resolve(undefined);
+      });
+      const open = Math.floor((deps.slots * chunkRows - outstanding) / chunkRows);
+      const taken: number[] =
+        open > 0 && !exhausted && (await isUnderHold(deps.db, requestId))
+          ? await locks.take(open)
+          : [];
+      exhausted = open > 0 && taken.length < open;
       for (const chunk of taken) {
-        const done = processChunk(deps, requestId, chunk, announce).then(async () => {
-          await locks.free(chunk);
-          return chunk;
+        let left = chunkRows;
+        outstanding += left;
+        const done = processChunk(deps, requestId, chunk, announce, (rows) => {
+          const counted = Math.min(rows, left);
+          left -= counted;
+          outstanding -= counted;
+          wake();
+        }).finally(() => {
+          outstanding -= left;
+          left = 0;
         });
-        running.set(chunk, done);
+        running.set(
+          chunk,
+          done.then(async () => {
+            await locks.free(chunk);
+            return chunk;
+          }),
+        );
       }
       if (running.size > 0) {
-        running.delete(await Promise.race(running.values()));
+        const finished = await Promise.race([...running.values(), woken]);
+        if (finished !== undefined) {
+          running.delete(finished);
+          exhausted = false;
+        }
         continue;
       }
       if (!(await isUnderHold(deps.db, requestId))) break;
