@@ -183,15 +183,15 @@ async function openChunkLocks(db: Db, requestId: string): Promise<ChunkLocks> {
   };
 }
 
-// Looks up one held chunk's pending rows and writes them as they come, a domain's rows (all
-// that came in one turn of the event loop) in one transaction, then has the progress
-// announced; rows already done are never looked up again. `written` hears how many rows each
-// write took off the chunk, so that the job can take more while a slow domain still answers.
+// Looks up one held chunk's pending rows and has them written as they come, a domain's rows
+// (all that came in one turn of the event loop) at a time; rows already done are never looked
+// up again. `written` hears how many rows each write took off the chunk, so that the job can
+// take more while a slow domain still answers.
 async function processChunk(
   deps: ProcessingDeps,
   requestId: string,
   chunk: number,
-  announce: () => Promise<void>,
+  writeRows: (outcomes: Map<number, RowOutcome>) => Promise<void>,
   written: (rows: number) => void,
 ) {
   const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
@@ -201,12 +201,8 @@ async function processChunk(
   const writes: Array<Promise<void>> = [];
   let ready = new Map<number, RowOutcome>();
   const write = async (outcomes: Map<number, RowOutcome>) => {
-    await deps.flushPatterns?.();
-    await deps.db.transaction(async (tx) => {
-      if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, outcomes);
-    });
+    await writeRows(outcomes);
     written(outcomes.size);
-    await announce();
   };
   const writeReady = () => {
     if (ready.size === 0) return;
@@ -250,6 +246,30 @@ async function announceProgress(db: Db, requestId: string): Promise<void> {
       where r.id = ${requestId} and r.status = 'processing'`);
     await notifyProgress(tx, requestId);
   });
+}
+
+// The job's writes: rows handed over while a write runs go together in the next one (the
+// pattern observations first, then the rows in one transaction, then the counters and one
+// announcement), so the more domains finish at once, the fewer round trips a row takes.
+function createRowWriter(
+  deps: ProcessingDeps,
+  requestId: string,
+): (outcomes: Map<number, RowOutcome>) => Promise<void> {
+  let pending = new Map<number, RowOutcome>();
+  const flush = coalesced(async () => {
+    const batch = pending;
+    pending = new Map();
+    if (batch.size === 0) return;
+    await deps.flushPatterns?.();
+    await deps.db.transaction(async (tx) => {
+      if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, batch);
+    });
+    await announceProgress(deps.db, requestId);
+  });
+  return (outcomes) => {
+    for (const [rowIndex, outcome] of outcomes) pending.set(rowIndex, outcome);
+    return flush();
+  };
 }
 
 // Runs `run` when asked, never twice at once: asked while it runs, it runs once more after,
@@ -367,7 +387,7 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
 export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
   const waitMs = deps.waitMs ?? 250;
   const locks = await openChunkLocks(deps.db, requestId);
-  const announce = coalesced(() => announceProgress(deps.db, requestId));
+  const writeRows = createRowWriter(deps, requestId);
   const running = new Map<number, Promise<number>>();
   // Rows of the running chunks not written yet (a chunk counts as full until it is done).
   let outstanding = 0;
@@ -389,7 +409,7 @@ export async function runBulkRequest(deps: ProcessingDeps, requestId: string): P
       for (const chunk of taken) {
         let left = chunkRows;
         outstanding += left;
-        const done = processChunk(deps, requestId, chunk, announce, (rows) => {
+        const done = processChunk(deps, requestId, chunk, writeRows, (rows) => {
           const counted = Math.min(rows, left);
           left -= counted;
           outstanding -= counted;
