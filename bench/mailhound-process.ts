@@ -51,6 +51,18 @@ export function peakRssKb(pid: number | undefined): number {
   }
 }
 
+// CPU time (user and system) a process has used so far, in seconds; NaN once it has exited.
+export function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const jwtSecret = 'bench-secret-that-is-long-enough-for-hs256';
 
 // What a bench's mailhound processes need to share its database and sign its user in.

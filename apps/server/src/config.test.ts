@@ -115,7 +115,7 @@ describe('loadConfig', () => {
   it('documents the finder variables the finder reads', () => {
     const names = describeConfig().map((variable) => variable.name);
     const finderNames = names.filter((name) => name.startsWith('FINDER_'));
-    expect(finderNames).toHaveLength(11);
+    expect(finderNames).toHaveLength(12);
     const config = loadConfig({
       JWT_SECRET: 'x'.repeat(32),
       ALTCHA_HMAC_KEY: 'k'.repeat(32),

@@ -130,6 +130,12 @@ const variables = [
       "auto, on or off: the demo companies' `.example` domains answered by an in-process mail lab (started on the first demo search); auto is on without DATABASE_URL. Other domains always go to FINDER_RESOLVERS",
   },
   {
+    name: 'BULK_CHUNKS_AT_ONCE',
+    default: '16',
+    meaning:
+      'chunks of a bulk list (up to 100 rows each) a worker looks up at once; fewer hold less memory',
+  },
+  {
     name: 'FREE_PLAN_CREDITS',
     default: '25',
     meaning: 'monthly credits of the Free plan, applied to the plan at start',
@@ -191,6 +197,11 @@ const variables = [
     name: 'FINDER_PER_HOST_CONCURRENCY',
     default: '4',
     meaning: 'finder: SMTP sessions open at once per MX address',
+  },
+  {
+    name: 'FINDER_BUSY_BACKOFF_MS',
+    default: '30000',
+    meaning: 'finder: how long an MX address that answered 421 is left alone',
   },
   {
     name: 'FINDER_SOCKS_PROXY',
@@ -345,6 +356,7 @@ const environmentSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   SEED_DEMO: booleanText.default(true),
   DEMO_MAIL_WORLD: z.enum(['auto', 'on', 'off']).default('auto'),
+  BULK_CHUNKS_AT_ONCE: z.coerce.number().int().min(1).max(1000).default(16),
   FREE_PLAN_CREDITS: z.coerce.number().int().min(0).default(25),
   ALTCHA_HMAC_KEY: optionalText,
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
@@ -397,6 +409,8 @@ export type Config = {
   seedDemo: boolean;
   // The demo companies' mail answered in-process (features/search/demo-mail-world.ts).
   demoMailWorld: boolean;
+  // Chunks of a bulk list a worker process looks up at once, per request it runs.
+  bulkChunksAtOnce: number;
   freePlanCredits: number;
   botCheck: {
     altchaHmacKey: string;
@@ -484,6 +498,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO,
     demoMailWorld:
       values.DEMO_MAIL_WORLD === 'auto' ? !values.DATABASE_URL : values.DEMO_MAIL_WORLD === 'on',
+    bulkChunksAtOnce: values.BULK_CHUNKS_AT_ONCE,
     freePlanCredits: values.FREE_PLAN_CREDITS,
     botCheck: {
       altchaHmacKey: values.ALTCHA_HMAC_KEY ?? readOrCreateSecret(dataDir, 'altcha-hmac-key'),

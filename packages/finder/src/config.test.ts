@@ -24,6 +24,7 @@ describe('finderConfigFromEnv', () => {
       FINDER_COMMAND_TIMEOUT_MS: '700',
       FINDER_CONCURRENCY: '10',
       FINDER_PER_HOST_CONCURRENCY: '2',
+      FINDER_BUSY_BACKOFF_MS: '500',
       FINDER_SOCKS_PROXY: 'socks5://127.0.0.1:1080',
       FINDER_ALLOW_PRIVATE_MX: 'true',
     });
@@ -37,6 +38,7 @@ describe('finderConfigFromEnv', () => {
       commandTimeoutMs: 700,
       concurrency: 10,
       perHostConcurrency: 2,
+      busyBackoffMs: 500,
       socksProxy: 'socks5://127.0.0.1:1080',
       allowPrivateMx: true,
     });

@@ -64,6 +64,7 @@ const envSchema = z.object({
   FINDER_COMMAND_TIMEOUT_MS: z.string().optional(),
   FINDER_CONCURRENCY: z.string().optional(),
   FINDER_PER_HOST_CONCURRENCY: z.string().optional(),
+  FINDER_BUSY_BACKOFF_MS: z.string().optional(),
   FINDER_SOCKS_PROXY: z.string().optional(),
   FINDER_ALLOW_PRIVATE_MX: flag.optional(),
 });
@@ -84,6 +85,7 @@ export function finderConfigFromEnv(env: Record<string, string | undefined>): Fi
     commandTimeoutMs: e.FINDER_COMMAND_TIMEOUT_MS,
     concurrency: e.FINDER_CONCURRENCY,
     perHostConcurrency: e.FINDER_PER_HOST_CONCURRENCY,
+    busyBackoffMs: e.FINDER_BUSY_BACKOFF_MS,
     socksProxy: e.FINDER_SOCKS_PROXY,
     allowPrivateMx: e.FINDER_ALLOW_PRIVATE_MX,
   });

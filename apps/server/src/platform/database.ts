@@ -23,6 +23,13 @@ export function createDb(pool: pg.Pool): Db {
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
+// The pool behind a handle made by createDb, for what needs a connection of its own.
+export function poolOf(db: Db): pg.Pool {
+  const client = '$client' in db ? db.$client : undefined;
+  if (client instanceof pg.Pool) return client;
+  throw new Error('the database is not a pg pool');
+}
+
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPort'>,
   log: (message: string) => void,

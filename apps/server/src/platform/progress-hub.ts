@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db, Queryable } from './database.ts';
+import { type Db, poolOf, type Queryable } from './database.ts';
 import type { App } from './http.ts';
 
 // Workers announce a request's progress on one channel, the payload being its id. NOTIFY is
@@ -89,12 +89,6 @@ export function createProgressHub(
   };
 }
 
-function connectionOf(db: Db): pg.ClientConfig {
-  const client = '$client' in db ? db.$client : undefined;
-  if (client instanceof pg.Pool) return client.options;
-  throw new Error('the database is not a pg pool');
-}
-
 const hubs = new WeakMap<App, () => ProgressHub>();
 
 // The hub of the API process that serves `api`'s routes, shared by the bulk and look-alike
@@ -104,7 +98,7 @@ export function progressHubOf(api: App, db: Db): () => ProgressHub {
   if (known) return known;
   let hub: ProgressHub | undefined;
   const get = () => {
-    hub ??= createProgressHub(connectionOf(db), (message) => api.log.warn(message));
+    hub ??= createProgressHub(poolOf(db).options, (message) => api.log.warn(message));
     return hub;
   };
   api.addHook('onClose', async () => {

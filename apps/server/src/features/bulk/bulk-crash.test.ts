@@ -44,6 +44,9 @@ beforeAll(async () => {
     PUBLIC_URL: 'http://mailhound.test',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
+    // One chunk at a time per worker, so that the 20 chunks last many of each worker's turns:
+    // a worker taking the whole list at once would leave a restarted victim nothing to take.
+    BULK_CHUNKS_AT_ONCE: '1',
   };
 });
 afterAll(async () => {

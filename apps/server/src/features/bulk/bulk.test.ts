@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { searchMessages } from '@mailhound/contracts';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
@@ -9,10 +10,12 @@ import { createTestContext, type TestContext } from '../../test/test-context.ts'
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { createSearchFinder } from '../search/finder.ts';
+import { domainPatterns } from '../search/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
+import { bulkRows } from './schema.ts';
 import { parseUpload, uploadMessages } from './upload-file.ts';
 
 let lab: MailLab;
@@ -79,6 +82,31 @@ async function drain(userId: string) {
       idempotencyKey: `drain:${userId}:${Date.now()}`,
     }),
   );
+}
+
+// A request stored as an upload stores it, with no job to run it.
+async function storeWithoutJobs(userId: string, fileName: string, csv: string) {
+  const bytes = Buffer.from(csv);
+  return createBulkRequest(t.db, undefined, {
+    ...(await parseUpload(bytes)),
+    userId,
+    fileName,
+    contentType: 'text/csv',
+    bytes,
+  });
+}
+
+// A user with credits uploads the slow lab's 300 rows (three chunks).
+async function uploadSlowList() {
+  const user = await activeUser(t);
+  await grant(user.id, 1000, `grant:${user.id}`);
+  const rows = [
+    ['first_name', 'last_name', 'website'],
+    ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
+  ];
+  const response = await upload(t.app, user.token, 'slow.csv', toCsv(rows));
+  expect(response.statusCode, response.body).toBe(201);
+  return { user, requestId: (response.json() as BulkItem).requestId };
 }
 
 describe('uploading a list', () => {
@@ -210,21 +238,79 @@ describe('uploading a list', () => {
 });
 
 describe('the worker', () => {
+  it('looks up every chunk of a list at once, not a few at a time', async () => {
+    const { user, requestId } = await uploadSlowList();
+    // The chunks a worker holds are its advisory locks keyed (request, chunk).
+    let most = 0;
+    for (;;) {
+      const held = await t.db.execute<{ chunks: number }>(sql`
+        select count(*)::int as chunks from pg_locks
+        where locktype = 'advisory' and objsubid = 2
+          and classid::bigint = (hashtext(${requestId})::bigint & 4294967295)`);
+      most = Math.max(most, held.rows[0]?.chunks ?? 0);
+      if ((await readItem(t.app, user.token, requestId)).status !== 'processing') break;
+      await sleep(20);
+    }
+    // 300 rows of ten-person domains are three chunks, all looked up together.
+    expect(most).toBe(3);
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'completed',
+      result: { successCount: 300, verifiedCount: 300 },
+    });
+    // What the list verified is learnt, as a single search's finds are (written a chunk at a
+    // time).
+    const learnt = await t.db
+      .select({ email: domainPatterns.email })
+      .from(domainPatterns)
+      .where(inArray(domainPatterns.domain, [...new Set(slow.rows.map((row) => row.domain))]));
+    expect(learnt.map((row) => row.email).sort()).toEqual(slow.rows.map((row) => row.email).sort());
+  });
+
+  it('writes a domain’s rows as soon as they are looked up, not when the slowest domain of their chunk is', async () => {
+    const user = await activeUser(t);
+    const slowDomain = slow.rows.slice(-10);
+    const csv = toCsv([
+      ['First Name', 'Last Name', 'Company'],
+      ['Ann', 'Lee', 'acme.test'],
+      ['Bob', 'Ray', 'acme.test'],
+      ...slowDomain.map((row) => [row.firstName, row.lastName, row.domain]),
+    ]);
+    // Twelve rows are one chunk: acme.test answers at once, the slow domain's host takes
+    // 40 ms a reply. Stored without jobs, and run here.
+    const requestId = await storeWithoutJobs(user.id, 'two-domains.csv', csv);
+    const finder = createSearchFinder(t.config, t.db);
+    let running = true;
+    const run = runBulkRequest({ db: t.db, finder, slots: 2 }, requestId).finally(() => {
+      running = false;
+    });
+    let acmeDoneSlowPending = false;
+    while (running) {
+      const states = await t.db
+        .select({ rowIndex: bulkRows.rowIndex, state: bulkRows.state })
+        .from(bulkRows)
+        .where(eq(bulkRows.requestId, requestId));
+      const acme = states.filter((row) => row.rowIndex < 2);
+      const rest = states.filter((row) => row.rowIndex >= 2);
+      if (acme.every((row) => row.state === 'done') && rest.some((row) => row.state === 'pending'))
+        acmeDoneSlowPending = true;
+      await sleep(10);
+    }
+    await run;
+    expect(acmeDoneSlowPending).toBe(true);
+    expect(await readItem(t.app, user.token, requestId)).toMatchObject({
+      status: 'completed',
+      progress: { success: 12, fail: 0, total: 12 },
+    });
+  });
+
   it('never looks up a row once its request has no hold (failed), even when a job runs it again', async () => {
     const user = await activeUser(t);
     const csv = toCsv([
       ['First Name', 'Last Name', 'Company'],
       ...slow.rows.slice(0, 10).map((row) => [row.firstName, row.lastName, row.domain]),
     ]);
-    const bytes = Buffer.from(csv);
     // Stored without jobs, as a request whose jobs failed for good and whose hold was released.
-    const requestId = await createBulkRequest(t.db, undefined, {
-      ...(await parseUpload(bytes)),
-      userId: user.id,
-      fileName: 'ten.csv',
-      contentType: 'text/csv',
-      bytes,
-    });
+    const requestId = await storeWithoutJobs(user.id, 'ten.csv', csv);
     // While it is searched, the item says how many credits the list holds.
     expect(await readItem(t.app, user.token, requestId)).toMatchObject({
       status: 'processing',
@@ -344,15 +430,7 @@ describe('a bad upload gets a 4xx and creates nothing', () => {
 
 describe('the progress stream', () => {
   it('sends update events as chunks finish and ends with the final state', async () => {
-    const user = await activeUser(t);
-    await grant(user.id, 1000, `grant:${user.id}`);
-    const rows = [
-      ['first_name', 'last_name', 'website'],
-      ...slow.rows.map((row) => [row.firstName, row.lastName, row.domain]),
-    ];
-    const response = await upload(t.app, user.token, 'slow.csv', toCsv(rows));
-    expect(response.statusCode, response.body).toBe(201);
-    const { requestId } = response.json() as BulkItem;
+    const { user, requestId } = await uploadSlowList();
 
     const stream = await t.app.inject({
       method: 'GET',

@@ -5,15 +5,16 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { createSearchFinder } from '../search/index.ts';
 import { bulkRunQueue } from './bulk-store.ts';
+import { createPatternBuffer } from './pattern-buffer.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
 
 export const bulkFailedQueue = 'bulk-failed';
 
-// Requests this worker process runs at once, and chunks per request. Each running chunk holds
-// a database connection and its lookups need another now and then (learnt patterns): 4 leaves
-// the smallest pool (5, in tests) a free one, so chunks never wait on each other for one.
+// Requests this worker process runs at once. Each holds one database connection (its chunks'
+// locks) and looks up `config.bulkChunksAtOnce` chunks at once, writing each in a short
+// transaction: chunks in flight (a few domains each) keep the finder's SMTP sessions busy
+// while the slowest domain of a chunk still answers, and bound the rows held in memory.
 const requestsPerWorker = 2;
-const chunksPerRequest = 2;
 
 export type BulkJob = { requestId: string };
 
@@ -25,6 +26,7 @@ export function defineBulkJobs(
   deps: { config: Config; db: Db; webhookEvents: WebhookEvents },
 ): void {
   let finder: Finder | undefined;
+  const patterns = createPatternBuffer(deps.db);
   jobs.define<BulkJob>({
     name: bulkFailedQueue,
     queue: { retryLimit: 5 },
@@ -44,9 +46,15 @@ export function defineBulkJobs(
     },
     work: { localConcurrency: requestsPerWorker, localGroupConcurrency: 1 },
     handler: async (job) => {
-      finder ??= createSearchFinder(deps.config, deps.db);
+      finder ??= createSearchFinder(deps.config, deps.db, patterns.store);
       await runBulkRequest(
-        { db: deps.db, finder, slots: chunksPerRequest, webhookEvents: deps.webhookEvents },
+        {
+          db: deps.db,
+          finder,
+          slots: deps.config.bulkChunksAtOnce,
+          flushPatterns: patterns.flush,
+          webhookEvents: deps.webhookEvents,
+        },
         job.data.requestId,
       );
       // The request is done: its jobs still queued would only find nothing left to do, and

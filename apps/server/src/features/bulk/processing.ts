@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDomainLike, VERIFIED_SCORE, type Verdict } from '@mailhound/contracts';
 import { type Finder, type FindInput, type FindResult, normaliseDomain } from '@mailhound/finder';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Queryable, Tx } from '../../platform/database.ts';
+import { type Db, poolOf, type Queryable, type Tx } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import { notifyProgress } from '../../platform/progress-hub.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
@@ -11,8 +11,9 @@ import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
 import { verdictOf, verdictOfFound } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
-import { buildResultFiles } from './result-files.ts';
+import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
+import { chunkRows } from './upload-file.ts';
 
 // An address is "found" from this score on (successCount); verified (charged) from 95.
 export const foundScore = 50;
@@ -27,8 +28,10 @@ export type RowOutcome = {
 export type ProcessingDeps = {
   db: Db;
   finder: Finder;
-  // Chunks one job works on at once (each holds one database connection while it runs).
+  // Chunks one job looks up at once.
   slots: number;
+  // Writes the pattern observations the finder made so far (its store buffers them).
+  flushPatterns?: () => Promise<void>;
   // Pause before looking again when every pending chunk is taken by another worker.
   waitMs?: number;
   // Told of the completed request (issue 23), in the transaction that completes it.
@@ -51,12 +54,20 @@ function outcomeOf(result: FindResult, given?: string): RowOutcome {
 }
 
 // Looks up one chunk's rows: the finds of a domain go through one findBatch (one SMTP session
-// and one catch-all probe per domain), given addresses are verified.
+// and one catch-all probe per domain), given addresses are verified; `onOutcome` hears each
+// row's outcome as soon as it is known.
 export async function lookUpRows(
   deps: { db: Db; finder: Finder },
   rows: Array<{ rowIndex: number; query: BulkQuery }>,
+  onOutcome?: (rowIndex: number, outcome: RowOutcome) => void,
 ): Promise<Map<number, RowOutcome>> {
-  const outcomes = new Map<number, RowOutcome>();
+  const found = new Map<number, RowOutcome>();
+  const outcomes = {
+    set: (rowIndex: number, outcome: RowOutcome) => {
+      found.set(rowIndex, outcome);
+      onOutcome?.(rowIndex, outcome);
+    },
+  };
   const domains = new Map<string, string | null>();
   const finds: Array<{ rowIndex: number; input: FindInput }> = [];
   const verifies: Array<{ rowIndex: number; email: string }> = [];
@@ -89,35 +100,29 @@ export async function lookUpRows(
       }
     }
   }
-  const [found, verified] = await Promise.all([
-    deps.finder.findBatch(finds.map((find) => find.input)),
-    Promise.all(verifies.map((row) => deps.finder.verify(row.email))),
+  // Each outcome as soon as it is known: a domain's rows when its session is done.
+  await Promise.all([
+    deps.finder.findBatch(
+      finds.map((find) => find.input),
+      {
+        onResult: (index, result) => {
+          const find = finds[index];
+          if (find) outcomes.set(find.rowIndex, outcomeOf(result));
+        },
+      },
+    ),
+    ...verifies.map(async (row) =>
+      outcomes.set(row.rowIndex, outcomeOf(await deps.finder.verify(row.email), row.email)),
+    ),
   ]);
-  found.forEach((result, index) => {
-    const find = finds[index];
-    if (find) outcomes.set(find.rowIndex, outcomeOf(result));
-  });
-  verified.forEach((result, index) => {
-    const row = verifies[index];
-    if (row) outcomes.set(row.rowIndex, outcomeOf(result, row.email));
-  });
-  return outcomes;
-}
-
-// Takes the chunk if no other worker holds it. The lock is the transaction's: a worker that
-// dies drops its connection, PostgreSQL rolls the transaction back and the chunk is free again
-// at once, with none of its rows written.
-async function tryTakeChunk(tx: Tx, requestId: string, chunk: number): Promise<boolean> {
-  const taken = await tx.execute<{ taken: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext(${requestId}), ${chunk}) as taken`,
-  );
-  return taken.rows[0]?.taken === true;
+  return found;
 }
 
 // Rows are looked up only under the request's credit hold: while it is processing and its hold
-// is open. The key-share row lock keeps the request from failing or completing (FOR UPDATE), and
-// so its hold from being released, while a chunk is looked up; chunks writing their counters
-// (no key update) do not wait on each other's.
+// is open. Checked before each chunk is taken and again, under a key-share lock of the request
+// row, in the transaction that writes the chunk: a request failed meanwhile (its hold
+// released) gets none of its rows written, and a failing or completing transaction (FOR
+// UPDATE) waits for a chunk being written, never for one being looked up.
 async function isUnderHold(tx: Queryable, requestId: string): Promise<boolean> {
   const [request] = await tx
     .select({ status: bulkRequests.status })
@@ -127,59 +132,161 @@ async function isUnderHold(tx: Queryable, requestId: string): Promise<boolean> {
   return request?.status === 'processing' && (await isHoldOpen(tx, holdReference(requestId)));
 }
 
-type ChunkAttempt = 'done' | 'busy' | 'finished';
+// The chunks a job holds, as session-level advisory locks on one connection of its own: a
+// worker that dies drops the connection and PostgreSQL frees its chunks at once, with none of
+// their rows written. A chunk is freed once its rows are written (or found done already).
+type ChunkLocks = {
+  // Takes up to `count` of the request's pending chunks that no worker holds, lowest first.
+  take: (count: number) => Promise<number[]>;
+  free: (chunk: number) => Promise<void>;
+  close: () => Promise<void>;
+};
 
-// Processes one pending chunk not held by another worker: its rows are looked up, then written
-// with their results, the request's counters moved and the progress announced, all in the
-// transaction that holds the chunk. Rows already done are never looked up again, and none is
-// looked up once the request's hold is gone (failed or completed by another worker).
-async function processNextChunk(deps: ProcessingDeps, requestId: string): Promise<ChunkAttempt> {
-  if (!(await isUnderHold(deps.db, requestId))) return 'finished';
-  const pending = await deps.db.execute<{ chunk: number }>(
-    sql`select distinct chunk from bulk_rows where request_id = ${requestId} and state = 'pending' order by chunk`,
-  );
-  if (pending.rows.length === 0) return 'finished';
-  for (const { chunk } of pending.rows) {
-    const done = await deps.db.transaction(async (tx) => {
-      if (!(await tryTakeChunk(tx, requestId, chunk))) return false;
-      if (!(await isUnderHold(tx, requestId))) return true;
-      const rows = await tx.execute<{ row_index: number; query: BulkQuery }>(
-        sql`select row_index, query from bulk_rows
-            where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
+async function openChunkLocks(db: Db, requestId: string): Promise<ChunkLocks> {
+  const client = await poolOf(db).connect();
+  const held = new Set<number>();
+  return {
+    take: async (count) => {
+      // The pending chunks this job does not hold already, each tried in order: LIMIT stops
+      // the scan, so no chunk past the count is locked.
+      const taken = await client.query<{ chunk: number }>(
+        `select chunk from (
+           select distinct chunk from bulk_rows
+           where request_id = $1 and state = 'pending' and chunk <> all($2::int[])
+           order by chunk) pending
+         where pg_try_advisory_lock(hashtext($3), chunk)
+         limit $4`,
+        [requestId, [...held], requestId, count],
       );
-      if (rows.rows.length === 0) return true;
-      const outcomes = await lookUpRows(
-        deps,
-        rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
-      );
-      await writeChunk(tx, requestId, outcomes);
-      return true;
-    });
-    if (done) return 'done';
-  }
-  return 'busy';
+      const chunks = taken.rows.map((row) => row.chunk);
+      for (const chunk of chunks) held.add(chunk);
+      return chunks;
+    },
+    free: async (chunk) => {
+      await client.query('select pg_advisory_unlock(hashtext($1), $2)', [requestId, chunk]);
+      held.delete(chunk);
+    },
+    // The connection is closed, not returned to the pool: whatever it still holds is freed.
+    close: async () => {
+      client.release(true);
+    },
+  };
 }
 
+// Looks up one held chunk's pending rows and has them written as they come, a domain's rows
+// (all that came in one turn of the event loop) at a time; rows already done are never looked
+// up again. `written` hears how many rows each write took off the chunk, so that the job can
+// take more while a slow domain still answers.
+async function processChunk(
+  deps: ProcessingDeps,
+  requestId: string,
+  chunk: number,
+  writeRows: (outcomes: Map<number, RowOutcome>) => Promise<void>,
+  written: (rows: number) => void,
+) {
+  const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
+    sql`select row_index, query from bulk_rows
+        where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
+  );
+  const writes: Array<Promise<void>> = [];
+  let ready = new Map<number, RowOutcome>();
+  const write = async (outcomes: Map<number, RowOutcome>) => {
+    await writeRows(outcomes);
+    written(outcomes.size);
+  };
+  const writeReady = () => {
+    if (ready.size === 0) return;
+    writes.push(write(ready));
+    ready = new Map();
+  };
+  await lookUpRows(
+    deps,
+    rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
+    (rowIndex, outcome) => {
+      if (ready.size === 0) setImmediate(writeReady);
+      ready.set(rowIndex, outcome);
+    },
+  );
+  writeReady();
+  await Promise.all(writes);
+}
+
+// A chunk's rows with their results, those still pending only.
 async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
-  const written = await tx.execute<{ found: boolean }>(sql`
+  await tx.execute(sql`
     update bulk_rows r
     set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       as v("rowIndex" int, email text, score int, error text, verdict jsonb)
-    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
-    returning (v.email is not null) as found`);
-  const success = written.rows.filter((row) => row.found).length;
-  const fail = written.rows.length - success;
-  await tx
-    .update(bulkRequests)
-    .set({
-      success: sql`${bulkRequests.success} + ${success}`,
-      fail: sql`${bulkRequests.fail} + ${fail}`,
-    })
-    .where(eq(bulkRequests.id, requestId));
-  await notifyProgress(tx, requestId);
+    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'`);
 }
+
+// The request's counters, counted from its done rows, and one announcement. Chunks no longer
+// move them in their own transactions, where each waited for the others' lock on the request
+// row (and held a pooled connection meanwhile); a count never goes down, whichever of two
+// workers' counts lands last.
+async function announceProgress(db: Db, requestId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update bulk_requests r
+      set success = greatest(r.success, c.success), fail = greatest(r.fail, c.fail)
+      from (select count(email)::int as success, (count(*) - count(email))::int as fail
+            from bulk_rows where request_id = ${requestId} and state = 'done') c
+      where r.id = ${requestId} and r.status = 'processing'`);
+    await notifyProgress(tx, requestId);
+  });
+}
+
+// The job's writes: rows handed over while a write runs go together in the next one (the
+// pattern observations first, then the rows in one transaction, then the counters and one
+// announcement), so the more domains finish at once, the fewer round trips a row takes.
+function createRowWriter(
+  deps: ProcessingDeps,
+  requestId: string,
+): (outcomes: Map<number, RowOutcome>) => Promise<void> {
+  let pending = new Map<number, RowOutcome>();
+  const flush = coalesced(async () => {
+    const batch = pending;
+    pending = new Map();
+    if (batch.size === 0) return;
+    await deps.flushPatterns?.();
+    await deps.db.transaction(async (tx) => {
+      if (await isUnderHold(tx, requestId)) await writeChunk(tx, requestId, batch);
+    });
+    await announceProgress(deps.db, requestId);
+  });
+  return (outcomes) => {
+    for (const [rowIndex, outcome] of outcomes) pending.set(rowIndex, outcome);
+    return flush();
+  };
+}
+
+// Runs `run` when asked, never twice at once: asked while it runs, it runs once more after,
+// for everyone who asked meanwhile.
+function coalesced(run: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const ask = (): Promise<void> => {
+    if (!current) {
+      current = run().finally(() => {
+        current = undefined;
+      });
+      return current;
+    }
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return ask();
+      });
+    return next;
+  };
+  return ask;
+}
+
+// Rows read and encoded at a time when the result files are built.
+const resultPage = 2000;
 
 // Completes a request whose rows are all done, once: the result files are built and stored,
 // the credit hold released, the counts written and the final state announced, in one
@@ -200,16 +307,24 @@ export async function completeRequest(
       sql`select count(*)::int as left from bulk_rows where request_id = ${requestId} and state = 'pending'`,
     );
     if ((pending.rows[0]?.left ?? 0) > 0) return false;
-    const rows = await readResultRows(tx, requestId);
-    const successCount = rows.filter((row) => row.email !== null).length;
-    const verifiedCount = rows.filter(
-      (row) => row.email !== null && (row.score ?? 0) >= VERIFIED_SCORE,
-    ).length;
-    const files = await buildResultFiles(request.fileName, request.header, rows);
-    await tx
-      .insert(bulkFiles)
-      .values(files.map((file) => ({ requestId, ...file })))
-      .onConflictDoNothing();
+    const results = createResultFiles(request.fileName, request.header);
+    let successCount = 0;
+    let verifiedCount = 0;
+    for (let from = 0; from < request.total; from += resultPage) {
+      const rows = await readResultRows(tx, requestId, { from, limit: resultPage });
+      const found = rows.filter((row) => row.email !== null);
+      successCount += found.length;
+      verifiedCount += found.filter((row) => (row.score ?? 0) >= VERIFIED_SCORE).length;
+      results.add(rows);
+    }
+    const files = results.finish();
+    // One file a statement: the four files' bytes are never one query's parameters.
+    for (const file of files) {
+      await tx
+        .insert(bulkFiles)
+        .values({ requestId, ...file })
+        .onConflictDoNothing();
+    }
     await settleHold(tx, {
       userId: request.userId,
       amount: request.held,
@@ -218,7 +333,14 @@ export async function completeRequest(
     });
     const [completed] = await tx
       .update(bulkRequests)
-      .set({ status: 'completed', successCount, verifiedCount, completedAt: sql`now()` })
+      .set({
+        status: 'completed',
+        success: successCount,
+        fail: request.total - successCount,
+        successCount,
+        verifiedCount,
+        completedAt: sql`now()`,
+      })
       .where(eq(bulkRequests.id, requestId))
       .returning({ at: bulkRequests.completedAt });
     await notifyProgress(tx, requestId);
@@ -264,18 +386,80 @@ export async function failRequest(db: Db, requestId: string): Promise<void> {
   });
 }
 
-// One `bulk-run` job: `slots` loops take chunks until none is pending (waiting while other
-// workers hold the last ones, so a chunk freed by a dead worker is taken over at once), then
-// the request is completed.
+// One `bulk-run` job: chunks are taken while fewer than `slots` chunks' worth of rows are
+// being looked up (a chunk whose other domains are written counts only for the rows still
+// out), and looked up at once through the shared finder (its own limits spread the SMTP
+// sessions); while every pending chunk is held by another worker it looks again every
+// `waitMs`, so a chunk freed by a dead worker is taken over at once. Then the request is
+// completed.
 export async function runBulkRequest(deps: ProcessingDeps, requestId: string): Promise<void> {
   const waitMs = deps.waitMs ?? 250;
-  const loop = async () => {
+  const locks = await openChunkLocks(deps.db, requestId);
+  const writeRows = createRowWriter(deps, requestId);
+  const running = new Map<number, Promise<number>>();
+  // Rows of the running chunks not written yet (a chunk counts as full until it is done).
+  let outstanding = 0;
+  let wake = () => {};
+  // None was left to take: looked for again once a chunk is done, not at every write.
+  let exhausted = false;
+  let failed: unknown;
+  try {
     for (;;) {
-      const attempt = await processNextChunk(deps, requestId);
-      if (attempt === 'finished') return;
-      if (attempt === 'busy') await sleep(waitMs);
+      const woken = new Promise<undefined>((resolve) => {
+        wake = () => resolve(undefined);
+      });
+      const open = Math.floor((deps.slots * chunkRows - outstanding) / chunkRows);
+      const taken: number[] =
+        open > 0 && !exhausted && (await isUnderHold(deps.db, requestId))
+          ? await locks.take(open)
+          : [];
+      exhausted = open > 0 && taken.length < open;
+      for (const chunk of taken) {
+        let left = chunkRows;
+        outstanding += left;
+        const done = processChunk(deps, requestId, chunk, writeRows, (rows) => {
+          const counted = Math.min(rows, left);
+          left -= counted;
+          outstanding -= counted;
+          wake();
+        }).finally(() => {
+          outstanding -= left;
+          left = 0;
+        });
+        running.set(
+          chunk,
+          done.then(async () => {
+            await locks.free(chunk);
+            return chunk;
+          }),
+        );
+      }
+      if (running.size > 0) {
+        const finished = await Promise.race([...running.values(), woken]);
+        if (finished !== undefined) {
+          running.delete(finished);
+          exhausted = false;
+        }
+        continue;
+      }
+      if (!(await isUnderHold(deps.db, requestId))) break;
+      if (!(await hasPendingRows(deps.db, requestId))) break;
+      await sleep(waitMs);
     }
-  };
-  await Promise.all(Array.from({ length: deps.slots }, loop));
+  } catch (error) {
+    failed = error;
+  } finally {
+    // A chunk that failed fails the job (pg-boss tries it again); the others finish first.
+    await Promise.allSettled(running.values());
+    await locks.close();
+  }
+  if (failed !== undefined) throw failed;
   await completeRequest(deps.db, requestId, deps.webhookEvents);
+}
+
+async function hasPendingRows(db: Queryable, requestId: string): Promise<boolean> {
+  const pending = await db.execute(
+    sql`select 1 from bulk_rows where request_id = ${requestId} and state = 'pending' limit 1`,
+  );
+  return pending.rows.length > 0;
 }

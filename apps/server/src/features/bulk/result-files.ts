@@ -5,8 +5,8 @@ import {
   type Verdict,
 } from '@mailhound/contracts';
 import Papa from 'papaparse';
-import writeXlsxFile from 'write-excel-file/node';
 import type { FileKind } from './schema.ts';
+import { createXlsxSheet } from './xlsx-file.ts';
 
 export type ResultRow = {
   cells: string[];
@@ -38,16 +38,21 @@ function verdictCells(verdict: Verdict | null): string[] {
 // The header and rows of a result: the input columns, then Email, Score and Status, then the
 // verdict's columns (true or false for its checks).
 export function resultTable(header: string[], rows: ResultRow[]): string[][] {
-  return [
-    [...header, ...resultColumns],
-    ...rows.map((row) => [
-      ...header.map((_, index) => row.cells[index] ?? ''),
-      row.email ?? '',
-      row.email === null && row.error ? '' : String(row.score ?? 0),
-      statusOf(row),
-      ...verdictCells(row.verdict),
-    ]),
-  ];
+  return [resultHeader(header), ...resultRows(header, rows)];
+}
+
+function resultHeader(header: string[]): string[] {
+  return [...header, ...resultColumns];
+}
+
+function resultRows(header: string[], rows: ResultRow[]): string[][] {
+  return rows.map((row) => [
+    ...header.map((_, index) => row.cells[index] ?? ''),
+    row.email ?? '',
+    row.email === null && row.error ? '' : String(row.score ?? 0),
+    statusOf(row),
+    ...verdictCells(row.verdict),
+  ]);
 }
 
 function baseName(fileName: string): string {
@@ -62,42 +67,56 @@ export function resultFileName(
   return `${baseName(fileName)}-${which === 'full' ? 'all' : 'found'}.${format}`;
 }
 
-export async function encodeTable(table: string[][], format: 'csv' | 'xlsx'): Promise<Buffer> {
-  // CSV cells that a spreadsheet would run as formulas get an apostrophe; XLSX cells are
-  // written as text, which a spreadsheet never runs, so they keep their value as it is.
-  if (format === 'csv') {
-    const safe = table.map((row) => row.map(safeSpreadsheetCell));
-    return Buffer.from(`\uFEFF${Papa.unparse(safe)}\r\n`, 'utf8');
-  }
-  return writeXlsxFile(
-    table.map((row) => row.map((value) => ({ value, type: String }))),
-  ).toBuffer();
+// CSV cells that a spreadsheet would run as formulas get an apostrophe; XLSX cells are written
+// as text, which a spreadsheet never runs, so they keep their value as it is.
+function csvLines(table: string[][]): string {
+  return Papa.unparse(table.map((row) => row.map(safeSpreadsheetCell)));
 }
 
-// The four result files stored at completion: all rows and found rows, as CSV and XLSX.
-export async function buildResultFiles(
-  fileName: string,
-  header: string[],
-  rows: ResultRow[],
-): Promise<Array<{ kind: FileKind; fileName: string; contentType: string; content: Buffer }>> {
-  const full = resultTable(header, rows);
-  const success = resultTable(
-    header,
-    rows.filter((row) => row.email !== null),
-  );
-  const files = [];
-  for (const [which, table] of [
-    ['full', full],
-    ['success', success],
-  ] as const) {
-    for (const format of ['csv', 'xlsx'] as const) {
-      files.push({
-        kind: `${which}.${format}` as const,
-        fileName: resultFileName(fileName, which, format),
-        contentType: contentTypes[format],
-        content: await encodeTable(table, format),
-      });
-    }
-  }
-  return files;
+type ResultFile = { kind: FileKind; fileName: string; contentType: string; content: Buffer };
+
+// The four result files stored at completion (all rows and found rows, as CSV and XLSX),
+// built a page of rows at a time: a page's rows and tables are dropped once encoded, so a
+// large list is never in memory as objects.
+export function createResultFiles(fileName: string, header: string[]) {
+  const outputs = (['full', 'success'] as const).map((which) => ({
+    which,
+    csv: [] as string[],
+    xlsx: createXlsxSheet(),
+  }));
+  const add = (which: 'full' | 'success', table: string[][]) => {
+    const output = outputs.find((candidate) => candidate.which === which);
+    if (!output || table.length === 0) return;
+    output.csv.push(csvLines(table));
+    output.xlsx.add(table);
+  };
+  add('full', [resultHeader(header)]);
+  add('success', [resultHeader(header)]);
+  return {
+    add: (rows: ResultRow[]) => {
+      add('full', resultRows(header, rows));
+      add(
+        'success',
+        resultRows(
+          header,
+          rows.filter((row) => row.email !== null),
+        ),
+      );
+    },
+    finish: (): ResultFile[] =>
+      outputs.flatMap(({ which, csv, xlsx }) => [
+        {
+          kind: `${which}.csv` as const,
+          fileName: resultFileName(fileName, which, 'csv'),
+          contentType: contentTypes.csv,
+          content: Buffer.from(`\uFEFF${csv.join('\r\n')}\r\n`, 'utf8'),
+        },
+        {
+          kind: `${which}.xlsx` as const,
+          fileName: resultFileName(fileName, which, 'xlsx'),
+          contentType: contentTypes.xlsx,
+          content: xlsx.finish(),
+        },
+      ]),
+  };
 }

@@ -33,7 +33,8 @@ const latestWins = {
   },
 };
 
-// Many observations at once (an upload, an import), 1,000 rows per statement; within a
+// Many observations at once (an upload, an import, a bulk worker's chunk), 1,000 rows per
+// statement; within a
 // statement the last observation of an address wins, as it would one by one.
 export async function recordObservations(
   db: Db,
