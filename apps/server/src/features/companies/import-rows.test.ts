@@ -185,6 +185,8 @@ describe('parsePersonRecord', () => {
         location: 'London, United Kingdom',
         linkedinUrl: 'https://linkedin.com/in/ada',
         phone: '+442079460958',
+        // No email column: nothing for the finder to learn from this row.
+        email: null,
       },
     });
   });

@@ -19,7 +19,16 @@ export function ShownOnceModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={secret !== null} onClose={onClose} title={secret?.title} centered size="lg">
+    // Closed only by its button: a stray click or Escape would lose a secret shown once.
+    <Modal
+      opened={secret !== null}
+      onClose={onClose}
+      title={secret?.title}
+      centered
+      size="lg"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+    >
       {secret !== null && (
         <Stack>
           <Alert color="yellow">{secret.message}</Alert>

@@ -50,9 +50,14 @@ export function WebhooksSettingsPage() {
   );
 }
 
-const verifyExample = `const parts = Object.fromEntries(header.split(',').map((part) => part.split('=')));
-const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
-const valid = timingSafeEqual(Buffer.from(parts.v1), Buffer.from(expected));`;
+const verifyExample = `const match = /^t=(\\d+),v1=([0-9a-f]{64})$/.exec(header ?? '');
+const valid =
+  match !== null &&
+  Math.abs(Date.now() / 1000 - Number(match[1])) < 300 &&
+  timingSafeEqual(
+    createHmac('sha256', secret).update(\`\${match[1]}.\${rawBody}\`).digest(),
+    Buffer.from(match[2], 'hex'),
+  );`;
 
 function SignatureNote() {
   return (
