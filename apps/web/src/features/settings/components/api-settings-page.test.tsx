@@ -109,6 +109,9 @@ describe('Settings › API', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy API key' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
     expect(server.requestsTo('POST /api/api-keys')[0]?.body).toEqual({ name: 'Zapier' });
+    // A stray Escape does not lose the key: only Done closes the dialog.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'API key “Zapier”' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
