@@ -13,6 +13,7 @@ export * from './public-api.ts';
 export * from './purchase.ts';
 export * from './search.ts';
 export * from './spreadsheet.ts';
+export * from './suppression.ts';
 export * from './survey.ts';
 export * from './unibox.ts';
 export * from './verify.ts';

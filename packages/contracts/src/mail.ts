@@ -352,6 +352,8 @@ export const customerAnswerSchema = z.object({
   notes: z.array(customerNoteSchema),
   created: z.string(),
   verification: contactVerificationSchema,
+  // On the do-not-email list, itself or by its domain: no campaign writes to it (issue 25).
+  suppressed: z.boolean(),
 });
 export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
 

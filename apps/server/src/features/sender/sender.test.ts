@@ -596,3 +596,77 @@ describe('a mailbox whose login the SMTP server refuses', () => {
     expect((await sendRows(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });
+
+// The do-not-email list (issue 25): the tick plans nothing for a listed address or domain, a
+// send planned before the entry came is withdrawn, and an SMTP bounce puts the address on it.
+describe('the do-not-email list', () => {
+  async function startCampaign(name: string, emails: string[]) {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: `${name.toLowerCase()}@sender.test`,
+      smtpPort: sink.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const { groupId } = await createList(call, name, emails);
+    const id = (await call('POST', '/campaigns', { name, status: 'paused' })).json().id as string;
+    await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+    });
+    const started = await call('PATCH', `/campaigns/${id}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep],
+      status: 'active',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    return id;
+  }
+  const recipientsAfter = (count: number) =>
+    sink.messages
+      .slice(count)
+      .flatMap((message) => message.to)
+      .sort();
+
+  it('never mails a listed address or any address at a listed domain', async () => {
+    await call('POST', '/suppression', { entries: ['Listed@Client.test', '@blocked.test'] });
+    const before = sink.messages.length;
+    const id = await startCampaign('Suppressed', [
+      'listed@client.test',
+      'bo@blocked.test',
+      'cy@client.test',
+      'di@sub.blocked.test',
+    ]);
+    for (let tick = 0; tick < 3; tick += 1) {
+      now = new Date(now.getTime() + 60_000);
+      await tickAndSend();
+    }
+    // Not even planned: the tick leaves them out.
+    expect(await sendRows(id)).toHaveLength(2);
+    // A whole domain is that domain; a subdomain is a domain of its own.
+    expect(recipientsAfter(before)).toEqual(['cy@client.test', 'di@sub.blocked.test']);
+  });
+
+  it('withdraws a send planned before its address was listed', async () => {
+    const before = sink.messages.length;
+    const id = await startCampaign('Late', ['late@client.test']);
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(4));
+    expect(queued).toHaveLength(1);
+    await call('POST', '/suppression', { entries: ['late@client.test'] });
+    expect(await sendOne(deps, queued[0]?.id ?? '')).toEqual({ status: 'skipped' });
+    expect(recipientsAfter(before)).toEqual([]);
+    expect(await sendRows(id)).toEqual([]);
+  });
+
+  it('lists an address its server refused for good, as a bounce', async () => {
+    await startCampaign('Refused', ['bounce-me@client.test']);
+    now = new Date(now.getTime() + 60_000);
+    await tickAndSend();
+    const page = await call('GET', '/suppression?key=bounce-me');
+    expect(page.json().entries).toMatchObject([
+      { entry: 'bounce-me@client.test', source: 'bounce' },
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
+import { suppressContact } from '../suppression/index.ts';
 import { linkClicks } from './schema.ts';
 
 export const invalidLink = 'This link is not valid.';
@@ -23,12 +24,14 @@ async function sendOf(db: Db, tokens: LinkTokens, token: string, kind: 'unsubscr
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-// No campaign of this user writes to the contact again; sequences stop where they are.
+// No campaign of this user writes to the contact again; sequences stop where they are, and the
+// address shows on the do-not-email list.
 async function stopContact(tx: Tx, send: SendRow) {
   await tx
     .update(campaignContacts)
     .set({ state: 'stopped', stopReason: 'unsubscribed' })
     .where(eq(campaignContacts.customerId, send.customerId));
+  await suppressContact(tx, send.customerId, 'unsubscribe');
 }
 
 // The survey of the unsubscribe page: once per token (a second one is 409 and changes nothing).

@@ -226,6 +226,8 @@ describe('inbox sync against a real IMAP server', () => {
       .from(customers)
       .where(and(eq(customers.userId, userId), eq(customers.email, 'gone@client.test')));
     expect(gone?.bouncedAt).not.toBeNull();
+    const listed = await call('GET', '/suppression?key=gone@');
+    expect(listed.json().entries).toMatchObject([{ entry: 'gone@client.test', source: 'bounce' }]);
 
     const { groupId } = await createList(call, 'Second list', [
       'gone@client.test',
