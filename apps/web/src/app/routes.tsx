@@ -334,6 +334,19 @@ export const routes: RouteObject[] = [
                         Component: m.InvoicesPage,
                       })),
                   },
+                  {
+                    path: 'suppression',
+                    element: <RequireMail />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/suppression/components/suppression-page.tsx').then(
+                            (m) => ({ Component: m.SuppressionPage }),
+                          ),
+                      },
+                    ],
+                  },
                 ],
               },
             ],
