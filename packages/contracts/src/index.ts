@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './bounce-protection.ts';
 export * from './bulk.ts';
 export * from './companies.ts';
 export * from './constants.ts';

@@ -7,6 +7,7 @@ import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { isSuppressed, suppressContact } from '../suppression/index.ts';
+import { guardBounceRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError } from './smtp-outcome.ts';
@@ -176,7 +177,10 @@ async function finish(
     from settled
     where ${campaignContacts.campaignId} = settled.campaign_id
       and ${campaignContacts.customerId} = settled.customer_id`);
-  if (status === 'bounced') await suppressContact(deps.db, send.customerId, 'bounce');
+  if (status === 'bounced') {
+    await suppressContact(deps.db, send.customerId, 'bounce');
+    await guardBounceRates(deps.db, send);
+  }
 }
 
 // Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
-import { composeMail, recordReply } from '../sender/index.ts';
+import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { suppressContact } from '../suppression/index.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
@@ -367,4 +367,5 @@ async function markBounced(tx: Queryable, send: OurSend, at: Date) {
     .set({ bouncedAt: sql`coalesce(${customers.bouncedAt}, ${at})` })
     .where(eq(customers.id, send.customerId));
   await suppressContact(tx, send.customerId, 'bounce');
+  await guardBounceRates(tx, send);
 }

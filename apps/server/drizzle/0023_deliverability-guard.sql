@@ -7,6 +7,8 @@ CREATE TABLE "suppressions" (
 	CONSTRAINT "suppressions_source" CHECK ("suppressions"."source" in ('manual', 'unsubscribe', 'bounce', 'complaint'))
 );
 --> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "bounce_threshold" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "paused_reason" text;--> statement-breakpoint
 ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "suppressions_user_entry" ON "suppressions" USING btree ("user_id","entry");--> statement-breakpoint
 CREATE INDEX "suppressions_user_created" ON "suppressions" USING btree ("user_id","created_at");
