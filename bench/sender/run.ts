@@ -1,6 +1,6 @@
 // `npm run bench:sender`: messages per second one sender worker delivers to a loopback SMTP
 // sink with the limits lifted, and the campaign tick's time with 10,000 mailboxes and 100
-// active campaigns, in an embedded PostgreSQL.
+// active campaigns, in an embedded PostgreSQL; every user has a do-not-email list.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,10 +86,25 @@ async function newMailboxes(userId: string, count: number, smtpPort: number, off
     values ${sql.join(values, sql`, `)}`);
 }
 
+// The do-not-email list's checks at work (issue 25): every tenth lead listed, and a thousand
+// domains that match none.
+async function suppressSome(userId: string) {
+  await db.execute(sql`
+    insert into suppressions (user_id, entry, source)
+    select ${userId}::uuid, 'lead' || n || '@client.test', 'manual'
+    from generate_series(1, ${CONTACTS_PER_CAMPAIGN}, 10) n
+    union all
+    select ${userId}::uuid, '@blocked' || n || '.test', 'manual' from generate_series(1, 1000) n`);
+}
+
 async function throughput(): Promise<void> {
   const sink = await startSmtpSink({ keep: false });
   const userId = await newUser(db, 'throughput');
   await newMailboxes(userId, 1, sink.port, 0);
+  // Listed addresses the sends do not go to: each claim still checks the list.
+  await db.execute(sql`
+    insert into suppressions (user_id, entry, source)
+    select ${userId}, 'other' || n || '@client.test', 'manual' from generate_series(1, 1000) n`);
   await db.execute(sql`
     insert into campaigns (user_id, name, status, steps)
     values (${userId}, 'Throughput', 'active', ${JSON.stringify([firstStep])}::jsonb)`);
@@ -148,6 +163,7 @@ async function tick(): Promise<void> {
       )
       insert into campaign_mailboxes (campaign_id, mailbox_id, user_id)
       select campaign.id, m.id, ${userId} from campaign, mailboxes m where m.user_id = ${userId}`);
+    await suppressSome(userId);
   }
   await db.execute(sql`analyze`);
   const random = seededRandom(1);

@@ -48,6 +48,7 @@ import { registerMailboxRoutes } from './features/mailboxes/index.ts';
 import { registerOutboxRoutes } from './features/outbox/index.ts';
 import { type PublicApiOptions, registerPublicApi } from './features/public-api/index.ts';
 import { createSearchFinder, registerSearchRoutes } from './features/search/index.ts';
+import { registerSuppressionRoutes } from './features/suppression/index.ts';
 import { registerTrackingRoutes } from './features/tracking/index.ts';
 import { registerUniboxRoutes } from './features/unibox/index.ts';
 import { registerVerifyRoutes } from './features/verify/index.ts';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registerCreditsRoutes(api, featureDeps);
       registerEventsRoutes(api, featureDeps);
       registerSearchRoutes(api, featureDeps);
+      registerSuppressionRoutes(api, featureDeps);
       registerUniboxRoutes(api, featureDeps);
       registerVerifyRoutes(api, featureDeps);
       registerWebhookRoutes(api, featureDeps);

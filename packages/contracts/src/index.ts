@@ -1,6 +1,7 @@
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
+export * from './bounce-protection.ts';
 export * from './bulk.ts';
 export * from './companies.ts';
 export * from './constants.ts';
@@ -15,6 +16,7 @@ export * from './purchase.ts';
 export * from './search.ts';
 export * from './spintax.ts';
 export * from './spreadsheet.ts';
+export * from './suppression.ts';
 export * from './survey.ts';
 export * from './unibox.ts';
 export * from './verify.ts';

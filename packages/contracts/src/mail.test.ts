@@ -390,7 +390,7 @@ describe('campaign settings form (product-spec §3, §5)', () => {
     max_email_gap: 300,
   };
 
-  it('defaults every number to 0 and every switch to off', () => {
+  it('defaults every number to 0 and every switch to off; bounce protection to 5 % (issue 25)', () => {
     expect(campaignSettingsDefaults).toEqual({
       mailbox_ids: [],
       stop_after_reply: false,
@@ -402,6 +402,7 @@ describe('campaign settings form (product-spec §3, §5)', () => {
       max_email_gap: 0,
       max_new_leads: 0,
       new_leads_first: false,
+      bounce_threshold: 5,
     });
   });
 

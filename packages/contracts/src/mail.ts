@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { BOUNCE_THRESHOLD_DEFAULT, bounceMessages } from './bounce-protection.ts';
 import {
   CAMPAIGN_SCHEDULES_MAX,
   CAMPAIGN_STEPS_MAX,
@@ -278,6 +279,14 @@ export const campaignSettingsSchema = z
     max_email_gap: settingsNumber,
     max_new_leads: settingsNumber,
     new_leads_first: z.boolean(),
+    // Bounce protection (issue 25): the campaign pauses itself above this bounce rate.
+    bounce_threshold: z
+      .number({ error: bounceMessages.thresholdRange })
+      .int(bounceMessages.thresholdRange)
+      .min(1, bounceMessages.thresholdRange)
+      .max(100, bounceMessages.thresholdRange)
+      // Callers that predate it (scripts, older clients) keep the default.
+      .default(BOUNCE_THRESHOLD_DEFAULT),
   })
   .strict()
   // Both gaps 0 (a new campaign's defaults) mean the mailboxes' own gaps apply, as
@@ -303,6 +312,7 @@ export const campaignSettingsDefaults: CampaignSettings = {
   max_email_gap: 0,
   max_new_leads: 0,
   new_leads_first: false,
+  bounce_threshold: BOUNCE_THRESHOLD_DEFAULT,
 };
 
 // api-spec §3 Contact creation: items of email, fname, lname; the answer (contactCreateResultSchema)
@@ -365,6 +375,8 @@ export const customerAnswerSchema = z.object({
   notes: z.array(customerNoteSchema),
   created: z.string(),
   verification: contactVerificationSchema,
+  // On the do-not-email list, itself or by its domain: no campaign writes to it (issue 25).
+  suppressed: z.boolean(),
 });
 export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
 
@@ -524,6 +536,7 @@ export const campaignSettingsAnswerSchema = z.object({
   max_email_gap: z.number().int(),
   max_new_leads: z.number().int(),
   new_leads_first: z.boolean(),
+  bounce_threshold: z.number().int(),
 });
 export type CampaignSettingsAnswer = z.infer<typeof campaignSettingsAnswerSchema>;
 
@@ -532,6 +545,8 @@ export const campaignAnswerSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: campaignStatusSchema,
+  // Why the campaign paused itself (bounce protection); null when the user paused it.
+  paused_reason: z.string().nullable(),
   customer_group_id: z.string().nullable(),
   customer_group_name: z.string().nullable(),
   schedules: z.array(campaignScheduleAnswerSchema),

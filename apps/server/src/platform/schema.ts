@@ -13,6 +13,7 @@ export * from '../features/lookalike/schema.ts';
 export * from '../features/mailboxes/schema.ts';
 export * from '../features/search/schema.ts';
 export * from '../features/sender/schema.ts';
+export * from '../features/suppression/schema.ts';
 export * from '../features/tracking/schema.ts';
 export * from '../features/unibox/schema.ts';
 export * from '../features/verify/schema.ts';

@@ -348,6 +348,19 @@ export const routes: RouteObject[] = [
                         (m) => ({ Component: m.WebhooksSettingsPage }),
                       ),
                   },
+                  {
+                    path: 'suppression',
+                    element: <RequireMail />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: () =>
+                          import('../features/suppression/components/suppression-page.tsx').then(
+                            (m) => ({ Component: m.SuppressionPage }),
+                          ),
+                      },
+                    ],
+                  },
                 ],
               },
             ],

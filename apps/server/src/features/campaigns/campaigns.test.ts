@@ -47,6 +47,7 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
         max_email_gap: 0,
         max_new_leads: 0,
         new_leads_first: false,
+        bounce_threshold: 5,
       },
       ready: false,
       missing: ['contacts', 'schedule', 'sequences', 'mailbox'],

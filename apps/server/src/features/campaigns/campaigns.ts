@@ -142,6 +142,7 @@ function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
     id: row.id,
     name: row.name,
     status: row.status,
+    paused_reason: row.status === 'paused' ? row.pausedReason : null,
     customer_group_id: row.customerGroupId,
     customer_group_name: row.customerGroupId
       ? (extras.groupName.get(row.customerGroupId) ?? null)
@@ -159,6 +160,7 @@ function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
       max_email_gap: row.maxEmailGap,
       max_new_leads: row.maxNewLeads,
       new_leads_first: row.newLeadsFirst,
+      bounce_threshold: row.bounceThreshold,
     },
     ready: missing.length === 0,
     missing,
@@ -303,7 +305,11 @@ export async function updateCampaign(
     if (update.name !== undefined) values.name = update.name;
     if (update.schedules !== undefined) values.schedules = update.schedules;
     if (update.steps !== undefined) values.steps = update.steps;
-    if (update.status !== undefined) values.status = update.status;
+    if (update.status !== undefined) {
+      values.status = update.status;
+      // The user's own pause or resume: no automatic reason stands any more.
+      values.pausedReason = null;
+    }
     if (update.customer_group_id !== undefined) {
       const groupId = update.customer_group_id;
       if (groupId !== null) {
@@ -369,6 +375,7 @@ export async function updateSettings(
         maxEmailGap: settings.max_email_gap,
         maxNewLeads: settings.max_new_leads,
         newLeadsFirst: settings.new_leads_first,
+        bounceThreshold: settings.bounce_threshold,
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, id))

@@ -1,6 +1,7 @@
 export { type CampaignRow, findCampaign } from './campaigns.ts';
 export { activeCampaignsOfList } from './list-campaigns.ts';
 export { campaignsUsingMailbox, pauseCampaignsWithoutMailbox } from './mailbox-campaigns.ts';
+export { pauseCampaign } from './pause.ts';
 export { type PausedCampaign, tellCampaignsPaused } from './paused-event.ts';
 export { registerCampaignRoutes } from './routes.ts';
 export { hasEnded, inScheduleWindow } from './schedule-time.ts';

@@ -44,6 +44,10 @@ export const campaigns = pgTable(
     maxEmailGap: integer('max_email_gap').notNull().default(0),
     maxNewLeads: integer('max_new_leads').notNull().default(0),
     newLeadsFirst: boolean('new_leads_first').notNull().default(false),
+    // Bounce protection (issue 25): the percentage above which the campaign pauses itself, and
+    // why it did (null when the user paused it).
+    bounceThreshold: integer('bounce_threshold').notNull().default(5),
+    pausedReason: text('paused_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { isSuppressed } from '../suppression/index.ts';
 import { ensureField, fieldNotFound, reservedColumns } from './fields.ts';
 import {
   additionalFields,
@@ -28,6 +29,7 @@ type CustomerRow = {
   tags: string[];
   notes: { id: string; text: string; created: string }[];
   verification: ContactVerification;
+  suppressed: boolean;
 };
 
 // The contact's address against the user's own searches (the latest that found it gives the
@@ -58,7 +60,8 @@ export const customerColumns = sql`
     join tags t on t.id = ct.tag_id where ct.customer_id = c.id), '[]'::jsonb) as tags,
   coalesce((select jsonb_agg(jsonb_build_object('id', n.id, 'text', n.text, 'created', n.created_at)
     order by n.created_at desc, n.id) from notes n where n.customer_id = c.id), '[]'::jsonb) as notes,
-  ${contactVerification} as verification`;
+  ${contactVerification} as verification,
+  ${isSuppressed(sql`c.user_id`, sql`c.email`)} as suppressed`;
 
 export function customerAnswer(row: CustomerRow): CustomerAnswer {
   return {
@@ -71,6 +74,7 @@ export function customerAnswer(row: CustomerRow): CustomerAnswer {
     notes: row.notes.map((note) => ({ ...note, created: isoDate(note.created) })),
     created: isoDate(row.created_at),
     verification: row.verification,
+    suppressed: row.suppressed,
   };
 }
 

@@ -6,6 +6,8 @@ import type { MailTransports } from '../../platform/mail/mail-transports.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { isSuppressed, suppressContact } from '../suppression/index.ts';
+import { guardBounceRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError } from './smtp-outcome.ts';
@@ -53,8 +55,8 @@ type Claimed = {
 };
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
-// paused or deleted, mailbox deleted, contact unsubscribed, bounced or stopped) is withdrawn,
-// never sent.
+// paused or deleted, mailbox deleted, contact unsubscribed, bounced, on the do-not-email list
+// or stopped) is withdrawn, never sent.
 async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
   return deps.db.transaction(async (tx) => {
     const [send] = await tx
@@ -71,6 +73,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
         contact: campaignContacts,
         mailbox: mailboxes,
         unsubscribed: sql<boolean>`exists (select 1 from ${unsubscribes} where ${unsubscribes.customerId} = ${send.customerId})`,
+        suppressed: sql<boolean>`${isSuppressed(sql`${customers.userId}`, sql`${customers.email}`)}`,
       })
       .from(campaigns)
       .leftJoin(customers, eq(customers.id, send.customerId))
@@ -87,6 +90,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
     const customer = found?.customer ?? undefined;
     const contact = found?.contact ?? undefined;
     const unsubscribed = found?.unsubscribed ?? false;
+    const suppressed = found?.suppressed ?? false;
     const step = campaign?.steps[send.step];
     const mailbox = found?.mailbox ?? undefined;
     const wanted =
@@ -95,6 +99,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       customer.bouncedAt === null &&
       step !== undefined &&
       !unsubscribed &&
+      !suppressed &&
       // A deleted mailbox: the step is planned again from another mailbox of the campaign.
       mailbox !== undefined &&
       contact?.state === 'waiting' &&
@@ -140,7 +145,8 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
 
 // The row and the contact's state in one statement: no transaction round trips. A recipient
 // refused for good is marked bounced in that same statement, as a bounce report marks it
-// (unibox/file-message.ts), so that no campaign writes to it again.
+// (unibox/file-message.ts), so that no campaign writes to it again; its address then shows on
+// the do-not-email list.
 async function finish(
   deps: SendDeps,
   send: Claimed['send'],
@@ -171,6 +177,10 @@ async function finish(
     from settled
     where ${campaignContacts.campaignId} = settled.campaign_id
       and ${campaignContacts.customerId} = settled.customer_id`);
+  if (status === 'bounced') {
+    await suppressContact(deps.db, send.customerId, 'bounce');
+    await guardBounceRates(deps.db, send);
+  }
 }
 
 // Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a

@@ -596,3 +596,120 @@ describe('a mailbox whose login the SMTP server refuses', () => {
     expect((await sendRows(id)).map((row) => row.status)).toEqual(['sent', 'sent']);
   });
 });
+
+// A campaign of one new mailbox at the sink and the list, started; settings beside the kit's.
+async function startCampaign(name: string, groupId: string, settings: object = {}) {
+  const mailboxId = await insertMailbox(t, userId, {
+    email: `${name.toLowerCase()}@sender.test`,
+    smtpPort: sink.port,
+    minEmailGap: 0,
+    maxEmailGap: 1,
+  });
+  const id = (await call('POST', '/campaigns', { name, status: 'paused' })).json().id as string;
+  await call('PATCH', `/campaigns/${id}/settings`, {
+    ...settingsWith([mailboxId]),
+    min_email_gap: 0,
+    max_email_gap: 1,
+    ...settings,
+  });
+  const started = await call('PATCH', `/campaigns/${id}`, {
+    customer_group_id: groupId,
+    schedules: [allDaySchedule],
+    steps: [firstStep],
+    status: 'active',
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return id;
+}
+
+// The do-not-email list (issue 25): the tick plans nothing for a listed address or domain, a
+// send planned before the entry came is withdrawn, and an SMTP bounce puts the address on it.
+describe('the do-not-email list', () => {
+  const recipientsAfter = (count: number) =>
+    sink.messages
+      .slice(count)
+      .flatMap((message) => message.to)
+      .sort();
+
+  it('never mails a listed address or any address at a listed domain', async () => {
+    await call('POST', '/suppression', { entries: ['Listed@Client.test', '@blocked.test'] });
+    const before = sink.messages.length;
+    const { groupId } = await createList(call, 'Suppressed', [
+      'listed@client.test',
+      'bo@blocked.test',
+      'cy@client.test',
+      'di@sub.blocked.test',
+    ]);
+    const id = await startCampaign('Suppressed', groupId);
+    for (let tick = 0; tick < 3; tick += 1) {
+      now = new Date(now.getTime() + 60_000);
+      await tickAndSend();
+    }
+    // Not even planned: the tick leaves them out.
+    expect(await sendRows(id)).toHaveLength(2);
+    // A whole domain is that domain; a subdomain is a domain of its own.
+    expect(recipientsAfter(before)).toEqual(['cy@client.test', 'di@sub.blocked.test']);
+  });
+
+  it('withdraws a send planned before its address was listed', async () => {
+    const before = sink.messages.length;
+    const id = await startCampaign(
+      'Late',
+      (await createList(call, 'Late', ['late@client.test'])).groupId,
+    );
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(4));
+    expect(queued).toHaveLength(1);
+    await call('POST', '/suppression', { entries: ['late@client.test'] });
+    expect(await sendOne(deps, queued[0]?.id ?? '')).toEqual({ status: 'skipped' });
+    expect(recipientsAfter(before)).toEqual([]);
+    expect(await sendRows(id)).toEqual([]);
+  });
+
+  it('lists an address its server refused for good, as a bounce', async () => {
+    await startCampaign(
+      'Refused',
+      (await createList(call, 'Refused', ['bounce-me@client.test'])).groupId,
+    );
+    now = new Date(now.getTime() + 60_000);
+    await tickAndSend();
+    const page = await call('GET', '/suppression?key=bounce-me');
+    expect(page.json().entries).toMatchObject([
+      { entry: 'bounce-me@client.test', source: 'bounce' },
+    ]);
+  });
+});
+
+describe('bounce protection at send time (issue 25)', () => {
+  it('pauses the campaign when its SMTP refusals pass its threshold, and withdraws what was still queued', async () => {
+    // The sink refuses addresses starting with "bounce" for good; added to the list later,
+    // they go out last (a window is judged at each bounce, once it holds 20 sends).
+    const fine = Array.from({ length: 17 }, (_, index) => `fine${index}@guarded.test`);
+    const { groupId } = await createList(call, 'Guarded', fine);
+    const refused = Array.from({ length: 4 }, (_, index) => `bounce${index}@guarded.test`);
+    const later = await createList(call, 'Guarded later', refused);
+    await call('PATCH', `/groups/${groupId}/add-users`, { customer_ids: later.customerIds });
+    // Gaps of 1 or 2 seconds: each send has its own time, and they go in that order.
+    const id = await startCampaign('Guarded', groupId, {
+      min_email_gap: 1,
+      max_email_gap: 2,
+      bounce_threshold: 10,
+    });
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(8));
+    expect(queued).toHaveLength(21);
+    for (const send of queued.sort((a, b) => a.at.getTime() - b.at.getTime())) {
+      await sendOne(deps, send.id);
+    }
+    // The third refusal makes 3 of 20 (15 %): paused; the fourth send is withdrawn unsent.
+    const campaign = (await call('GET', `/campaigns/${id}`)).json();
+    expect(campaign).toMatchObject({ status: 'paused' });
+    expect(campaign.paused_reason).toMatch(
+      /^Paused automatically: 3 of the last 20 e-mails bounced/,
+    );
+    expect((await sendRows(id)).map((row) => row.status).sort()).toEqual([
+      ...Array(3).fill('bounced'),
+      ...Array(17).fill('sent'),
+    ]);
+  });
+});

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
+import { isSuppressed } from '../suppression/index.ts';
 import {
   campaignOpenAt,
   decideSends,
@@ -186,7 +187,8 @@ async function loadContacts(
         or cc.mailbox_id is null)
       and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
       and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
-      and not exists (select 1 from customers b where b.id = cc.customer_id and b.bounced_at is not null)
+      and not exists (select 1 from customers b where b.id = cc.customer_id
+                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}))
       and (cc.replied_at is null or not ${campaign.stopAfterReply})
       -- Taken off the campaign's list: no more steps, as when the whole list is taken away.
       and exists (select 1 from group_customers gc
@@ -208,7 +210,8 @@ async function loadContacts(
       and not exists (select 1 from campaign_contacts cc
                       where cc.campaign_id = ${campaign.id} and cc.customer_id = gc.customer_id)
       and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
-      and not exists (select 1 from customers b where b.id = gc.customer_id and b.bounced_at is not null)
+      and not exists (select 1 from customers b where b.id = gc.customer_id
+                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}))
     order by gc.created_at, gc.customer_id
     limit ${capacity}`);
   for (const row of newLeads.rows) {

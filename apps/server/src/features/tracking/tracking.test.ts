@@ -209,6 +209,15 @@ describe('unsubscribe', () => {
     expect(forged.statusCode).toBe(400);
   });
 
+  it("shows the unsubscribed addresses on the user's do-not-email list (issue 25)", async () => {
+    const list = await call('GET', '/suppression');
+    const entries = (list.json() as { entries: { entry: string; source: string }[] }).entries;
+    expect(entries.map(({ entry, source }) => ({ entry, source }))).toEqual([
+      { entry: 'oneclick@client.test', source: 'unsubscribe' },
+      { entry: 'survey@client.test', source: 'unsubscribe' },
+    ]);
+  });
+
   it('stops every further mail to unsubscribed contacts; the others get their follow-up', async () => {
     now = new Date('2030-05-07T09:30:00Z');
     const before = sink.messages.length;

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { customers } from '../contacts/schema.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
+import { suppressContact } from '../suppression/index.ts';
 import { linkClicks } from './schema.ts';
 
 export const invalidLink = 'This link is not valid.';
@@ -25,12 +26,14 @@ async function sendOf(db: Db, tokens: LinkTokens, token: string, kind: 'unsubscr
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-// No campaign of this user writes to the contact again; sequences stop where they are.
+// No campaign of this user writes to the contact again; sequences stop where they are, and the
+// address shows on the do-not-email list.
 async function stopContact(tx: Tx, send: SendRow) {
   await tx
     .update(campaignContacts)
     .set({ state: 'stopped', stopReason: 'unsubscribed' })
     .where(eq(campaignContacts.customerId, send.customerId));
+  await suppressContact(tx, send.customerId, 'unsubscribe');
 }
 
 // The campaign's owner's webhooks hear of a contact's unsubscribe (issue 23) once: not again

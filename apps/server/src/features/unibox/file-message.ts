@@ -5,8 +5,9 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
-import { composeMail, recordReply } from '../sender/index.ts';
+import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
+import { suppressContact } from '../suppression/index.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
@@ -402,4 +403,6 @@ async function markBounced(tx: Queryable, send: OurSend, at: Date) {
     .update(customers)
     .set({ bouncedAt: sql`coalesce(${customers.bouncedAt}, ${at})` })
     .where(eq(customers.id, send.customerId));
+  await suppressContact(tx, send.customerId, 'bounce');
+  await guardBounceRates(tx, send);
 }

@@ -17,6 +17,7 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { createPgPatternStore } from '../search/index.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
@@ -50,11 +51,13 @@ const account = { user: 'sales@sender.test', password: 'imap-secret' };
 const outreach = { user: 'outreach@sender.test', password: 'imap-secret' };
 // A third, for the conversation forwarded to a colleague.
 const forwards = { user: 'forwards@sender.test', password: 'imap-secret' };
+// A fourth, whose campaign bounces too often (issue 25).
+const guarded = { user: 'guarded@sender.test', password: 'imap-secret' };
 
 beforeAll(async () => {
   t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   ({ call, id: userId } = await mailUser(t));
-  imap = await startImapServer([account, outreach, forwards]);
+  imap = await startImapServer([account, outreach, forwards, guarded]);
   sink = await startSmtpSink();
   transports = createMailTransports(t.mailConnections);
   const tokens = createLinkTokens(t.config.tracking.secret);
@@ -228,6 +231,8 @@ describe('inbox sync against a real IMAP server', () => {
       .from(customers)
       .where(and(eq(customers.userId, userId), eq(customers.email, 'gone@client.test')));
     expect(gone?.bouncedAt).not.toBeNull();
+    const listed = await call('GET', '/suppression?key=gone@');
+    expect(listed.json().entries).toMatchObject([{ entry: 'gone@client.test', source: 'bounce' }]);
 
     const { groupId } = await createList(call, 'Second list', [
       'gone@client.test',
@@ -660,5 +665,81 @@ describe('a colleague answering a conversation forwarded to them', () => {
     expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
     expect((await threadsOf(campaignId))['ivy@client.test']?.status).toBe('replied');
     expect(await contact()).toMatchObject({ state: 'stopped', stopReason: 'replied' });
+  });
+});
+
+// issue 25 "Done when": a campaign paused by RFC 3464 bounces read by the sync.
+describe('bounce protection', () => {
+  it('pauses the campaign and stops its mailbox once the bounces of its last sends pass its threshold', async () => {
+    const mailboxId = await insertMailbox(t, userId, {
+      email: guarded.user,
+      password: guarded.password,
+      smtpPort: sink.port,
+      imapPort: imap.port,
+      minEmailGap: 0,
+      maxEmailGap: 1,
+    });
+    const emails = Array.from({ length: 20 }, (_, index) => `lead${index}@guarded.test`);
+    const { groupId } = await createList(call, 'Bought list', emails);
+    const campaignId = (await call('POST', '/campaigns', { name: 'Risky' })).json().id as string;
+    await call('PATCH', `/campaigns/${campaignId}/settings`, {
+      ...settingsWith([mailboxId]),
+      min_email_gap: 0,
+      max_email_gap: 1,
+      bounce_threshold: 10,
+    });
+    await call('PATCH', `/campaigns/${campaignId}`, {
+      customer_group_id: groupId,
+      schedules: [allDaySchedule],
+      steps: [firstStep],
+      status: 'active',
+    });
+    now = new Date(now.getTime() + 60_000);
+    expect(await tickAndSend()).toBe(20);
+    const sends = await t.db
+      .select({ messageId: campaignSends.messageId, email: customers.email })
+      .from(campaignSends)
+      .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+      .where(eq(campaignSends.campaignId, campaignId));
+    const idOf = Object.fromEntries(sends.map((send) => [send.email, send.messageId]));
+    const bounceOf = (email: string) =>
+      deliveryReportMail({
+        from: 'MAILER-DAEMON@mx.guarded.test',
+        to: guarded.user,
+        recipient: email,
+        original: idOf[email] ?? '',
+      });
+    const campaign = async () => (await call('GET', `/campaigns/${campaignId}`)).json();
+    const mailbox = async () =>
+      (await call('GET', `/mailboxes/${mailboxId}`)).json() as { status: string };
+
+    // 2 of 20 is 10 %: at the threshold, not above it.
+    await deliverTo(guarded, bounceOf('lead0@guarded.test'), bounceOf('lead1@guarded.test'));
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 2, idled: false });
+    expect(await campaign()).toMatchObject({ status: 'active', paused_reason: null });
+    expect((await mailbox()).status).toBe('active');
+
+    await deliverTo(guarded, bounceOf('lead2@guarded.test'));
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const reason =
+      'Paused automatically: 3 of the last 20 e-mails bounced (15 %), above the 10 % limit. Check the contact list, then resume the campaign.';
+    expect(await campaign()).toMatchObject({ status: 'paused', paused_reason: reason });
+    const list = (await call('GET', '/campaigns/list')).json() as {
+      campaigns: { id: string; paused_reason: string | null }[];
+    };
+    expect(list.campaigns.find((item) => item.id === campaignId)?.paused_reason).toBe(reason);
+    expect(await mailbox()).toMatchObject({
+      status: 'error',
+      status_message:
+        'Sending paused: 3 of its last 20 e-mails bounced (15 %), above the 10 % limit. Save its connection again to resume.',
+    });
+
+    // The user saves the mailbox's connection again and resumes: the reason goes with the pause.
+    await t.db
+      .update(mailboxes)
+      .set({ status: 'active', statusMessage: null })
+      .where(eq(mailboxes.id, mailboxId));
+    const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    expect(resumed.json()).toMatchObject({ status: 'active', paused_reason: null });
   });
 });

@@ -4,3 +4,4 @@
 
 export { useCampaignChoices } from './api/get-campaign-choices.ts';
 export { useCampaignMailboxes } from './api/get-campaign-mailboxes.ts';
+export { PausedCampaignsNotice } from './components/paused-campaigns-notice.tsx';

@@ -1,7 +1,13 @@
 import { type CampaignAnswer, campaignSettingsSchema } from '@mailhound/contracts';
 import { z } from 'zod';
 
-const numberFields = ['emails_limit', 'min_email_gap', 'max_email_gap', 'max_new_leads'] as const;
+const numberFields = [
+  'emails_limit',
+  'min_email_gap',
+  'max_email_gap',
+  'max_new_leads',
+  'bounce_threshold',
+] as const;
 export type SettingsNumberField = (typeof numberFields)[number];
 
 const asNumber = (text: string) => (text === '' ? undefined : Number(text));
@@ -20,13 +26,17 @@ export const settingsFormSchema = z
     max_email_gap: z.string(),
     max_new_leads: z.string(),
     new_leads_first: z.boolean(),
+    bounce_threshold: z.string(),
   })
-  .transform((values) => ({
+  .transform(({ bounce_threshold, ...values }) => ({
     ...values,
     emails_limit: asNumber(values.emails_limit),
     min_email_gap: asNumber(values.min_email_gap),
     max_email_gap: asNumber(values.max_email_gap),
     max_new_leads: asNumber(values.max_new_leads),
+    // Always sent (empty is 0, which the range refuses), never left to the schema's default;
+    // written as an optional field because the schema's input has it so.
+    ...(bounce_threshold === undefined ? {} : { bounce_threshold: Number(bounce_threshold) }),
   }))
   .pipe(campaignSettingsSchema);
 
@@ -52,5 +62,6 @@ export function settingsFormDefaults(campaign: CampaignAnswer): SettingsFormValu
     max_email_gap: String(settings.max_email_gap),
     max_new_leads: String(settings.max_new_leads),
     new_leads_first: settings.new_leads_first,
+    bounce_threshold: String(settings.bounce_threshold),
   };
 }

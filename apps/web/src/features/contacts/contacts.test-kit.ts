@@ -37,6 +37,7 @@ export function makeCustomer(index: number, overrides: Record<string, unknown> =
     notes: [],
     created: '2026-01-01T00:00:00.000Z',
     verification: { status: 'unverified', score: null },
+    suppressed: false,
     ...overrides,
   };
 }

@@ -84,8 +84,8 @@ export function makeDetail(thread: ThreadSummary = makeThread()): ThreadDetail {
 export function campaignChoices() {
   return {
     campaigns: [
-      { id: 'camp-1', name: 'Spring launch' },
-      { id: 'camp-2', name: 'Founders' },
+      { id: 'camp-1', name: 'Spring launch', paused_reason: null },
+      { id: 'camp-2', name: 'Founders', paused_reason: null },
     ],
     page: 1,
     pages: 1,

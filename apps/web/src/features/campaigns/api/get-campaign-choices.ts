@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
-// Only what a campaign filter (Unibox, Analytics) shows of a campaign.
+// Only what a campaign filter (Unibox, Analytics) shows of a campaign, and why it paused
+// itself (the Unibox's notice).
 const campaignChoiceSchema = campaignPageSchema.shape.campaigns.element.pick({
   id: true,
   name: true,
+  paused_reason: true,
 });
 const campaignChoicesSchema = campaignPageSchema
   .pick({ campaigns: true })

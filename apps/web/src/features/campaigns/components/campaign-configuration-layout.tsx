@@ -120,6 +120,11 @@ function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: st
           </Button>
         )}
       </Group>
+      {campaign.status === 'paused' && campaign.paused_reason && (
+        <Alert color="red" title="Paused for bounces" role="status">
+          {campaign.paused_reason}
+        </Alert>
+      )}
       {!campaign.ready && campaign.missing.length > 0 && (
         <Alert color="yellow" title="Before this campaign can start, add:">
           <List size="sm" aria-label="Missing before start">

@@ -5,7 +5,7 @@ import { formatDay } from '../../../shared/ui/dates.ts';
 import { RowActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SortableTh } from '../../../shared/ui/sortable-th.tsx';
 import type { CampaignSort, CampaignSortColumn } from '../api/get-campaigns.ts';
-import { CampaignStatusBadge } from './campaign-status-badge.tsx';
+import { CampaignStatusWithReason } from './campaign-status-badge.tsx';
 
 const orderWords = {
   name: { asc: 'A-Z', desc: 'Z-A' },
@@ -73,7 +73,7 @@ export function CampaignsTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <CampaignStatusBadge campaign={campaign} />
+                <CampaignStatusWithReason campaign={campaign} />
               </Table.Td>
               <Table.Td>{campaign.customer_group_name ?? '—'}</Table.Td>
               <Table.Td>{formatDay(campaign.created)}</Table.Td>

@@ -1,4 +1,4 @@
-import { type CampaignAnswer, campaignMessages } from '@mailhound/contracts';
+import { bounceMessages, type CampaignAnswer, campaignMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
@@ -56,6 +56,8 @@ describe('campaign settings screen (product-spec §2)', () => {
       'Delivery Optimization (Recommended)',
       'Daily Limit',
       'Sending pattern',
+      // Ours, after the spec's (issue 25).
+      'Bounce protection',
     ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
@@ -183,6 +185,7 @@ describe('campaign settings screen (product-spec §2)', () => {
           max_email_gap: 180,
           max_new_leads: 40,
           new_leads_first: true,
+          bounce_threshold: 5,
         },
       ]),
     );
@@ -203,6 +206,25 @@ describe('campaign settings screen (product-spec §2)', () => {
     await user.type(max, '30');
     expect(max).toHaveFocus();
     expect(await screen.findByText('Max must be higher than Min')).toBeVisible();
+  });
+
+  it('sets the bounce rate above which the campaign pauses itself, 1 to 100 % (issue 25)', async () => {
+    const { server, user } = openSettings(makeCampaign({ mailbox_ids: ['mb-1'] }));
+    const threshold = await screen.findByRole('textbox', { name: /Pause above this bounce rate/ });
+    expect(threshold).toHaveValue('5');
+    await user.clear(threshold);
+    expect(await screen.findByText(bounceMessages.thresholdRange)).toBeVisible();
+    await user.type(threshold, '101');
+    expect(await screen.findByText(bounceMessages.thresholdRange)).toBeVisible();
+    await user.clear(threshold);
+    await user.type(threshold, '8');
+    await waitFor(() =>
+      expect(screen.queryByText(bounceMessages.thresholdRange)).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(settingsPatches(server).at(-1)).toMatchObject({ bounce_threshold: 8 }),
+    );
   });
 
   it('Accounts to Use left empty says "Select at least one mailbox" as the field is left', async () => {

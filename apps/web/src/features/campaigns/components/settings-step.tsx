@@ -248,6 +248,16 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
           />
         </Section>
 
+        <Section title="Bounce protection">
+          <Box maw={240}>
+            {numberInput(
+              'bounce_threshold',
+              'Pause above this bounce rate (%)',
+              'Over the last 100 e-mails, once 20 have gone out',
+            )}
+          </Box>
+        </Section>
+
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save

@@ -17,6 +17,8 @@ const customers = Array.from({ length: 12 }, (_, index) =>
 Object.assign(customers[0] ?? {}, { verification: { status: 'verified', score: 97 } });
 Object.assign(customers[1] ?? {}, { verification: { status: 'possible', score: 80 } });
 Object.assign(customers[2] ?? {}, { verification: { status: 'verified', score: null } });
+// On the do-not-email list (issue 25).
+Object.assign(customers[4] ?? {}, { suppressed: true });
 
 function extended(request: FakeRequest) {
   const page = Number(request.query.get('page') ?? '1');
@@ -80,6 +82,14 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     expect(verdictOf('person2@acme.com')).toBe('Possible · 80');
     expect(verdictOf('person3@acme.com')).toBe('Verified');
     expect(verdictOf('person4@acme.com')).toBe('Unverified');
+  });
+
+  it("marks a contact on the do-not-email list 'Do not email'", async () => {
+    openDetails();
+    const table = await screen.findByRole('table', { name: 'Contacts' });
+    const rowOf = (email: string) => within(table).getByText(email).closest('tr') as HTMLElement;
+    expect(within(rowOf('person5@acme.com')).getByText('Do not email')).toBeInTheDocument();
+    expect(within(rowOf('person4@acme.com')).queryByText('Do not email')).not.toBeInTheDocument();
   });
 
   it('searches inside the list from 2 characters', async () => {

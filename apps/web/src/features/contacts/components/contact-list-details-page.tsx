@@ -40,7 +40,7 @@ import { ContactFormModal } from './contact-form-modal.tsx';
 import { ContactNotesDrawer } from './contact-notes-drawer.tsx';
 import { CopyToListModal } from './copy-to-list-modal.tsx';
 import { DeleteColumnModal } from './delete-column-modal.tsx';
-import { VerificationBadge } from './verification-badge.tsx';
+import { DoNotEmailBadge, VerificationBadge } from './verification-badge.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; contact: CustomerAnswer } | null;
 
@@ -216,9 +216,12 @@ export function ContactListDetailsPage() {
                         </Table.Td>
                         <Table.Td>{contact.email}</Table.Td>
                         <Table.Td>
-                          {contact.verification && (
-                            <VerificationBadge verification={contact.verification} />
-                          )}
+                          <Group gap={4} wrap="nowrap">
+                            {contact.verification && (
+                              <VerificationBadge verification={contact.verification} />
+                            )}
+                            {contact.suppressed && <DoNotEmailBadge />}
+                          </Group>
                         </Table.Td>
                         <Table.Td>{contact.fname}</Table.Td>
                         <Table.Td>{contact.lname}</Table.Td>

@@ -14,3 +14,12 @@ export function VerificationBadge({ verification }: { verification: ContactVerif
     </Badge>
   );
 }
+
+// On the user's do-not-email list (Settings › Do-not-email): no campaign writes to it.
+export function DoNotEmailBadge() {
+  return (
+    <Badge variant="light" color="red" size="sm">
+      Do not email
+    </Badge>
+  );
+}

@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
 import { useSession } from '../../../shared/session/use-session.ts';
 
 const tabs = [
@@ -10,6 +11,8 @@ const tabs = [
   { value: 'api', label: 'API' },
   { value: 'webhooks', label: 'Webhooks' },
   { value: 'delete', label: 'Delete Account' },
+  // Mail-section users only (issue 25).
+  { value: 'suppression', label: 'Do-not-email' },
 ];
 
 export function SettingsLayout() {
@@ -18,7 +21,12 @@ export function SettingsLayout() {
   const navigate = useNavigate();
   const current = pathname.split('/')[2] ?? 'account';
   // Identity-provider users have no password page (product-spec §6).
-  const visible = tabs.filter((tab) => tab.value !== 'password' || loginProvider !== 'google');
+  const mail = useCurrentUser().data?.properties.sections.includes('mail') ?? false;
+  const visible = tabs.filter(
+    (tab) =>
+      (tab.value !== 'password' || loginProvider !== 'google') &&
+      (tab.value !== 'suppression' || mail),
+  );
   return (
     <Stack gap="lg">
       <Tabs value={current} onChange={(value) => value && navigate(`/settings/${value}`)}>

@@ -297,6 +297,7 @@ describe('Unibox notes', () => {
           notes: unibox.detail('thread-1').notes,
           created: '2026-02-20T10:00:00.000Z',
           verification: { status: 'unverified', score: null },
+          suppressed: false,
         },
       };
     });

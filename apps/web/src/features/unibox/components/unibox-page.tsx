@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { PausedCampaignsNotice } from '../../campaigns/index.ts';
 import { useThreads } from '../api/get-threads.ts';
 import { unreadCountKey } from '../api/get-unread-count.ts';
 import {
@@ -60,6 +61,7 @@ export function UniboxPage() {
   return (
     <Page title="Unibox">
       <ThreadFilters filters={filters} onChange={change} />
+      <PausedCampaignsNotice />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           {threads.isPending ? (

@@ -1,0 +1,2 @@
+export { registerSuppressionRoutes } from './routes.ts';
+export { isSuppressed, suppressContact } from './suppression-list.ts';

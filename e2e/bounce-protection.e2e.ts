@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { BOUNCE_WINDOW_MIN, bounceMessages } from '@mailhound/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type RunningServer,
+  startImapServer,
+} from '../apps/server/src/features/mailboxes/mail-servers.test-kit.ts';
+import {
+  type SmtpSink,
+  startSmtpSink,
+} from '../apps/server/src/features/sender/smtp-sink.test-kit.ts';
+import { type RunningApp, startApp } from './app-server.ts';
+import { type BrowserSession, openBrowser } from './browser.ts';
+import { signUpWithCode } from './sign-up.ts';
+
+const sender = { user: 'sales@bounces-e2e.test', password: 'Sender-secret-1' };
+// The sink refuses every address starting with "bounce" for good (550 on RCPT).
+const leads = Array.from({ length: BOUNCE_WINDOW_MIN }, (_, index) => ({
+  email: `bounce${index}@stale-list-e2e.test`,
+  fname: `Lead${index}`,
+  lname: 'Stale',
+}));
+
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (token === null) throw new Error('no token after sign-up');
+  return token;
+}
+
+// What a user does on the other screens, through the same API: a mailbox on the loopback
+// servers, a list of stale addresses, a one-step campaign open all day, started.
+async function startCampaign(baseUrl: string, token: string, smtpPort: number, imapPort: number) {
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api/mail${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    expect(response.status, text).toBeLessThan(300);
+    return (text.startsWith('{') ? JSON.parse(text) : text) as T;
+  };
+  const mailbox = await call<{ id: string }>('POST', '/mailboxes', {
+    email: sender.user,
+    name: 'Sales',
+    description: '',
+    password: sender.password,
+    smtp_host: '127.0.0.1',
+    smtp_port: smtpPort,
+    imap_host: '127.0.0.1',
+    imap_port: imapPort,
+  });
+  // A new mailbox waits 5 to 10 minutes between e-mails: seconds here, as a user may set.
+  await call('PATCH', `/mailboxes/${mailbox.id}/settings`, {
+    emails_limit: 30,
+    min_email_gap: 0,
+    max_email_gap: 1,
+  });
+  const stream = await call<string>('POST', '/customers/create-or-update', { customers: leads });
+  const operation = /"EOF":\s*true,\s*"id":\s*"([^"]+)"/.exec(stream)?.[1];
+  const contacts = await call<{ data: { id: string }[] }>(
+    'GET',
+    `/customers/create-or-update/${operation}`,
+  );
+  const group = await call<{ id: string }>('POST', '/groups', {
+    name: 'Stale list',
+    customer_ids: contacts.data.map((row) => row.id),
+  });
+  const campaign = await call<{ id: string }>('POST', '/campaigns', { name: 'Stale outreach' });
+  await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+    mailbox_ids: [mailbox.id],
+    stop_after_reply: true,
+    track_email: false,
+    link_tracking: false,
+    send_as_text: false,
+    emails_limit: 0,
+    min_email_gap: 0,
+    max_email_gap: 1,
+    max_new_leads: 0,
+    new_leads_first: false,
+    bounce_threshold: 5,
+  });
+  await call('PATCH', `/campaigns/${campaign.id}`, {
+    customer_group_id: group.id,
+    schedules: [
+      {
+        name: 'Always',
+        timezone: 'UTC',
+        start_time: '00:00',
+        end_time: '23:59',
+        start_date: new Date().toISOString().slice(0, 10),
+        end_date: null,
+        days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
+      },
+    ],
+    steps: [{ subject: 'Hello {{first_name}}', body: '<p>Hi {{first_name}}</p>', email_gap: 0 }],
+    status: 'active',
+  });
+  return campaign.id;
+}
+
+// issue 25 "Done when": a campaign that paused itself for bounces says why, in a real browser.
+describe('bounce protection, in a real browser against the real app', () => {
+  let app: RunningApp;
+  let sink: SmtpSink;
+  let imap: RunningServer;
+  let session: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    [sink, imap, app] = await Promise.all([
+      startSmtpSink(),
+      startImapServer([sender]),
+      startApp({ MAIL_ALLOW_PRIVATE_HOSTS: 'true' }),
+    ]);
+  });
+  afterAll(async () => {
+    await session?.browser.close();
+    await app?.stop();
+    await imap?.stop();
+    await sink?.stop();
+  });
+
+  it('shows the reason of a campaign paused for bounces on its header, in the list and above the Unibox', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    const { baseUrl } = app;
+    await page.goto(`${baseUrl}/signup`);
+    await signUpWithCode(page, baseUrl, {
+      email: `bounces.${randomUUID().slice(0, 8)}@acme-e2e.com`,
+      firstName: 'Bo',
+      lastName: 'Unce',
+    });
+    await page.waitForURL(/\/search\/single$/);
+    const id = await startCampaign(baseUrl, await tokenOf(page), sink.port, imap.port);
+
+    // Every address bounces: at the 20th the window is full enough, and the campaign pauses.
+    const reason = bounceMessages.campaignPaused(BOUNCE_WINDOW_MIN, BOUNCE_WINDOW_MIN, 5);
+    await page.goto(`${baseUrl}/campaigns/campaign-configuration/${id}/contacts`);
+    const header = page.getByRole('status').filter({ hasText: 'Paused for bounces' });
+    // Start sends the first e-mail at once, the minute's tick the others: reload until the
+    // pause has happened.
+    for (let attempt = 0; attempt < 100 && !(await header.isVisible()); attempt += 1) {
+      await new Promise((done) => setTimeout(done, 2000));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Stale outreach' }).waitFor();
+    }
+    await header.getByText(reason).waitFor();
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+
+    await page.goto(`${baseUrl}/campaigns`);
+    const row = page.getByRole('row').filter({ hasText: 'Stale outreach' });
+    await row.getByText(reason).waitFor();
+    await row.getByText('Paused').first().waitFor();
+
+    await page.goto(`${baseUrl}/unibox`);
+    const notice = page.getByRole('status').filter({ hasText: 'Stale outreach is paused' });
+    await notice.getByText(reason).waitFor();
+    expect(await notice.getByRole('link', { name: 'Open the campaign' }).getAttribute('href')).toBe(
+      `/campaigns/campaign-configuration/${id}`,
+    );
+  }, 240_000);
+});
