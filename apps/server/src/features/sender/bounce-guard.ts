@@ -1,6 +1,7 @@
 import { BOUNCE_WINDOW, BOUNCE_WINDOW_MIN, bounceMessages } from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { pauseCampaign } from '../campaigns/index.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
@@ -32,6 +33,7 @@ async function windowOf(db: Queryable, column: 'campaign_id' | 'mailbox_id', id:
 export async function guardBounceRates(
   db: Queryable,
   send: { campaignId: string; mailboxId: string | null },
+  events?: WebhookEvents,
 ): Promise<void> {
   const [campaign] = await db
     .select({ status: campaigns.status, threshold: campaigns.bounceThreshold })
@@ -46,6 +48,7 @@ export async function guardBounceRates(
         db,
         send.campaignId,
         bounceMessages.campaignPaused(window.bounced, window.sends, threshold),
+        events,
       );
     }
   }

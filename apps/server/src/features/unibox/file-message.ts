@@ -361,7 +361,7 @@ export async function fileMessage(
     }
     if (!threadId) return 'other';
     await tx.update(inboxMessages).set({ threadId }).where(eq(inboxMessages.id, stored.id));
-    if (kind === 'bounce' && send) await markBounced(tx, send, receivedAt);
+    if (kind === 'bounce' && send) await markBounced(tx, send, receivedAt, deps.webhookEvents);
     // The user's webhooks hear of a lead's reply and of a bounce (issue 23); not of an
     // auto-reply, nor of a colleague answering in the thread.
     const about = {
@@ -382,7 +382,7 @@ export async function fileMessage(
 
 // The send bounced (its sent_at kept), the contact's sequence in that campaign stops, and the
 // contact is marked so that no campaign writes to them again.
-async function markBounced(tx: Queryable, send: OurSend, at: Date) {
+async function markBounced(tx: Queryable, send: OurSend, at: Date, events?: WebhookEvents) {
   await tx
     .update(campaignSends)
     .set({
@@ -404,5 +404,5 @@ async function markBounced(tx: Queryable, send: OurSend, at: Date) {
     .set({ bouncedAt: sql`coalesce(${customers.bouncedAt}, ${at})` })
     .where(eq(customers.id, send.customerId));
   await suppressContact(tx, send.customerId, 'bounce');
-  await guardBounceRates(tx, send);
+  await guardBounceRates(tx, send, events);
 }

@@ -12,6 +12,8 @@ import {
   insertMailbox,
   settingsWith,
 } from '../campaigns/campaigns.test-kit.ts';
+import { pauseCampaign } from '../campaigns/index.ts';
+import { campaigns } from '../campaigns/schema.ts';
 import { seedDemoCompanies } from '../companies/demo-seed.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
@@ -252,5 +254,28 @@ describe('webhook events, each from where it happens', () => {
     });
     // The repeated one-click before told no one twice.
     expect(received('contact.unsubscribed')).toHaveLength(1);
+  });
+
+  it('campaign.paused when bounce protection pauses a campaign, its reason as the detail', async () => {
+    const id = (await user.call('POST', '/campaigns', { name: 'Guarded' })).json().id as string;
+    // As if it had been started: bounce protection pauses only an active campaign.
+    await t.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, id));
+    const events = createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs });
+    const reason = 'Paused: 3 of the last 20 sends bounced (15 %), above 5 %.';
+    await t.db.transaction((tx) => pauseCampaign(tx, id, reason, events));
+    const told = await vi.waitFor(
+      () => {
+        const found = received('campaign.paused').find((e) => e.data.campaign_id === id);
+        if (!found) throw new Error('not told yet');
+        return found;
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(told.data).toEqual({
+      campaign_id: id,
+      name: 'Guarded',
+      reason: 'automatic',
+      detail: reason,
+    });
   });
 });
