@@ -15,6 +15,14 @@ import {
 } from '../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { type RunningApp, startApp } from './app-server.ts';
 import { chromiumArgs } from './chromium.ts';
+import {
+  addMailboxAndList,
+  configureCampaign,
+  json,
+  type MailApi,
+  mailApi,
+  waitFor,
+} from './mail-api.ts';
 import { readVerificationCode } from './outbox.ts';
 
 const sender = { user: 'sales@unibox-e2e.test', password: 'Sender-secret-1' };
@@ -44,84 +52,22 @@ async function signUp(page: Page, baseUrl: string): Promise<string> {
   return token;
 }
 
-type MailApi = (method: string, path: string, body?: unknown) => Promise<Response>;
-
-function mailApi(baseUrl: string, token: string): MailApi {
-  return (method, path, body) =>
-    fetch(`${baseUrl}/api/mail${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
-
-async function json<T>(response: Response): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBeLessThan(300);
-  return JSON.parse(text) as T;
-}
-
 // What a user does on the other screens, through the same API: a sender mailbox on the loopback
 // servers, a list with one lead, a one-step campaign open all day from today, started.
 async function startCampaign(api: MailApi, smtpPort: number, imapPort: number) {
-  const mailbox = await json<{ id: string; status: string }>(
-    await api('POST', '/mailboxes', {
-      email: sender.user,
-      name: 'Sales',
-      description: '',
-      password: sender.password,
-      smtp_host: '127.0.0.1',
-      smtp_port: smtpPort,
-      imap_host: '127.0.0.1',
-      imap_port: imapPort,
-    }),
-  );
-  expect(mailbox.status).toBe('active');
-  const created = await api('POST', '/customers/create-or-update', { customers: [lead] });
-  const operation = /"EOF":\s*true,\s*"id":\s*"([^"]+)"/.exec(await created.text())?.[1];
-  const contacts = await json<{ data: { id: string }[] }>(
-    await api('GET', `/customers/create-or-update/${operation}`),
-  );
-  const group = await json<{ id: string }>(
-    await api('POST', '/groups', {
-      name: 'Unibox leads',
-      customer_ids: contacts.data.map((row) => row.id),
-    }),
-  );
+  const list = await addMailboxAndList(api, {
+    sender,
+    smtpPort,
+    imapPort,
+    listName: 'Unibox leads',
+    leads: [lead],
+  });
   const campaign = await json<{ id: string }>(
     await api('POST', '/campaigns', { name: 'Unibox outreach' }),
   );
-  await json(
-    await api('PATCH', `/campaigns/${campaign.id}/settings`, {
-      mailbox_ids: [mailbox.id],
-      stop_after_reply: true,
-      track_email: false,
-      link_tracking: false,
-      send_as_text: false,
-      emails_limit: 0,
-      min_email_gap: 0,
-      max_email_gap: 1,
-      max_new_leads: 0,
-      new_leads_first: false,
-    }),
-  );
+  await configureCampaign(api, campaign.id, list);
   await json(
     await api('PATCH', `/campaigns/${campaign.id}`, {
-      customer_group_id: group.id,
-      schedules: [
-        {
-          name: 'Always',
-          timezone: 'UTC',
-          start_time: '00:00',
-          end_time: '23:59',
-          start_date: new Date().toISOString().slice(0, 10),
-          end_date: null,
-          days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-        },
-      ],
       steps: [
         {
           subject: 'Hello {{first_name}}',
@@ -132,16 +78,6 @@ async function startCampaign(api: MailApi, smtpPort: number, imapPort: number) {
       status: 'active',
     }),
   );
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((done) => setTimeout(done, 500));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 const messageTo = (sink: SmtpSink, address: string, count: number) => () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { variantLetters } from './mail.ts';
 
 // Campaign analytics, overall (GET /mail/analytics) and per campaign
 // (GET /mail/campaigns/{id}/analytics). Every figure counts rows, each on the UTC day of its
@@ -73,7 +74,19 @@ export const campaignAnalyticsSchema = z.object({
   per_day: z.array(analyticsDaySchema),
   // One entry per step of the sequence (1-based); a reply, click or unsubscribe counts for the
   // step of the send it answers.
-  per_step: z.array(analyticsCountsSchema.extend({ step: z.number().int(), subject: z.string() })),
+  // A step with A/B variants (issue 25) also has one entry per variant, A first, each send
+  // (and what answers it) counted for the variant the contact got.
+  per_step: z.array(
+    analyticsCountsSchema.extend({
+      step: z.number().int(),
+      subject: z.string(),
+      variants: z
+        .array(
+          analyticsCountsSchema.extend({ variant: z.enum(variantLetters), subject: z.string() }),
+        )
+        .optional(),
+    }),
+  ),
 });
 export type CampaignAnalytics = z.infer<typeof campaignAnalyticsSchema>;
 

@@ -50,6 +50,8 @@ export const EMAILS_LIMIT_MAX = 50;
 // The spec sets no number; Instantly's sequences and schedules are as bounded in practice.
 export const CAMPAIGN_STEPS_MAX = 20;
 export const CAMPAIGN_SCHEDULES_MAX = 10;
+// A/B variants of one step (issue 25): A to D.
+export const STEP_VARIANTS_MAX = 4;
 export const SETTINGS_NUMBER_MAX_DIGITS = 4;
 
 export const EMAILS_FOUND_MULTIPLIER = 10;

@@ -23,6 +23,7 @@ import {
   replySchema,
   scheduleSchema,
   sendingLimitsSchema,
+  stepVariants,
   TEMPLATE_VARIABLES,
 } from './mail.ts';
 
@@ -238,6 +239,31 @@ describe('campaign step (product-spec §5)', () => {
       subject: ['Subject contains invalid variables'],
       body: ['Body contains invalid variables'],
     });
+  });
+
+  it('takes up to 3 more variants (B to D), each checked as the step is', () => {
+    const variant = { subject: 'Quick {question|idea}', body: '<p>Hi {{first_name}}</p>' };
+    const withVariants = { ...step, variants: [variant, variant, variant] };
+    expect(campaignStepSchema.parse(withVariants)).toEqual(withVariants);
+    expect(
+      messageOf(campaignStepSchema, { ...step, variants: [variant, variant, variant, variant] }),
+    ).toBe('A step can have at most 4 variants');
+    expect(
+      issuesOf(campaignStepSchema, {
+        ...step,
+        variants: [{ subject: '', body: '<p>{{phone}}</p>' }],
+      }),
+    ).toEqual({
+      'variants.0.subject': ['This field is required'],
+      'variants.0.body': ['Body contains invalid variables'],
+    });
+    expect(stepVariants(withVariants).map((one) => one.subject)).toEqual([
+      step.subject,
+      variant.subject,
+      variant.subject,
+      variant.subject,
+    ]);
+    expect(stepVariants(step)).toEqual([{ subject: step.subject, body: step.body }]);
   });
 
   // The spec is silent on both: the wait is typed in a four-digit box, and 20 steps is what a

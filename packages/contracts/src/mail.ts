@@ -8,6 +8,7 @@ import {
   EMAILS_LIMIT_MAX,
   LIST_NAME_MAX,
   NOTE_MAX,
+  STEP_VARIANTS_MAX,
 } from './constants.ts';
 import { firstIssue } from './first-issue.ts';
 import { healthStateSchema } from './mailbox-health.ts';
@@ -173,17 +174,30 @@ const checkSpintax = (text: string, context: z.RefinementCtx) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 };
 
-// product-spec §5 Campaign steps.
+const stepSubjectSchema = requiredText(50)
+  .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
+  .superRefine(checkSpintax);
+const stepBodySchema = z
+  .string({ error: m.required })
+  .max(TEXT_MAX, m.maxLength(TEXT_MAX))
+  .refine((body) => htmlToText(body) !== '', m.required)
+  .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
+  .superRefine(checkSpintax);
+
+// One A/B variant of a step (issue 25): a subject and a body, checked as the step's own.
+export const stepVariantSchema = z.object({ subject: stepSubjectSchema, body: stepBodySchema });
+export type StepVariant = z.output<typeof stepVariantSchema>;
+
+// product-spec §5 Campaign steps. The step's own subject and body are its variant A, so a step
+// saved before variants (or by a client that knows none) is a step with one variant; `variants`
+// holds B to D.
 export const campaignStepSchema = z.object({
-  subject: requiredText(50)
-    .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
-    .superRefine(checkSpintax),
-  body: z
-    .string({ error: m.required })
-    .max(TEXT_MAX, m.maxLength(TEXT_MAX))
-    .refine((body) => htmlToText(body) !== '', m.required)
-    .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
-    .superRefine(checkSpintax),
+  subject: stepSubjectSchema,
+  body: stepBodySchema,
+  variants: z
+    .array(stepVariantSchema)
+    .max(STEP_VARIANTS_MAX - 1, m.stepVariantsMax)
+    .optional(),
   // Days after the previous step, typed in the same four-digit box as the settings' numbers.
   email_gap: settingsNumber.default(0),
 });
@@ -520,9 +534,29 @@ export type CampaignScheduleAnswer = z.infer<typeof campaignScheduleAnswerSchema
 export const campaignStepAnswerSchema = z.object({
   subject: z.string(),
   body: z.string(),
+  // Variants B to D (issue 25); absent on a step with only its own subject and body.
+  variants: z.array(z.object({ subject: z.string(), body: z.string() })).optional(),
   email_gap: z.number().int(),
 });
 export type CampaignStepAnswer = z.infer<typeof campaignStepAnswerSchema>;
+
+export const variantLetters = ['A', 'B', 'C', 'D'] as const;
+
+// A step's variants in order, A (the step's own subject and body) first.
+export function stepVariants(
+  step: Pick<CampaignStepAnswer, 'subject' | 'body' | 'variants'>,
+): { subject: string; body: string }[] {
+  return [{ subject: step.subject, body: step.body }, ...(step.variants ?? [])];
+}
+
+// The variant a send recorded (0 is A); one since removed from the step goes out as A.
+export function stepVariant(
+  step: Pick<CampaignStepAnswer, 'subject' | 'body' | 'variants'>,
+  variant: number,
+): { subject: string; body: string } {
+  const variants = stepVariants(step);
+  return variants[variant] ?? (variants[0] as { subject: string; body: string });
+}
 
 // The campaign's sending settings (campaignSettingsSchema without the mailboxes, which the
 // answer carries apart as mailbox_ids).

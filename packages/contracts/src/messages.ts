@@ -1,4 +1,9 @@
-import { CAMPAIGN_SCHEDULES_MAX, CAMPAIGN_STEPS_MAX, scoreTooltips } from './constants.ts';
+import {
+  CAMPAIGN_SCHEDULES_MAX,
+  CAMPAIGN_STEPS_MAX,
+  STEP_VARIANTS_MAX,
+  scoreTooltips,
+} from './constants.ts';
 
 // api-spec §8 words a failure without a message three ways, each for its own places; kept as
 // written.
@@ -91,6 +96,7 @@ export const validationMessages = {
   campaignNameInUse: 'This name is already in use.',
 
   campaignStepsMax: `A campaign can have at most ${CAMPAIGN_STEPS_MAX} steps`,
+  stepVariantsMax: `A step can have at most ${STEP_VARIANTS_MAX} variants`,
   campaignSchedulesMax: `A campaign can have at most ${CAMPAIGN_SCHEDULES_MAX} schedules`,
   subjectInvalidVariables: 'Subject contains invalid variables',
   bodyInvalidVariables: 'Body contains invalid variables',

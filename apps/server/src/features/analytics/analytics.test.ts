@@ -561,3 +561,152 @@ describe('range checks', () => {
     expect(month.per_day).toHaveLength(30);
   });
 });
+
+// A campaign whose first step has three A/B variants (issue 25), its rows written straight into
+// the tables the sender and the inbox sync fill: each contact's sends with the variant it got.
+type VariantLead = {
+  variant: number;
+  status: SendStatus;
+  followUp?: boolean;
+  // The day in May 2030 of the first real reply.
+  repliedOn?: number;
+};
+const variantLeads: VariantLead[] = [
+  { variant: 0, status: 'sent', followUp: true, repliedOn: 14 },
+  { variant: 0, status: 'sent' },
+  { variant: 0, status: 'bounced' },
+  { variant: 0, status: 'sent', repliedOn: 11 },
+  { variant: 1, status: 'sent', repliedOn: 11 },
+  { variant: 1, status: 'sent', followUp: true },
+  { variant: 1, status: 'sent', repliedOn: 12 },
+  { variant: 2, status: 'bounced' },
+  { variant: 2, status: 'sent' },
+  // Sent and not yet answered by the server: not counted.
+  { variant: 2, status: 'queued' },
+];
+
+let variantsAnswer: CampaignAnalytics;
+
+async function seedVariants() {
+  const { id: userId, call: variantsCall } = await mailUser(t);
+  const campaignId = randomUUID();
+  await t.db.insert(campaigns).values({
+    id: campaignId,
+    userId,
+    name: 'A/B',
+    status: 'active',
+    steps: [
+      {
+        subject: 'Quick question',
+        body: '<p>A</p>',
+        variants: [
+          { subject: 'A thought', body: '<p>B</p>' },
+          { subject: 'Hello {{first_name}}', body: '<p>C</p>' },
+        ],
+        email_gap: 0,
+      },
+      { subject: 'Following up', body: '<p>Again</p>', email_gap: 2 },
+    ],
+  });
+  for (const [index, lead] of variantLeads.entries()) {
+    const customerId = randomUUID();
+    await t.db.insert(customers).values({
+      id: customerId,
+      userId,
+      email: `lead${index}@variants.test`,
+      fname: `Lead${index}`,
+      lname: 'Test',
+    });
+    const at = new Date(`2030-05-10T09:${String(index).padStart(2, '0')}:00Z`);
+    const row = { userId, campaignId, customerId, scheduledAt: at, sendingAt: at };
+    await t.db.insert(campaignSends).values({
+      ...row,
+      step: 0,
+      variant: lead.variant,
+      messageId: `<${randomUUID()}@variants.test>`,
+      status: lead.status,
+      sentAt: lead.status === 'queued' ? null : at,
+    });
+    if (lead.followUp) {
+      const later = new Date(`2030-05-13T09:${String(index).padStart(2, '0')}:00Z`);
+      await t.db.insert(campaignSends).values({
+        ...row,
+        step: 1,
+        messageId: `<${randomUUID()}@variants.test>`,
+        status: 'sent',
+        scheduledAt: later,
+        sendingAt: later,
+        sentAt: later,
+      });
+    }
+    await t.db.insert(campaignContacts).values({
+      campaignId,
+      customerId,
+      userId,
+      lastStep: lead.followUp ? 1 : 0,
+      state: lead.repliedOn ? 'stopped' : 'ready',
+      repliedAt: lead.repliedOn ? new Date(`2030-05-${lead.repliedOn}T12:00:00Z`) : null,
+    });
+  }
+  const response = await variantsCall('GET', `/campaigns/${campaignId}/analytics`);
+  expect(response.statusCode, response.body).toBe(200);
+  variantsAnswer = response.json();
+}
+
+describe('campaign analytics per A/B variant (issue 25)', () => {
+  beforeAll(seedVariants);
+
+  it('counts sends, replies and bounces of each variant of a step, for the variant each contact got', () => {
+    const [first] = variantsAnswer.per_step;
+    expect(first).toMatchObject({ step: 1, subject: 'Quick question', sent: 9, bounced: 2 });
+    expect(first?.variants).toEqual([
+      {
+        variant: 'A',
+        subject: 'Quick question',
+        ...zero,
+        sent: 4,
+        delivered: 3,
+        bounced: 1,
+        contacted: 4,
+        // The reply after the follow-up counts for the follow-up.
+        replied: 1,
+      },
+      {
+        variant: 'B',
+        subject: 'A thought',
+        ...zero,
+        sent: 3,
+        delivered: 3,
+        contacted: 3,
+        replied: 2,
+      },
+      {
+        variant: 'C',
+        subject: 'Hello {{first_name}}',
+        ...zero,
+        sent: 2,
+        delivered: 1,
+        bounced: 1,
+        contacted: 2,
+      },
+    ]);
+    // The variants add up to their step.
+    for (const figure of ['sent', 'bounced', 'replied'] as const) {
+      expect(first?.variants?.reduce((sum, variant) => sum + variant[figure], 0)).toBe(
+        first?.[figure],
+      );
+    }
+  });
+
+  it('gives a step with a single subject and body no variants', () => {
+    expect(variantsAnswer.per_step[1]).toEqual({
+      step: 2,
+      subject: 'Following up',
+      ...zero,
+      sent: 2,
+      delivered: 2,
+      contacted: 2,
+      replied: 1,
+    });
+  });
+});

@@ -5,6 +5,7 @@ import type {
   CampaignAnalytics,
   OverallAnalytics,
 } from '@mailhound/contracts';
+import { variantLetters } from '@mailhound/contracts';
 import type { Queryable } from '../../platform/database.ts';
 import { findCampaign } from '../campaigns/index.ts';
 import { type CountsRow, countEvents } from './queries.ts';
@@ -100,6 +101,16 @@ export async function campaignAnalytics(
     per_day: perDay(rows),
     per_step: rows
       .filter((row) => row.scope === 'step')
-      .map((row) => ({ step: Number(row.key), subject: row.subject ?? '', ...countsOf(row) })),
+      .map((row) => {
+        const variants = rows
+          .filter((one) => one.scope === 'variant' && one.key?.startsWith(`${row.key}/`))
+          .map((one) => ({
+            variant: variantLetters[Number(one.key?.split('/')[1])] ?? 'A',
+            subject: one.subject ?? '',
+            ...countsOf(one),
+          }));
+        const step = { step: Number(row.key), subject: row.subject ?? '', ...countsOf(row) };
+        return variants.length > 1 ? { ...step, variants } : step;
+      }),
   };
 }

@@ -4,10 +4,11 @@ import type { Queryable } from '../../platform/database.ts';
 import type { DayRange } from './range.ts';
 
 export type CountsRow = AnalyticsCounts & {
-  scope: 'total' | 'day' | 'campaign' | 'step';
-  // The day (YYYY-MM-DD), campaign id or step number of the row; null for the total.
+  scope: 'total' | 'day' | 'campaign' | 'step' | 'variant';
+  // The day (YYYY-MM-DD), campaign id, step number or `step/variant` (variant 0 is A) of the
+  // row; null for the total.
   key: string | null;
-  // The campaign's name and status (campaign rows), the step's subject (step rows).
+  // The campaign's name and status (campaign rows), the step's or variant's subject.
   name: string | null;
   status: string | null;
   subject: string | null;
@@ -42,8 +43,8 @@ const counts = sql`
 //
 // - sent / bounced: a send the mail server answered (sent or bounced), on
 //   coalesce(sent_at, sending_at, scheduled_at): a refusal at SMTP time has no sent_at.
-// - reply: campaign_contacts.replied_at (the first real reply), counted for the step of the
-//   last send that went out before it (the first step when none did).
+// - reply: campaign_contacts.replied_at (the first real reply), counted for the step (and
+//   variant) of the last send that went out before it (the first step when none did).
 // - unsubscribe: a contact's first unsubscribe from the campaign, for the step of its send.
 // - click: a send's first tracked click.
 function countsStatement(scope: Scope, range: DayRange): SQL {
@@ -68,33 +69,49 @@ function countsStatement(scope: Scope, range: DayRange): SQL {
           ) as n
           where c.id = ${scope.campaignId}
         ) st left join events e on e.step + 1 = st.n
-        group by st.n, st.subject`;
+        group by st.n, st.subject
+        union all
+        select 'variant', sv.n || '/' || sv.v, null, null, sv.subject, sv.n * 4 + sv.v, ${counts}
+        from (
+          select n, v, coalesce(case when v = 0 then c.steps -> (n - 1) ->> 'subject'
+            else c.steps -> (n - 1) -> 'variants' -> (v - 1) ->> 'subject' end, '') as subject
+          from campaigns c
+          cross join lateral generate_series(
+            1, greatest(jsonb_array_length(c.steps), (select coalesce(max(step) + 1, 0) from events))
+          ) as n
+          -- A variant since removed from the step still shows what it sent.
+          cross join lateral generate_series(0, greatest(
+            coalesce(jsonb_array_length(c.steps -> (n - 1) -> 'variants'), 0),
+            (select coalesce(max(variant), 0) from events where step = n - 1)
+          )) as v
+          where c.id = ${scope.campaignId}
+        ) sv left join events e on e.step + 1 = sv.n and e.variant = sv.v
+        group by sv.n, sv.v, sv.subject`;
   return sql`
     with scope as (
       select id from campaigns where user_id = ${scope.userId} ${only}
     ),
     events as (
-      select 'sent' as kind, s.campaign_id, s.customer_id, s.step, s.status = 'bounced' as bounced,
+      select 'sent' as kind, s.campaign_id, s.customer_id, s.step, s.variant,
+        s.status = 'bounced' as bounced,
         coalesce(s.sent_at, s.sending_at, s.scheduled_at) as at
       from scope join campaign_sends s on s.campaign_id = scope.id
       where s.status in ('sent', 'bounced')
         and coalesce(s.sent_at, s.sending_at, s.scheduled_at) >= ${lo}
         and coalesce(s.sent_at, s.sending_at, s.scheduled_at) < ${hi}
       union all
-      select 'reply', cc.campaign_id, cc.customer_id,
-        coalesce(
-          (select s.step from campaign_sends s
-            where s.campaign_id = cc.campaign_id and s.customer_id = cc.customer_id
-              and s.sent_at <= cc.replied_at
-            order by s.sent_at desc limit 1),
-          (select min(s.step) from campaign_sends s
-            where s.campaign_id = cc.campaign_id and s.customer_id = cc.customer_id)
-        ),
-        false, cc.replied_at
+      select 'reply', cc.campaign_id, cc.customer_id, r.step, r.variant, false, cc.replied_at
       from scope join campaign_contacts cc on cc.campaign_id = scope.id
+      left join lateral (
+        select s.step, s.variant from campaign_sends s
+        where s.campaign_id = cc.campaign_id and s.customer_id = cc.customer_id
+        order by coalesce(s.sent_at <= cc.replied_at, false) desc,
+          case when s.sent_at <= cc.replied_at then s.sent_at end desc, s.step
+        limit 1
+      ) r on true
       where cc.replied_at >= ${lo} and cc.replied_at < ${hi}
       union all
-      select 'unsubscribe', u.campaign_id, u.customer_id, s.step, false, u.created_at
+      select 'unsubscribe', u.campaign_id, u.customer_id, s.step, s.variant, false, u.created_at
       from (
         select distinct on (u.campaign_id, u.customer_id)
           u.campaign_id, u.customer_id, u.send_id, u.created_at
@@ -104,7 +121,7 @@ function countsStatement(scope: Scope, range: DayRange): SQL {
       ) u left join campaign_sends s on s.id = u.send_id
       where u.created_at >= ${lo}
       union all
-      select 'click', s.campaign_id, s.customer_id, s.step, false, min(l.clicked_at)
+      select 'click', s.campaign_id, s.customer_id, s.step, s.variant, false, min(l.clicked_at)
       from scope join campaign_sends s on s.campaign_id = scope.id
         join link_clicks l on l.send_id = s.id
       where l.clicked_at < ${hi}

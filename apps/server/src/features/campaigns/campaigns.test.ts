@@ -132,6 +132,45 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
     expect(most.statusCode, most.body).toBe(200);
   });
 
+  // Issue 25: a step's own subject and body are its variant A; `variants` holds B to D.
+  it('saves up to 4 variants of a step, each checked like the step, and keeps a step without any', async () => {
+    const campaign = await newCampaign('Variants');
+    const step = { subject: 'Hi', body: '<p>Hello</p>', email_gap: 0 };
+    const variants = [
+      { subject: 'Quick question', body: '<p>{Hi|Hey} {{first_name}}</p>' },
+      { subject: 'C', body: '<p>C</p>' },
+      { subject: 'D', body: '<p>D</p>' },
+    ];
+    const saved = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [
+        { ...step, variants },
+        { ...step, email_gap: 2 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await call('GET', `/campaigns/${campaign.id}`)).json();
+    expect(read.steps).toEqual([
+      { ...step, variants },
+      { ...step, email_gap: 2 },
+    ]);
+    const fifth = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ ...step, variants: [...variants, { subject: 'E', body: '<p>E</p>' }] }],
+    });
+    expect(fifth.statusCode).toBe(400);
+    expect(fifth.json().message).toBe('A step can have at most 4 variants');
+    const badVariant = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ ...step, variants: [{ subject: 'B', body: '<p>{Hi|Hey</p>' }] }],
+    });
+    expect(badVariant.statusCode).toBe(400);
+    expect(badVariant.json().message).toBe(spintaxMessages.unclosed);
+    const emptyVariant = await call('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ ...step, variants: [{ subject: '', body: '<p>B</p>' }] }],
+    });
+    expect(emptyVariant.statusCode).toBe(400);
+    expect(emptyVariant.json().message).toBe('This field is required');
+    expect((await call('GET', `/campaigns/${campaign.id}`)).json().steps).toEqual(read.steps);
+  });
+
   it('starts only when ready, naming what is missing, and changes nothing when refused', async () => {
     const campaign = await newCampaign('Readiness');
     const { groupId } = await createList(call, 'Readiness list', ['a@example.org']);

@@ -108,7 +108,13 @@ describe('the sender under SIGKILL', () => {
     });
     const [campaign] = await t.db
       .insert(campaigns)
-      .values({ userId: user.id, name: 'Crash', status: 'active', steps: [firstStep] })
+      .values({
+        userId: user.id,
+        name: 'Crash',
+        status: 'active',
+        // Two A/B variants (issue 25): each contact's is on its row, kept across the kills.
+        steps: [{ ...firstStep, variants: [{ ...firstStep, subject: 'Variant B' }] }],
+      })
       .returning();
     const campaignId = campaign?.id ?? '';
     // The rows a tick would have planned: one first step per contact, queued, due now.
@@ -123,9 +129,10 @@ describe('the sender under SIGKILL', () => {
         select ${campaignId}, id, ${user.id}, ${mailboxId}, 0, 'waiting' from contacts
         returning customer_id
       )
-      insert into campaign_sends (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at)
+      insert into campaign_sends (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at, variant)
       select ${user.id}, ${campaignId}, customer_id, 0, ${mailboxId},
-        '<' || gen_random_uuid() || '@sender.test>', now() - interval '1 second'
+        '<' || gen_random_uuid() || '@sender.test>', now() - interval '1 second',
+        (row_number() over (order by customer_id))::int % 2
       from planned`);
     expect(newMessageId(account.user)).toMatch(/^<[0-9a-f-]{36}@sender\.test>$/);
 
@@ -157,7 +164,11 @@ describe('the sender under SIGKILL', () => {
     expect(totals.sent + totals.unknown).toBe(beforeReconcile.sending ?? 0);
 
     const rows = await t.db
-      .select({ messageId: campaignSends.messageId, status: campaignSends.status })
+      .select({
+        messageId: campaignSends.messageId,
+        status: campaignSends.status,
+        variant: campaignSends.variant,
+      })
       .from(campaignSends)
       .where(eq(campaignSends.campaignId, campaignId));
     const delivered = sink.messages.map((message) => headersOf(message.raw)['message-id']);
@@ -168,6 +179,17 @@ describe('the sender under SIGKILL', () => {
     expect(rows.every((row) => row.status === 'sent' || row.status === 'unknown')).toBe(true);
     const sent = rows.filter((row) => row.status === 'sent').map((row) => row.messageId);
     expect(new Set(sent)).toEqual(new Set(delivered));
+    // Each contact got the variant its row recorded, whichever worker sent it.
+    const subjects = new Map(
+      sink.messages.map((message) => {
+        const headers = headersOf(message.raw);
+        return [headers['message-id'], headers.subject];
+      }),
+    );
+    expect(rows.filter((row) => row.variant === 1)).toHaveLength(MESSAGES / 2);
+    for (const row of rows.filter((one) => subjects.has(one.messageId))) {
+      expect(subjects.get(row.messageId)).toBe(row.variant === 1 ? 'Variant B' : 'Hello Lead');
+    }
     const unknown = rows.length - sent.length;
     process.stdout.write(
       `crash test: ${KILLS} kills (${killedMidway} mid-run), ${delivered.length} delivered, ${sent.length} sent (${totals.sent} found in Sent), ${unknown} unknown, 0 duplicates\n`,

@@ -36,6 +36,9 @@ export const campaignSends = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     step: integer('step').notNull(),
+    // The step's A/B variant this contact got (issue 25), 0 for A: chosen when the send is
+    // planned, so a crash and resume send the same one.
+    variant: integer('variant').notNull().default(0),
     // Kept when the mailbox is deleted: the row still proves the mail went out.
     mailboxId: uuid('mailbox_id').references(() => mailboxes.id, { onDelete: 'set null' }),
     messageId: text('message_id').notNull(),

@@ -1,3 +1,4 @@
+import { stepVariant } from '@mailhound/contracts';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { HttpError } from '../../platform/errors.ts';
@@ -52,6 +53,8 @@ type Claimed = {
   customer: typeof customers.$inferSelect;
   mailbox: typeof mailboxes.$inferSelect;
   earlier: string[];
+  // The variant of the first step this contact got: a follow-up answers its subject.
+  firstVariant: number;
 };
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
@@ -112,7 +115,11 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       send.step === 0
         ? []
         : await tx
-            .select({ messageId: campaignSends.messageId })
+            .select({
+              messageId: campaignSends.messageId,
+              step: campaignSends.step,
+              variant: campaignSends.variant,
+            })
             .from(campaignSends)
             .where(
               and(
@@ -139,6 +146,8 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       customer,
       mailbox,
       earlier: earlierRows.map((row) => row.messageId),
+      firstVariant:
+        send.step === 0 ? send.variant : earlierRows[0]?.step === 0 ? earlierRows[0].variant : 0,
     };
   });
 }
@@ -223,8 +232,9 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
     messageId: send.messageId,
     from: { name: mailbox.name, email: mailbox.email },
     to: { email: customer.email, fname: customer.fname, lname: customer.lname },
-    step,
-    firstSubject: first.subject,
+    // The variant recorded when the send was planned (issue 25): the same after a crash.
+    step: stepVariant(step, send.variant),
+    firstSubject: stepVariant(first, claimed.firstVariant).subject,
     earlier: claimed.earlier,
     sendAsText: campaign.sendAsText,
     linkTracking: campaign.linkTracking,

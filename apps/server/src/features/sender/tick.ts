@@ -1,4 +1,4 @@
-import { rampedDailyLimit } from '@mailhound/contracts';
+import { rampedDailyLimit, stepVariants } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
@@ -12,6 +12,7 @@ import {
   type EngineMailbox,
   type PlannedSend,
 } from './decide-sends.ts';
+import { assignVariants, slotKey, type VariantSlot } from './variants.ts';
 
 export const TICK_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -21,7 +22,8 @@ const LOST_AFTER_MS = 2 * 60_000;
 
 export type QueuedSend = { id: string; at: Date };
 
-type TickCampaign = EngineCampaign & { groupId: string | null };
+// variantCounts: how many A/B variants each step has.
+type TickCampaign = EngineCampaign & { groupId: string | null; variantCounts: number[] };
 // The address is the domain of the Message-IDs its sends get.
 type TickMailbox = EngineMailbox & { email: string };
 
@@ -58,6 +60,7 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
     const campaign: TickCampaign = {
       id: row.id,
       groupId: row.customer_group_id,
+      variantCounts: row.steps.map((step) => stepVariants(step).length),
       schedules: row.schedules,
       stepGaps: row.steps.map((step) => step.email_gap),
       stopAfterReply: row.stop_after_reply,
@@ -233,6 +236,7 @@ async function loadContacts(
 async function persist(
   db: Db,
   sends: PlannedSend[],
+  variants: number[],
   nextSendAt: Map<string, Date>,
   emails: Map<string, string>,
 ) {
@@ -251,13 +255,14 @@ async function persist(
           ${column((send) => send.step)}::int[],
           ${column((send) => send.mailboxId)}::uuid[],
           ${column((send) => send.at.toISOString())}::timestamptz[],
-          ${pgTextArray(messageIds)}::text[]
-        ) as p(campaign_id, customer_id, step, mailbox_id, scheduled_at, message_id)
+          ${pgTextArray(messageIds)}::text[],
+          ${pgArray(variants)}::int[]
+        ) as p(campaign_id, customer_id, step, mailbox_id, scheduled_at, message_id, variant)
       ), inserted as (
         insert into campaign_sends
-          (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at)
+          (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at, variant)
         select m.user_id, p.campaign_id, p.customer_id, p.step, p.mailbox_id, p.message_id,
-          p.scheduled_at
+          p.scheduled_at, p.variant
         from planned p join mailboxes m on m.id = p.mailbox_id
         on conflict do nothing
         returning id, user_id, campaign_id, customer_id, step, mailbox_id, scheduled_at
@@ -281,6 +286,46 @@ async function persist(
     }
     return inserted.rows.map((row) => ({ id: row.id, at: new Date(row.scheduled_at) }));
   });
+}
+
+// The variant of each planned send (see variants.ts), counting the sends each variant of those
+// steps already has; steps with a single variant cost no query.
+async function chooseVariants(
+  db: Db,
+  campaigns: TickCampaign[],
+  sends: PlannedSend[],
+): Promise<number[]> {
+  const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
+  const variantCount = (slot: VariantSlot) =>
+    byId.get(slot.campaignId)?.variantCounts[slot.step] ?? 1;
+  const split = [
+    ...new Map(
+      sends.filter((send) => variantCount(send) > 1).map((send) => [slotKey(send), send]),
+    ).values(),
+  ];
+  const sentSoFar = new Map<string, number[]>();
+  if (split.length > 0) {
+    const rows = await db.execute<{
+      campaign_id: string;
+      step: number;
+      variant: number;
+      total: number;
+    }>(sql`
+      select s.campaign_id, s.step, s.variant, count(*)::int as total
+      from campaign_sends s
+      join unnest(
+        ${pgArray(split.map((send) => send.campaignId))}::uuid[],
+        ${pgArray(split.map((send) => send.step))}::int[]
+      ) as slot(campaign_id, step) on slot.campaign_id = s.campaign_id and slot.step = s.step
+      group by s.campaign_id, s.step, s.variant`);
+    for (const row of rows.rows) {
+      const key = slotKey({ campaignId: row.campaign_id, step: row.step });
+      const counts = sentSoFar.get(key) ?? [];
+      counts[row.variant] = row.total;
+      sentSoFar.set(key, counts);
+    }
+  }
+  return assignVariants(sends, variantCount, sentSoFar);
 }
 
 // One campaign tick: plans the next minute of sends of every open campaign and stores them as
@@ -311,5 +356,6 @@ export async function runTick(db: Db, now: Date, random: () => number): Promise<
     random,
   });
   const emails = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox.email]));
-  return [...(await persist(db, decision.sends, decision.nextSendAt, emails)), ...again];
+  const variants = await chooseVariants(db, campaigns, decision.sends);
+  return [...(await persist(db, decision.sends, variants, decision.nextSendAt, emails)), ...again];
 }

@@ -1,3 +1,4 @@
+import { stepVariant } from '@mailhound/contracts';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
@@ -109,7 +110,7 @@ async function findBySender(
   // Every send from this mailbox to the contact: a handful per campaign they are in.
   const rows = await deps.db
     .select({
-      send: { ...sendColumns, step: campaignSends.step },
+      send: { ...sendColumns, step: campaignSends.step, variant: campaignSends.variant },
       steps: campaigns.steps,
       customer: customers,
     })
@@ -133,6 +134,9 @@ async function findBySender(
     const step = steps[send.step];
     const first = steps[0];
     if (!step || !first) continue;
+    const firstSend = rows.find(
+      (row) => row.send.campaignId === send.campaignId && row.send.step === 0,
+    )?.send;
     // As the sender composed it: a follow-up's subject depends on the steps sent before it.
     const earlier = rows
       .filter((row) => row.send.campaignId === send.campaignId && row.send.step < send.step)
@@ -145,8 +149,9 @@ async function findBySender(
       messageId: send.messageId,
       from: { name: '', email: '' },
       to: customer,
-      step,
-      firstSubject: first.subject,
+      // The A/B variants this contact got (issue 25).
+      step: stepVariant(step, send.variant),
+      firstSubject: stepVariant(first, firstSend?.variant ?? 0).subject,
       earlier,
       sendAsText: true,
       linkTracking: false,
@@ -204,11 +209,18 @@ const mergedStatus = sql`case
 // The subject the contact saw: the campaign's first step, its variables filled.
 async function threadSubject(deps: FilingDeps, send: OurSend, fallback: string): Promise<string> {
   const [row] = await deps.db
-    .select({ steps: campaigns.steps, customer: customers })
+    .select({
+      steps: campaigns.steps,
+      customer: customers,
+      // The first step's A/B variant this contact got (issue 25).
+      firstVariant: sql<number>`coalesce((select ${campaignSends.variant} from ${campaignSends}
+        where ${campaignSends.campaignId} = ${send.campaignId}
+          and ${campaignSends.customerId} = ${send.customerId} and ${campaignSends.step} = 0), 0)`,
+    })
     .from(campaigns)
     .innerJoin(customers, eq(customers.id, send.customerId))
     .where(eq(campaigns.id, send.campaignId));
-  const first = row?.steps[0];
+  const first = row?.steps[0] && stepVariant(row.steps[0], row.firstVariant);
   if (!row || !first) return fallback;
   return composeMail({
     publicUrl: deps.publicUrl,

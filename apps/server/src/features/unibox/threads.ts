@@ -6,6 +6,7 @@ import type {
   ThreadSummary,
   threadListQuerySchema,
 } from '@mailhound/contracts';
+import { stepVariant } from '@mailhound/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../platform/database.ts';
@@ -156,6 +157,7 @@ export async function setUnread(
 type SendRow = {
   id: string;
   step: number;
+  variant: number;
   message_id: string;
   sent_at: string | Date;
   mailbox_email: string | null;
@@ -198,13 +200,15 @@ async function campaignMessages(
 ): Promise<ThreadMessage[]> {
   if (!context.campaign_id || !context.steps) return [];
   const sends = await db.execute<SendRow>(sql`
-    select s.id, s.step, s.message_id, s.sent_at, m.email as mailbox_email, m.name as mailbox_name
+    select s.id, s.step, s.variant, s.message_id, s.sent_at, m.email as mailbox_email, m.name as mailbox_name
     from campaign_sends s left join mailboxes m on m.id = s.mailbox_id
     where s.campaign_id = ${context.campaign_id} and s.customer_id = ${context.customer_id}
       and s.sent_at is not null
     order by s.step`);
   const steps = context.steps;
   const first = steps[0];
+  // The A/B variants this contact got (issue 25), the first step's for a follow-up's subject.
+  const firstVariant = sends.rows.find((send) => send.step === 0)?.variant ?? 0;
   const messages: ThreadMessage[] = [];
   const earlier: string[] = [];
   for (const send of sends.rows) {
@@ -218,8 +222,8 @@ async function campaignMessages(
       messageId: send.message_id,
       from,
       to: { email: context.email, fname: context.fname, lname: context.lname },
-      step,
-      firstSubject: first.subject,
+      step: stepVariant(step, send.variant),
+      firstSubject: stepVariant(first, firstVariant).subject,
       earlier: [...earlier],
       sendAsText: context.send_as_text ?? false,
       // Shown to the user, not sent: each link as its destination, not its tracking redirect.

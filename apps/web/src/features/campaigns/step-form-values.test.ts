@@ -16,8 +16,8 @@ describe('sequence steps form', () => {
   it('sends gaps as days, the first step always 0', () => {
     const parsed = stepsFormSchema.parse({
       steps: [
-        { subject: 'A', body: 'a', email_gap: '5' },
-        { subject: 'B', body: 'b', email_gap: '2' },
+        { subject: 'A', body: 'a', variants: [], email_gap: '5' },
+        { subject: 'B', body: 'b', variants: [], email_gap: '2' },
       ],
     });
     expect(parsed.steps.map((step) => step.email_gap)).toEqual([0, 2]);

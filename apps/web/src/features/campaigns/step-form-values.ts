@@ -7,12 +7,19 @@ import {
 } from '@mailhound/contracts';
 import { z } from 'zod';
 
-// A step as the form holds it: the gap in days is typed as digits.
+// A step as the form holds it: the gap in days is typed as digits; its subject and body are
+// variant A, `variants` B to D (issue 25), left out when there are none.
 const stepFormSchema = z
-  .object({ subject: z.string(), body: z.string(), email_gap: z.string() })
+  .object({
+    subject: z.string(),
+    body: z.string(),
+    variants: z.array(z.object({ subject: z.string(), body: z.string() })),
+    email_gap: z.string(),
+  })
   .transform(
-    (step): z.input<typeof campaignStepSchema> => ({
+    ({ variants, ...step }): z.input<typeof campaignStepSchema> => ({
       ...step,
+      ...(variants.length > 0 ? { variants } : {}),
       email_gap: step.email_gap === '' ? undefined : Number(step.email_gap),
     }),
   )
@@ -34,11 +41,29 @@ export const stepsFormSchema = z
 export type StepsFormValues = z.input<typeof stepsFormSchema>;
 export type StepsPayload = { steps: CampaignStep[] };
 
-export const emptyStep = (gap: string) => ({ subject: '', body: '', email_gap: gap });
+export const emptyStep = (gap: string) => ({
+  subject: '',
+  body: '',
+  variants: [],
+  email_gap: gap,
+});
+
+// The form field of a variant's subject or body: A is the step's own (issue 25).
+export function variantField(step: number, variant: number, which: 'subject' | 'body') {
+  return variant === 0
+    ? (`steps.${step}.${which}` as const)
+    : (`steps.${step}.variants.${variant - 1}.${which}` as const);
+}
 
 export function stepsFormDefaults(saved: CampaignStepAnswer[]): StepsFormValues {
   if (saved.length === 0) return { steps: [emptyStep('0')] };
-  return { steps: saved.map((step) => ({ ...step, email_gap: String(step.email_gap) })) };
+  return {
+    steps: saved.map((step) => ({
+      ...step,
+      variants: step.variants ?? [],
+      email_gap: String(step.email_gap),
+    })),
+  };
 }
 
 // Puts a variable at the caret (or over the selection) and says where the caret goes next.

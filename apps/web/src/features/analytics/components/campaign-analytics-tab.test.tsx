@@ -141,6 +141,58 @@ describe('campaign analytics tab', () => {
     expect(stepRows()[1]).toEqual(['1', 'Hello', '0', '0', '0', '0', '0', '0', '0%']);
   });
 
+  it('shows sends, replies and bounces of each A/B variant under its step (issue 25)', async () => {
+    openTab((request) => ({
+      body: makeCampaignAnalytics({
+        from: request.query.get('from') ?? '',
+        to: request.query.get('to') ?? '',
+        totals: { ...zeroCounts, sent: 9, delivered: 7, bounced: 2, contacted: 9, replied: 3 },
+        per_step: [
+          {
+            step: 1,
+            subject: 'Quick question',
+            ...zeroCounts,
+            sent: 9,
+            delivered: 7,
+            bounced: 2,
+            contacted: 9,
+            replied: 3,
+            variants: [
+              {
+                variant: 'A',
+                subject: 'Quick question',
+                ...zeroCounts,
+                sent: 5,
+                delivered: 4,
+                bounced: 1,
+                contacted: 5,
+                replied: 1,
+              },
+              {
+                variant: 'B',
+                subject: 'A thought',
+                ...zeroCounts,
+                sent: 4,
+                delivered: 3,
+                bounced: 1,
+                contacted: 4,
+                replied: 2,
+              },
+            ],
+          },
+          { step: 2, subject: 'Following up', ...zeroCounts },
+        ],
+      }),
+    }));
+    await screen.findByRole('table', { name: 'Steps' });
+    expect(stepRows().slice(1)).toEqual([
+      ['1', 'Quick question', '9', '7', '2', '3', '0', '0', '33.3%'],
+      ['Variant A', 'Quick question', '5', '4', '1', '1', '0', '0', '20%'],
+      ['Variant B', 'A thought', '4', '3', '1', '2', '0', '0', '50%'],
+      ['2', 'Following up', '0', '0', '0', '0', '0', '0', '0%'],
+    ]);
+  });
+
   it('shows a message when the figures fail', async () => {
     openTab(errorBody(500, 'Internal Server Error'));
     expect(

@@ -6,7 +6,12 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { typeIntoEditor } from '../../../test/rich-text-editor.ts';
 import { logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
 
-type Step = { subject: string; body: string; email_gap: number };
+type Step = {
+  subject: string;
+  body: string;
+  variants?: { subject: string; body: string }[];
+  email_gap: number;
+};
 
 function openSequences(steps: Step[] = []) {
   const server = createFakeServer({});
@@ -341,5 +346,84 @@ describe('e-mail templates', () => {
     expect(step(1).getByRole('textbox', { name: 'Body' })).toHaveTextContent(
       /^Hi \{\{first_name\}\}$/,
     );
+  });
+});
+
+describe('A/B variants of a step (issue 25)', () => {
+  it('adds variants B and C as tabs, each checked as typed, removes one and saves the rest', async () => {
+    const { server, user } = openSequences([
+      { subject: 'Hello', body: '<p>Dear {{first_name}}</p>', email_gap: 0 },
+    ]);
+    await screen.findByRole('region', { name: 'Step 1' });
+    await user.click(step(1).getByRole('button', { name: 'Add variant' }));
+    expect(step(1).getByRole('tab', { name: 'Variant B' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const subjectB = step(1).getByRole('textbox', { name: /Subject/ });
+    expect(subjectB).toHaveValue('');
+    await user.type(subjectB, '{{Quick|Short question');
+    expect(await step(1).findByText(spintaxMessages.unclosed)).toBeVisible();
+    await user.type(subjectB, '}');
+    await waitFor(() => expect(step(1).queryByText(spintaxMessages.unclosed)).toBeNull());
+    await typeIntoEditor(user, step(1).getByRole('textbox', { name: 'Body' }), 'Variant B body');
+    await user.click(step(1).getByRole('button', { name: 'Add variant' }));
+    await user.type(step(1).getByRole('textbox', { name: /Subject/ }), 'Third try');
+    await typeIntoEditor(user, step(1).getByRole('textbox', { name: 'Body' }), 'C body');
+    await user.click(step(1).getByRole('button', { name: 'Add variant' }));
+    expect(
+      step(1)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['A', 'B', 'C', 'D']);
+    // Four is the most.
+    expect(step(1).getByRole('button', { name: 'Add variant' })).toBeDisabled();
+    await user.click(step(1).getByRole('button', { name: 'Remove variant D' }));
+    await user.click(step(1).getByRole('tab', { name: 'Variant A' }));
+    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Hello');
+    await user.click(step(1).getByRole('tab', { name: 'Variant B' }));
+    await user.click(step(1).getByRole('button', { name: 'Remove variant B' }));
+    expect(
+      step(1)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['A', 'B']);
+    await user.click(step(1).getByRole('tab', { name: 'Variant B' }));
+    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Third try');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(patches(server)).toEqual([
+        {
+          steps: [
+            {
+              subject: 'Hello',
+              body: '<p>Dear {{first_name}}</p>',
+              variants: [{ subject: 'Third try', body: '<p>C body</p>' }],
+              email_gap: 0,
+            },
+          ],
+        },
+      ]),
+    );
+  });
+
+  it('shows saved variants, and an empty one keeps the Save from going out', async () => {
+    const { server, user } = openSequences([
+      {
+        subject: 'Hello',
+        body: '<p>A</p>',
+        variants: [{ subject: 'Other', body: '<p>B</p>' }],
+        email_gap: 0,
+      },
+    ]);
+    await screen.findByRole('region', { name: 'Step 1' });
+    await user.click(step(1).getByRole('tab', { name: 'Variant B' }));
+    expect(step(1).getByRole('textbox', { name: /Subject/ })).toHaveValue('Other');
+    await user.click(step(1).getByRole('button', { name: 'Add variant' }));
+    await user.click(step(1).getByRole('tab', { name: 'Variant A' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(step(1).getByRole('tab', { name: 'Variant C' }));
+    expect(await step(1).findAllByText('This field is required')).toHaveLength(2);
+    expect(patches(server)).toEqual([]);
   });
 });

@@ -4,9 +4,11 @@ import {
   type CampaignAnswer,
   type EmailTemplate,
   failureMessages,
+  STEP_VARIANTS_MAX,
   TEMPLATE_VARIABLES,
   type TemplateVariable,
   validationMessages,
+  variantLetters,
 } from '@mailhound/contracts';
 import {
   ActionIcon,
@@ -15,6 +17,7 @@ import {
   Menu,
   Paper,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Title,
@@ -49,13 +52,17 @@ import {
   type StepsPayload,
   stepsFormDefaults,
   stepsFormSchema,
+  variantField,
 } from '../step-form-values.ts';
 import { LoadTemplateModal } from './load-template-modal.tsx';
 import { SaveTemplateModal } from './save-template-modal.tsx';
 
 const SUBJECT_MAX = 50;
 
-type StepField = 'subject' | 'body' | 'email_gap';
+// 'email_gap', or a variant's subject or body as variantField names it within the step.
+type StepField = string;
+
+const letterOf = (variant: number) => variantLetters[variant] ?? '';
 
 // product-spec §3 Template variables, as the menus of the Subject and the Body offer them.
 const variableLabels: Record<TemplateVariable, string> = {
@@ -98,6 +105,14 @@ function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
   const [typed, setTyped] = useState<ReadonlySet<string>>(() => new Set());
   const [saving, setSaving] = useState<number | null>(null);
   const [loading, setLoading] = useState<number | null>(null);
+  // The variant tab shown per step (issue 25), A when none was picked.
+  const [shownVariant, setShownVariant] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const variantOf = (stepId: string) => shownVariant.get(stepId) ?? 0;
+  const showVariant = (stepId: string, variant: number) =>
+    setShownVariant((shown) => new Map(shown).set(stepId, variant));
+  // The step-relative name of a variant's field, as `typed` keeps it.
+  const variantKey = (variant: number, which: 'subject' | 'body') =>
+    variant === 0 ? which : `variants.${variant - 1}.${which}`;
 
   const reveal = (stepIds: string[]) => setRevealed((shown) => new Set([...shown, ...stepIds]));
   const shownError = (stepId: string, which: StepField, state: ControllerFieldState) =>
@@ -117,13 +132,14 @@ function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
 
   // Into the Subject at its caret (or over its selection); the Body's editor inserts its own.
   const insertIntoSubject = (index: number, stepId: string, token: string) => {
-    const name = `steps.${index}.subject` as const;
+    const variant = variantOf(stepId);
+    const name = variantField(index, variant, 'subject');
     const current = form.getValues(name);
     const element = subjects.current.get(stepId);
     const start = element?.selectionStart ?? current.length;
     const end = element?.selectionEnd ?? current.length;
     const next = insertAt(current, token, start, end);
-    markTyped(stepId, 'subject');
+    markTyped(stepId, variantKey(variant, 'subject'));
     // Written at once, so the caret can be placed after it (writing a value moves the caret to
     // the end).
     flushSync(() => form.setValue(name, next.text, { shouldDirty: true, shouldValidate: true }));
@@ -132,18 +148,50 @@ function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
   };
 
   // A template keeps a step that would pass its own rules.
+  // The variant shown is the one saved as, or loaded from, a template.
   const openSaveTemplate = async (index: number, stepId: string) => {
     reveal([stepId]);
-    const valid = await form.trigger([`steps.${index}.subject`, `steps.${index}.body`]);
+    const variant = variantOf(stepId);
+    const fields = [variantField(index, variant, 'subject'), variantField(index, variant, 'body')];
+    const valid = await form.trigger(fields);
     if (valid) setSaving(index);
   };
 
   const loadTemplate = (index: number, template: EmailTemplate) => {
-    const stepId = steps.fields[index]?.id;
-    if (stepId !== undefined) reveal([stepId]);
-    form.setValue(`steps.${index}.subject`, template.subject, { shouldDirty: true });
-    form.setValue(`steps.${index}.body`, template.body, { shouldDirty: true });
-    void form.trigger([`steps.${index}.subject`, `steps.${index}.body`]);
+    const stepId = steps.fields[index]?.id ?? '';
+    reveal([stepId]);
+    const variant = variantOf(stepId);
+    const subject = variantField(index, variant, 'subject');
+    const body = variantField(index, variant, 'body');
+    form.setValue(subject, template.subject, { shouldDirty: true });
+    form.setValue(body, template.body, { shouldDirty: true });
+    void form.trigger([subject, body]);
+  };
+
+  // Issue 25: a step has up to 4 variants; the new one is shown at once.
+  const addVariant = (index: number, stepId: string) => {
+    const variants = form.getValues(`steps.${index}.variants`);
+    form.setValue(`steps.${index}.variants`, [...variants, { subject: '', body: '' }], {
+      shouldDirty: true,
+    });
+    showVariant(stepId, variants.length + 1);
+  };
+
+  // The one shown goes; without A, B becomes the step's own subject and body.
+  const removeVariant = (index: number, stepId: string) => {
+    const variant = variantOf(stepId);
+    const [next, ...rest] = form.getValues(`steps.${index}.variants`);
+    if (variant === 0 && next) {
+      form.setValue(`steps.${index}.subject`, next.subject, { shouldDirty: true });
+      form.setValue(`steps.${index}.body`, next.body, { shouldDirty: true });
+      form.setValue(`steps.${index}.variants`, rest, { shouldDirty: true });
+    } else if (next) {
+      const variants = [next, ...rest].filter((_, position) => position !== variant - 1);
+      form.setValue(`steps.${index}.variants`, variants, { shouldDirty: true });
+    }
+    form.clearErrors(`steps.${index}`);
+    if (revealed.has(stepId)) void form.trigger(`steps.${index}`);
+    showVariant(stepId, Math.max(0, variant - 1));
   };
 
   const save = form.handleSubmit(async ({ steps: payload }) => {
@@ -163,145 +211,207 @@ function SequencesForm({ campaign }: { campaign: CampaignAnswer }) {
     void save(event);
   };
 
-  const savingStep = saving === null ? null : form.getValues(`steps.${saving}`);
+  const savingId = saving === null ? '' : (steps.fields[saving]?.id ?? '');
+  const savingStep =
+    saving === null
+      ? null
+      : {
+          subject: form.getValues(variantField(saving, variantOf(savingId), 'subject')),
+          body: form.getValues(variantField(saving, variantOf(savingId), 'body')),
+        };
+  // Re-rendered as variants are added or removed.
+  const allSteps = form.watch('steps');
 
   // The template modals sit outside the form: their own forms must not submit this one.
   return (
     <>
       <form onSubmit={submit} noValidate aria-label="Sequences">
         <Stack maw={900}>
-          {steps.fields.map((field, index) => (
-            <Paper
-              key={field.id}
-              withBorder
-              p="lg"
-              radius="md"
-              component="section"
-              aria-label={`Step ${index + 1}`}
-            >
-              <Stack>
-                <Group justify="space-between">
-                  <Title order={2} size="h4">
-                    Step {index + 1}
-                  </Title>
-                  <Menu position="bottom-end" hideDetached={false}>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={`Step ${index + 1} actions`}>
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        leftSection={<IconTemplate size={16} />}
-                        onClick={() => void openSaveTemplate(index, field.id)}
-                      >
-                        Save as template
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconTemplate size={16} />}
-                        onClick={() => setLoading(index)}
-                      >
-                        Load template
-                      </Menu.Item>
-                      {steps.fields.length > 1 && (
+          {steps.fields.map((field, index) => {
+            const variant = variantOf(field.id);
+            const variantCount = 1 + (allSteps[index]?.variants.length ?? 0);
+            const stepErrors = form.formState.errors.steps?.[index];
+            const hasError = (shown: number) =>
+              revealed.has(field.id) &&
+              (shown === 0
+                ? Boolean(stepErrors?.subject || stepErrors?.body)
+                : Boolean(stepErrors?.variants?.[shown - 1]));
+            return (
+              <Paper
+                key={field.id}
+                withBorder
+                p="lg"
+                radius="md"
+                component="section"
+                aria-label={`Step ${index + 1}`}
+              >
+                <Stack>
+                  <Group justify="space-between">
+                    <Title order={2} size="h4">
+                      Step {index + 1}
+                    </Title>
+                    <Menu position="bottom-end" hideDetached={false}>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={`Step ${index + 1} actions`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
                         <Menu.Item
-                          color="red"
-                          leftSection={<IconTrash size={16} />}
-                          onClick={() => steps.remove(index)}
+                          leftSection={<IconTemplate size={16} />}
+                          onClick={() => void openSaveTemplate(index, field.id)}
                         >
-                          Remove step
+                          Save as template
                         </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconTemplate size={16} />}
+                          onClick={() => setLoading(index)}
+                        >
+                          Load template
+                        </Menu.Item>
+                        {steps.fields.length > 1 && (
+                          <Menu.Item
+                            color="red"
+                            leftSection={<IconTrash size={16} />}
+                            onClick={() => steps.remove(index)}
+                          >
+                            Remove step
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
+                  {index === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      Sent first.
+                    </Text>
+                  ) : (
+                    <Controller
+                      control={form.control}
+                      name={`steps.${index}.email_gap`}
+                      render={({ field: input, fieldState }) => (
+                        <TextInput
+                          label="Wait (days)"
+                          description="Days after the previous step"
+                          inputMode="numeric"
+                          w={200}
+                          value={input.value}
+                          onBlur={input.onBlur}
+                          onChange={(event) => {
+                            markTyped(field.id, 'email_gap');
+                            input.onChange(toFourDigits(event.currentTarget.value));
+                          }}
+                          error={shownError(field.id, 'email_gap', fieldState)}
+                        />
                       )}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Group>
-                {index === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    Sent first.
-                  </Text>
-                ) : (
+                    />
+                  )}
+                  <Group justify="space-between" align="end">
+                    <Tabs
+                      value={String(variant)}
+                      onChange={(value) => showVariant(field.id, Number(value ?? 0))}
+                    >
+                      <Tabs.List aria-label={`Step ${index + 1} variants`}>
+                        {Array.from({ length: variantCount }, (_, shown) => (
+                          <Tabs.Tab
+                            key={letterOf(shown)}
+                            value={String(shown)}
+                            aria-label={`Variant ${letterOf(shown)}`}
+                            c={hasError(shown) ? 'red' : undefined}
+                          >
+                            {letterOf(shown)}
+                          </Tabs.Tab>
+                        ))}
+                      </Tabs.List>
+                    </Tabs>
+                    <Group gap="xs">
+                      {variantCount > 1 && (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => removeVariant(index, field.id)}
+                        >
+                          Remove variant {letterOf(variant)}
+                        </Button>
+                      )}
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        leftSection={<IconPlus size={14} />}
+                        disabled={variantCount >= STEP_VARIANTS_MAX}
+                        onClick={() => addVariant(index, field.id)}
+                      >
+                        Add variant
+                      </Button>
+                    </Group>
+                  </Group>
                   <Controller
+                    key={`${field.id}-subject-${variant}`}
                     control={form.control}
-                    name={`steps.${index}.email_gap`}
+                    name={variantField(index, variant, 'subject')}
                     render={({ field: input, fieldState }) => (
                       <TextInput
-                        label="Wait (days)"
-                        description="Days after the previous step"
-                        inputMode="numeric"
-                        w={200}
+                        label="Subject"
+                        required
+                        maxLength={SUBJECT_MAX}
+                        description={`${input.value.length}/${SUBJECT_MAX}`}
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
+                        ref={bindSubject(field.id, input.ref)}
                         value={input.value}
-                        onBlur={input.onBlur}
                         onChange={(event) => {
-                          markTyped(field.id, 'email_gap');
-                          input.onChange(toFourDigits(event.currentTarget.value));
+                          markTyped(field.id, variantKey(variant, 'subject'));
+                          input.onChange(event);
                         }}
-                        error={shownError(field.id, 'email_gap', fieldState)}
+                        onBlur={(event) => {
+                          if (!movesIntoVariablesMenu(event)) input.onBlur();
+                        }}
+                        error={shownError(field.id, variantKey(variant, 'subject'), fieldState)}
+                        rightSectionPointerEvents="all"
+                        rightSection={
+                          <VariablesMenu
+                            variables={variableChoices}
+                            onPick={({ token }) => insertIntoSubject(index, field.id, token)}
+                            onClose={() => subjects.current.get(field.id)?.focus()}
+                          >
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label="Subject variables"
+                              // The Subject keeps its caret (and its focus) for the variable.
+                              onMouseDown={(event) => event.preventDefault()}
+                            >
+                              <IconBraces size={16} />
+                            </ActionIcon>
+                          </VariablesMenu>
+                        }
                       />
                     )}
                   />
-                )}
-                <Controller
-                  control={form.control}
-                  name={`steps.${index}.subject`}
-                  render={({ field: input, fieldState }) => (
-                    <TextInput
-                      label="Subject"
-                      required
-                      maxLength={SUBJECT_MAX}
-                      description={`${input.value.length}/${SUBJECT_MAX}`}
-                      inputWrapperOrder={['label', 'input', 'description', 'error']}
-                      ref={bindSubject(field.id, input.ref)}
-                      value={input.value}
-                      onChange={(event) => {
-                        markTyped(field.id, 'subject');
-                        input.onChange(event);
-                      }}
-                      onBlur={(event) => {
-                        if (!movesIntoVariablesMenu(event)) input.onBlur();
-                      }}
-                      error={shownError(field.id, 'subject', fieldState)}
-                      rightSectionPointerEvents="all"
-                      rightSection={
-                        <VariablesMenu
-                          variables={variableChoices}
-                          onPick={({ token }) => insertIntoSubject(index, field.id, token)}
-                          onClose={() => subjects.current.get(field.id)?.focus()}
-                        >
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label="Subject variables"
-                            // The Subject keeps its caret (and its focus) for the variable.
-                            onMouseDown={(event) => event.preventDefault()}
-                          >
-                            <IconBraces size={16} />
-                          </ActionIcon>
-                        </VariablesMenu>
-                      }
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name={`steps.${index}.body`}
-                  render={({ field: input, fieldState }) => (
-                    <EmailBodyEditor
-                      label="Body"
-                      required
-                      ref={input.ref}
-                      value={input.value}
-                      onChange={(html) => {
-                        markTyped(field.id, 'body');
-                        input.onChange(html);
-                      }}
-                      onBlur={input.onBlur}
-                      error={shownError(field.id, 'body', fieldState)}
-                      variables={variableChoices}
-                    />
-                  )}
-                />
-              </Stack>
-            </Paper>
-          ))}
+                  <Controller
+                    key={`${field.id}-body-${variant}`}
+                    control={form.control}
+                    name={variantField(index, variant, 'body')}
+                    render={({ field: input, fieldState }) => (
+                      <EmailBodyEditor
+                        label="Body"
+                        required
+                        ref={input.ref}
+                        value={input.value}
+                        onChange={(html) => {
+                          markTyped(field.id, variantKey(variant, 'body'));
+                          input.onChange(html);
+                        }}
+                        onBlur={input.onBlur}
+                        error={shownError(field.id, variantKey(variant, 'body'), fieldState)}
+                        variables={variableChoices}
+                      />
+                    )}
+                  />
+                </Stack>
+              </Paper>
+            );
+          })}
           <Group justify="space-between">
             <Group gap="sm">
               <Button
