@@ -42,7 +42,7 @@ export function defineAllJobs(
   const webhookEvents = createWebhookEvents({ db: deps.db, clock: deps.clock, jobs });
   defineBulkJobs(jobs, { ...deps, webhookEvents });
   defineLookalikeJobs(jobs, { ...deps, webhookEvents });
-  defineSenderJobs(jobs, deps);
+  defineSenderJobs(jobs, { ...deps, webhookEvents });
   defineMailboxJobs(jobs, deps);
   defineUniboxJobs(jobs, { ...deps, webhookEvents });
   defineVerifyJobs(jobs, deps);
