@@ -333,6 +333,19 @@ describe('GET /v2/email-verifier', () => {
     expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
   });
 
+  it('charges one credit for parallel calls about the same address', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => v2(t.app, 'email-verifier?email=ann.lee@acme.test', key)),
+    );
+    for (const answer of answers) expect([200, 202]).toContain(answer.statusCode);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 4, onHold: 0 });
+    const rows = await usageOf(keyId);
+    expect(rows).toHaveLength(4);
+    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
+  });
+
   it('refuses a missing or malformed address with a 400', async () => {
     const { key } = await userWithKey();
     for (const query of ['', 'email=not-an-address', `email=${'a'.repeat(250)}@acme.test`]) {
