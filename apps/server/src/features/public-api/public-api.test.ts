@@ -485,6 +485,23 @@ describe('/v2 rate limits', () => {
       await other.close();
     }
   });
+
+  it('limits a path we do not answer as a free call, and its usage row names no path', async () => {
+    const { key, keyId } = await userWithKey();
+    // The test clock stands still: every call falls in one one-second window.
+    for (let call = 0; call < 15; call += 1) {
+      expect((await v2(t.app, `nothing-${call}`, key)).statusCode).toBe(404);
+    }
+    const refused = await v2(t.app, 'nothing-more', key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body.errors[0]).toMatchObject({ id: 'too_many_requests', code: 429 });
+    // The same count as the other free calls.
+    expect((await v2(t.app, 'account', key)).statusCode).toBe(429);
+    const rows = await usageOf(keyId);
+    expect(rows).toHaveLength(17);
+    expect(new Set(rows.map((row) => row.endpoint))).toEqual(new Set(['unknown', 'account']));
+    expect(rows.filter((row) => row.endpoint === 'unknown')).toHaveLength(16);
+  });
 });
 
 describe('/v2 bad input', () => {

@@ -11,7 +11,7 @@ import { verifyEmail } from './email-verifier.ts';
 import { type EndpointName, endpoints } from './endpoints.ts';
 import { type ApiCaller, authenticateApiCall } from './key-auth.ts';
 import { publicApiDocument } from './openapi.ts';
-import { consumeKeyLimits } from './rate-limits.ts';
+import { consumeKeyLimits, keyLimits } from './rate-limits.ts';
 import { registerV2ErrorHandling } from './v2-errors.ts';
 
 declare module 'fastify' {
@@ -74,9 +74,11 @@ export async function registerPublicApi(
         if (request.routeOptions.url === '/v2/docs') return;
         const caller = await authenticateApiCall(deps.db, request);
         request.apiCall = { ...caller, credits: 0, usageRow: Promise.withResolvers<number>() };
+        // A path we do not answer is limited as a free call: no key calls past its limits.
         const name = request.routeOptions.config.v2Endpoint;
-        if (name && limited) {
-          await consumeKeyLimits(deps.rateLimiter, endpoints[name].limits, caller.keyId);
+        if (limited) {
+          const limits = name ? endpoints[name].limits : keyLimits.free;
+          await consumeKeyLimits(deps.rateLimiter, limits, caller.keyId);
         }
       });
       v2.addHook('onSend', async (request, reply, payload) => {
@@ -85,8 +87,8 @@ export async function registerPublicApi(
         try {
           const usageId = await recordApiCall(deps.db, {
             keyId: call.keyId,
-            endpoint:
-              request.routeOptions.config.v2Endpoint ?? request.url.split('?')[0] ?? 'unknown',
+            // Never the caller's path: a usage row names one of our endpoints.
+            endpoint: request.routeOptions.config.v2Endpoint ?? 'unknown',
             status: reply.statusCode,
             credits: call.credits,
           });
