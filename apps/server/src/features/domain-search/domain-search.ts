@@ -1,14 +1,16 @@
 import {
+  type DepartmentId,
   DOMAIN_SEARCH_PAGE_SIZE,
   type DomainOrganisation,
   type DomainPattern,
   type DomainPerson,
   type DomainSearchAnswer,
   type DomainSearchQuery,
+  type SeniorityId,
   type Verdict,
 } from '@mailhound/contracts';
 import { candidatesFor, type PatternStore } from '@mailhound/finder';
-import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
 import { companies, people } from '../companies/schema.ts';
@@ -18,15 +20,30 @@ import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
 
 export type DomainSearchDeps = { db: Db; patternStore: PatternStore; mailRoute: MailRouteLookup };
 
+// The web's query, or the public API's: any of several departments and seniorities.
+export type DomainPeopleQuery = Omit<DomainSearchQuery, 'department' | 'seniority'> & {
+  departments?: readonly DepartmentId[] | undefined;
+  seniorities?: readonly SeniorityId[] | undefined;
+};
+
+// The web's one department and one seniority as lists.
+export function peopleQueryOf({ department, seniority, ...rest }: DomainSearchQuery) {
+  return {
+    ...rest,
+    departments: department ? [department] : undefined,
+    seniorities: seniority ? [seniority] : undefined,
+  };
+}
+
 // A person with neither first nor last name is a role or team entry ('Sales team'): its
 // address is a generic one.
 const isGeneric = and(isNull(people.fname), isNull(people.lname));
 
-function personConditions(companyId: number, query: DomainSearchQuery): SQL | undefined {
+function personConditions(companyId: number, query: DomainPeopleQuery): SQL | undefined {
   return and(
     eq(people.companyId, companyId),
-    query.department ? eq(people.department, query.department) : undefined,
-    query.seniority ? eq(people.seniority, query.seniority) : undefined,
+    query.departments?.length ? inArray(people.department, [...query.departments]) : undefined,
+    query.seniorities?.length ? inArray(people.seniority, [...query.seniorities]) : undefined,
     query.type === 'generic' ? isGeneric : undefined,
     query.type === 'personal' ? or(isNotNull(people.fname), isNotNull(people.lname)) : undefined,
   );
@@ -95,7 +112,7 @@ async function peopleAt(
   domain: string,
   companyId: number,
   pattern: DomainPattern | null,
-  query: DomainSearchQuery,
+  query: DomainPeopleQuery,
 ): Promise<DomainSearchAnswer['people']> {
   const where = personConditions(companyId, query);
   const perPage = DOMAIN_SEARCH_PAGE_SIZE;
@@ -155,7 +172,7 @@ async function peopleAt(
 export async function searchDomainPeople(
   deps: DomainSearchDeps,
   userId: string,
-  query: DomainSearchQuery,
+  query: DomainPeopleQuery,
 ): Promise<DomainSearchAnswer> {
   const domain = await searchDomain(deps.db, {
     companyWebsite: query.domain || undefined,

@@ -1,6 +1,12 @@
 import { DOMAIN_SEARCH_PAGE_SIZE, type DomainSearchAnswer } from '@mailhound/contracts';
 import { type DomainSearchDeps, searchDomainPeople } from '../domain-search/index.ts';
 import type { DomainSearchV2Answer, V2DomainSearchQuery } from './hunter-schemas.ts';
+import {
+  departmentsOf,
+  hunterDepartmentOf,
+  hunterSeniorityOf,
+  senioritiesOf,
+} from './hunter-vocabulary.ts';
 
 // A finder pattern id in Hunter's notation: 'first.last' → '{first}.{last}', 'flast' →
 // '{f}{last}'. An id that is not made of those parts is given as it is.
@@ -23,8 +29,8 @@ function hunterEmail(person: Person): DomainSearchV2Answer['data']['emails'][num
     first_name: person.fname,
     last_name: person.lname,
     position: person.jobTitle,
-    seniority: person.seniority,
-    department: person.department,
+    seniority: person.seniority ? hunterSeniorityOf(person.seniority) : null,
+    department: person.department ? hunterDepartmentOf(person.department) : null,
     linkedin: null,
     twitter: null,
     phone_number: null,
@@ -44,8 +50,8 @@ export async function searchDomainForApi(
   const base = {
     domain: query.domain || undefined,
     company: query.domain ? undefined : query.company || undefined,
-    department: query.department,
-    seniority: query.seniority,
+    departments: query.department ? departmentsOf(query.department) : undefined,
+    seniorities: query.seniority ? senioritiesOf(query.seniority) : undefined,
     type: query.type,
   };
   const first = await searchDomainPeople(deps, userId, { ...base, page: firstPage });

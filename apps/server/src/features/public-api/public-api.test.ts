@@ -10,6 +10,7 @@ import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
 import { labEnv } from '../search/search.test-kit.ts';
 import { endpoints } from './endpoints.ts';
+import { hunterDepartments } from './hunter-vocabulary.ts';
 import { callClient, hunterClientAt, secondApiProcess, v2 } from './public-api.test-kit.ts';
 
 let lab: MailLab;
@@ -408,13 +409,38 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     });
   });
 
+  it("filters by Hunter's seniority and department ids, or ours, comma-separated, and answers Hunter's", async () => {
+    const { key } = await userWithKey();
+    const names = async (query: string) => {
+      const answer = await v2(t.app, `domain-search?domain=people.test&limit=100&${query}`, key);
+      expect(answer.statusCode, query).toBe(200);
+      return answer.body.data.emails as {
+        first_name: string | null;
+        department: string | null;
+        seniority: string | null;
+      }[];
+    };
+    const executives = await names('seniority=executive');
+    expect(executives.map((email) => email.first_name)).toEqual(['Jane']);
+    expect(executives[0]).toMatchObject({ seniority: 'executive', department: 'executive' });
+    // Hunter's `it` covers our engineering; an unknown word is left out, as Hunter does.
+    const it = await names('department=it,nowhere');
+    expect(it).toHaveLength(13);
+    expect(it.every((email) => email.department === 'it')).toBe(true);
+    expect(await names('department=executive,it')).toHaveLength(14);
+    // Our own ids too.
+    expect(await names('department=engineering')).toHaveLength(13);
+    expect((await names('seniority=c_level')).map((email) => email.first_name)).toEqual(['Jane']);
+  });
+
   it('refuses bad domain-search input with a 400 in words', async () => {
     const { key } = await userWithKey();
     const cases: [string, RegExp][] = [
       ['limit=5', /missing the domain or company/],
       ['domain=people.test&limit=101', /limit must be at most 100/],
       ['domain=people.test&offset=-1', /offset/],
-      ['domain=people.test&seniority=junior', /seniority must be one of/],
+      ['domain=people.test&seniority=nobody,none', /seniority must be one of: junior, senior/],
+      ['domain=people.test&department=nowhere', /department must be one of: executive, it/],
       ['domain=people.test&type=robot', /type must be one of: personal, generic/],
       ['company=No%20Such%20Company%20Anywhere', /company/i],
     ];
@@ -430,7 +456,17 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     const answer = await v2(t.app, 'email-count?domain=people.test', key);
     expect(answer.statusCode).toBe(200);
     expect(answer.body.data).toMatchObject({ total: 15, personal_emails: 14, generic_emails: 1 });
-    expect(answer.body.data.department.engineering).toBe(13);
+    // Hunter's keys, every one of them, zero where none: engineers are Hunter's `it`.
+    expect(Object.keys(answer.body.data.department).sort()).toEqual(
+      Object.keys(hunterDepartments).sort(),
+    );
+    expect(answer.body.data.department).toMatchObject({ it: 13, executive: 1, legal: 0 });
+    expect(Object.keys(answer.body.data.seniority).sort()).toEqual([
+      'executive',
+      'junior',
+      'senior',
+    ]);
+    expect(answer.body.data.seniority.executive).toBe(1);
     expect(answer.body.meta.params).toEqual({ domain: 'people.test', company: null, type: null });
     const missing = await v2(t.app, 'email-count', key);
     expect(missing.statusCode).toBe(400);
@@ -451,7 +487,11 @@ describe('GET /v2/account', () => {
       plan_name: 'Free',
       plan_level: null,
       team_id: null,
-      requests: { credits: { used: 18, available: 25 } },
+      requests: {
+        credits: { used: 18, available: 25 },
+        searches: { used: 18, available: null },
+        verifications: { used: 0, available: null },
+      },
       calls: { used: 1, available: null },
     });
     expect(answer.body.data.reset_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
