@@ -8,8 +8,12 @@ import { createApiKey } from '../api-keys/api-keys.test-kit.ts';
 import { apiUsage } from '../api-keys/schema.ts';
 import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
+import { createMailRouteLookup } from '../domain-search/index.ts';
+import { createPgPatternStore } from '../search/index.ts';
 import { labEnv } from '../search/search.test-kit.ts';
+import { searchDomainForApi } from './domain-search.ts';
 import { endpoints } from './endpoints.ts';
+import { domainSearchQuerySchema } from './hunter-schemas.ts';
 import { hunterDepartments } from './hunter-vocabulary.ts';
 import { callClient, hunterClientAt, secondApiProcess, v2 } from './public-api.test-kit.ts';
 
@@ -386,6 +390,36 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     expect(emails.every((email) => email.value === null)).toBe(true);
     expect(await balancesOf(t.db, id)).toEqual({ balance: 5, onHold: 0 });
     expect(await usageOf(keyId)).toEqual([{ endpoint: 'domain-search', status: 200, credits: 0 }]);
+  });
+
+  it('reads the mail facts and the pattern once for a window of up to 100 people', async () => {
+    const user = await activeUser(t);
+    const patternStore = createPgPatternStore(t.db);
+    const mailRoute = createMailRouteLookup(t.config);
+    const asked = { patterns: 0, routes: 0 };
+    const answer = await searchDomainForApi(
+      {
+        db: t.db,
+        patternStore: {
+          ...patternStore,
+          get: (domain) => {
+            asked.patterns += 1;
+            return patternStore.get(domain);
+          },
+        },
+        mailRoute: (domain) => {
+          asked.routes += 1;
+          return mailRoute(domain);
+        },
+      },
+      user.id,
+      domainSearchQuerySchema.parse({ domain: 'people.test', limit: '100', offset: '1' }),
+    );
+    expect(answer.meta.results).toBe(15);
+    expect(answer.data.emails).toHaveLength(14);
+    expect(answer.data.emails[0]?.first_name).toBe(null);
+    expect(answer.data.emails.at(-1)?.first_name).toBe('Engm');
+    expect(asked).toEqual({ patterns: 1, routes: 1 });
   });
 
   it("gives an address this user found, with the domain's pattern in Hunter's notation", async () => {
