@@ -510,8 +510,9 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
 
 describe('GET /v2/account', () => {
   it('tells the plan, the credits used and available, the reset date and the calls', async () => {
-    const { key, username } = await userWithKey(7);
+    const { key, username } = await userWithKey(8);
     await v2(t.app, 'email-count?domain=people.test', key);
+    expect((await v2(t.app, 'email-verifier?email=ann.lee@acme.test', key)).statusCode).toBe(200);
     const answer = await v2(t.app, 'account', key);
     expect(answer.statusCode).toBe(200);
     expect(answer.body.data).toMatchObject({
@@ -521,12 +522,13 @@ describe('GET /v2/account', () => {
       plan_name: 'Free',
       plan_level: null,
       team_id: null,
+      // 17 credits drained by the test kit, one verification.
       requests: {
         credits: { used: 18, available: 25 },
-        searches: { used: 18, available: null },
-        verifications: { used: 0, available: null },
+        searches: { used: 17, available: null },
+        verifications: { used: 1, available: null },
       },
-      calls: { used: 1, available: null },
+      calls: { used: 2, available: null },
     });
     expect(answer.body.data.reset_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
