@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { defineApiKeyJobs } from './features/api-keys/index.ts';
 import { defineAuthJobs } from './features/auth/index.ts';
 import { defineBillingJobs, syncConfiguredPlans } from './features/billing/index.ts';
 import { defineBotCheckJobs } from './features/bot-check/index.ts';
@@ -35,6 +36,7 @@ export function defineAllJobs(
   defineEventJobs(jobs, deps.config);
   defineRateLimitJobs(jobs, deps);
   defineAuthJobs(jobs, deps);
+  defineApiKeyJobs(jobs, deps);
   defineSearchJobs(jobs, deps);
   defineBotCheckJobs(jobs, deps);
   defineBillingJobs(jobs, deps);
@@ -42,7 +44,7 @@ export function defineAllJobs(
   const webhookEvents = createWebhookEvents({ db: deps.db, clock: deps.clock, jobs });
   defineBulkJobs(jobs, { ...deps, webhookEvents });
   defineLookalikeJobs(jobs, { ...deps, webhookEvents });
-  defineSenderJobs(jobs, deps);
+  defineSenderJobs(jobs, { ...deps, webhookEvents });
   defineMailboxJobs(jobs, deps);
   defineUniboxJobs(jobs, { ...deps, webhookEvents });
   defineVerifyJobs(jobs, deps);

@@ -21,7 +21,7 @@ export const lookalikeCompletedData = z.object({
   completed: z.string(),
 });
 
-// A reply (or a bounce) filed by the Unibox for a campaign's lead.
+// A reply filed by the Unibox for a campaign's lead.
 export const emailRepliedData = z.object({
   thread_id: z.string(),
   campaign_id: z.string().nullable(),
@@ -32,7 +32,8 @@ export const emailRepliedData = z.object({
 });
 
 export const emailBouncedData = z.object({
-  thread_id: z.string(),
+  // null when the lead's server refused the address as we sent (no report reached the Unibox).
+  thread_id: z.string().nullable(),
   campaign_id: z.string().nullable(),
   // The lead's address that bounced.
   email: z.string(),

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { createApiKey } from './api-keys.test-kit.ts';
-import { findKeyHolder, recordApiCall } from './keys.ts';
-import { apiKeys } from './schema.ts';
+import { findKeyHolder, purgeOldApiUsage, recordApiCall } from './keys.ts';
+import { apiKeys, apiUsage } from './schema.ts';
 
 let t: TestContext;
 
@@ -223,5 +223,24 @@ describe('API keys (Settings › API)', () => {
       headers: { authorization: user.token },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('usage rows', () => {
+  it('are kept 90 days: the daily sweep removes older ones and keeps the rest', async () => {
+    const user = await activeUser(t);
+    const { id: keyId } = await createApiKey(t, user.token);
+    const now = new Date('2031-06-01T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+    for (const at of [daysAgo(91), daysAgo(90.5), daysAgo(89), daysAgo(0)]) {
+      await recordApiCall(t.db, { keyId, endpoint: 'account', status: 200, credits: 0, at });
+    }
+    await purgeOldApiUsage(t.db, now);
+    const kept = await t.db
+      .select({ at: apiUsage.at })
+      .from(apiUsage)
+      .where(eq(apiUsage.keyId, keyId))
+      .orderBy(apiUsage.at);
+    expect(kept.map((row) => row.at)).toEqual([daysAgo(89), daysAgo(0)]);
   });
 });

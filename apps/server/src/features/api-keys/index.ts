@@ -1,3 +1,4 @@
+export { defineApiKeyJobs } from './jobs.ts';
 export {
   addApiCallCredits,
   countApiCalls,

@@ -199,6 +199,14 @@ export async function recordApiCall(
   return row.id;
 }
 
+// How long usage rows are kept (the daily sweep of jobs.ts): longer than any period they count.
+export const API_USAGE_KEPT_DAYS = 90;
+
+export async function purgeOldApiUsage(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - API_USAGE_KEPT_DAYS * 24 * 60 * 60_000);
+  await db.delete(apiUsage).where(lt(apiUsage.at, before));
+}
+
 // Credits a call took after it was answered (a verification that went on after its 202).
 export async function addApiCallCredits(db: Db, usageId: number, credits: number): Promise<void> {
   await db

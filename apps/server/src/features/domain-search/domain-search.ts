@@ -1,14 +1,16 @@
 import {
+  type DepartmentId,
   DOMAIN_SEARCH_PAGE_SIZE,
   type DomainOrganisation,
   type DomainPattern,
   type DomainPerson,
   type DomainSearchAnswer,
   type DomainSearchQuery,
+  type SeniorityId,
   type Verdict,
 } from '@mailhound/contracts';
 import { candidatesFor, type PatternStore } from '@mailhound/finder';
-import { and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
 import { companies, people } from '../companies/schema.ts';
@@ -18,15 +20,31 @@ import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
 
 export type DomainSearchDeps = { db: Db; patternStore: PatternStore; mailRoute: MailRouteLookup };
 
+// The web's query, or the public API's: any of several departments and seniorities.
+export type DomainPeopleQuery = Omit<DomainSearchQuery, 'department' | 'seniority'> & {
+  departments?: readonly DepartmentId[] | undefined;
+  seniorities?: readonly SeniorityId[] | undefined;
+};
+type PeopleFilters = Omit<DomainPeopleQuery, 'page'>;
+
+// The web's one department and one seniority as lists.
+export function peopleQueryOf({ department, seniority, ...rest }: DomainSearchQuery) {
+  return {
+    ...rest,
+    departments: department ? [department] : undefined,
+    seniorities: seniority ? [seniority] : undefined,
+  };
+}
+
 // A person with neither first nor last name is a role or team entry ('Sales team'): its
 // address is a generic one.
 const isGeneric = and(isNull(people.fname), isNull(people.lname));
 
-function personConditions(companyId: number, query: DomainSearchQuery): SQL | undefined {
+function personConditions(companyId: number, query: PeopleFilters): SQL | undefined {
   return and(
     eq(people.companyId, companyId),
-    query.department ? eq(people.department, query.department) : undefined,
-    query.seniority ? eq(people.seniority, query.seniority) : undefined,
+    query.departments?.length ? inArray(people.department, [...query.departments]) : undefined,
+    query.seniorities?.length ? inArray(people.seniority, [...query.seniorities]) : undefined,
     query.type === 'generic' ? isGeneric : undefined,
     query.type === 'personal' ? or(isNotNull(people.fname), isNotNull(people.lname)) : undefined,
   );
@@ -89,16 +107,19 @@ async function organisationAt(db: Db, domain: string) {
   return company ?? null;
 }
 
+// Which of the matching people to give: `limit` of them after the first `offset`.
+export type PeopleWindow = { offset: number; limit: number };
+
 async function peopleAt(
   deps: DomainSearchDeps,
   userId: string,
   domain: string,
   companyId: number,
   pattern: DomainPattern | null,
-  query: DomainSearchQuery,
-): Promise<DomainSearchAnswer['people']> {
-  const where = personConditions(companyId, query);
-  const perPage = DOMAIN_SEARCH_PAGE_SIZE;
+  filters: PeopleFilters,
+  window: PeopleWindow,
+): Promise<{ items: DomainPerson[]; totalItems: number }> {
+  const where = personConditions(companyId, filters);
   const [rows, [total]] = await Promise.all([
     deps.db
       .select({
@@ -112,8 +133,8 @@ async function peopleAt(
       .from(people)
       .where(where)
       .orderBy(asc(people.id))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
+      .limit(window.limit)
+      .offset(window.offset),
     deps.db.select({ count: matchCount }).from(people).where(where),
   ]);
   const addresses = rows.map((row) =>
@@ -141,25 +162,24 @@ async function peopleAt(
       verdict,
     };
   });
-  const totalItems = total?.count ?? 0;
-  return {
-    items,
-    currentPage: query.page,
-    totalPages: pageCount(totalItems, perPage),
-    totalItems,
-  };
+  return { items, totalItems: total?.count ?? 0 };
 }
 
 // Domain Search: spends nothing. A company name resolves as in single search (a 400 when
-// none matches); a domain outside the company database still answers its mail facts.
-export async function searchDomainPeople(
+// none matches); a domain outside the company database still answers its mail facts. The
+// mail facts and the pattern are read once, whatever the window (the public API's limit of
+// 100 is one query of people).
+export async function searchDomainWindow(
   deps: DomainSearchDeps,
   userId: string,
-  query: DomainSearchQuery,
-): Promise<DomainSearchAnswer> {
+  filters: PeopleFilters,
+  window: PeopleWindow,
+): Promise<
+  Omit<DomainSearchAnswer, 'people'> & { people: { items: DomainPerson[]; totalItems: number } }
+> {
   const domain = await searchDomain(deps.db, {
-    companyWebsite: query.domain || undefined,
-    companyName: query.company || undefined,
+    companyWebsite: filters.domain || undefined,
+    companyName: filters.company || undefined,
   });
   const [company, mail, knowledge] = await Promise.all([
     organisationAt(deps.db, domain),
@@ -176,12 +196,36 @@ export async function searchDomainPeople(
   const organisation: DomainOrganisation | null = company
     ? { ...company, id: String(company.id) }
     : null;
-  const noPeople = { items: [], currentPage: query.page, totalPages: 0, totalItems: 0 };
   return {
     domain,
     organisation,
     mail,
     pattern,
-    people: company ? await peopleAt(deps, userId, domain, company.id, pattern, query) : noPeople,
+    people: company
+      ? await peopleAt(deps, userId, domain, company.id, pattern, filters, window)
+      : { items: [], totalItems: 0 },
+  };
+}
+
+// The web's Domain Search: pages of DOMAIN_SEARCH_PAGE_SIZE.
+export async function searchDomainPeople(
+  deps: DomainSearchDeps,
+  userId: string,
+  { page, ...filters }: DomainPeopleQuery,
+): Promise<DomainSearchAnswer> {
+  const perPage = DOMAIN_SEARCH_PAGE_SIZE;
+  const found = await searchDomainWindow(deps, userId, filters, {
+    offset: (page - 1) * perPage,
+    limit: perPage,
+  });
+  const { totalItems } = found.people;
+  return {
+    ...found,
+    people: {
+      items: found.people.items,
+      currentPage: page,
+      totalPages: pageCount(totalItems, perPage),
+      totalItems,
+    },
   };
 }

@@ -1,3 +1,3 @@
-export { type DomainSearchDeps, searchDomainPeople } from './domain-search.ts';
+export { type DomainSearchDeps, searchDomainWindow } from './domain-search.ts';
 export { createMailRouteLookup } from './mail-facts.ts';
 export { registerDomainSearchRoutes } from './routes.ts';

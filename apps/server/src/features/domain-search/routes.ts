@@ -8,7 +8,7 @@ import { requireActiveUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { createPgPatternStore } from '../search/index.ts';
-import { searchDomainPeople } from './domain-search.ts';
+import { peopleQueryOf, searchDomainPeople } from './domain-search.ts';
 import { createMailRouteLookup, type MailRouteLookup } from './mail-facts.ts';
 
 export function registerDomainSearchRoutes(
@@ -42,6 +42,7 @@ export function registerDomainSearchRoutes(
         },
       },
     },
-    async (request) => searchDomainPeople(search, currentUser(request).id, request.query),
+    async (request) =>
+      searchDomainPeople(search, currentUser(request).id, peopleQueryOf(request.query)),
   );
 }

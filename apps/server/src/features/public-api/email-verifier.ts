@@ -1,7 +1,7 @@
 import { type Verdict, type VerifyEvent, verdictSchema } from '@mailhound/contracts';
 import type { Finder } from '@mailhound/finder';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 import { genericFailure, HttpError } from '../../platform/errors.ts';
 import { runVerification } from '../verify/index.ts';
 import { verifications } from '../verify/schema.ts';
@@ -53,12 +53,9 @@ const inProgress = (email: string): VerifierOutcome => ({
 // same hold, charged for a conclusive verdict as in the web). When the verdict takes longer
 // than waitMs the call answers 202 and the verification goes on; asking again answers 202
 // until it is done, then its verdict, with no second charge.
-export async function verifyEmail(
-  deps: VerifierCallDeps,
-  userId: string,
-  email: string,
-): Promise<VerifierOutcome> {
-  const [recent] = await deps.db
+// The user's latest verification of the address within the repeat window.
+async function recentVerification(db: Queryable, userId: string, email: string) {
+  const [recent] = await db
     .select({ settledAt: verifications.settledAt, verdict: verifications.verdict })
     .from(verifications)
     .where(
@@ -70,10 +67,29 @@ export async function verifyEmail(
     )
     .orderBy(desc(verifications.createdAt))
     .limit(1);
+  return recent;
+}
+
+function repeated(
+  email: string,
+  recent: Awaited<ReturnType<typeof recentVerification>>,
+): VerifierOutcome | undefined {
   if (recent && !recent.settledAt) return inProgress(email);
   if (recent?.verdict) return { status: 200, answer: answered(email, recent.verdict), credits: 0 };
+  return undefined;
+}
+
+export async function verifyEmail(
+  deps: VerifierCallDeps,
+  userId: string,
+  email: string,
+): Promise<VerifierOutcome> {
+  const answeredBefore = repeated(email, await recentVerification(deps.db, userId, email));
+  if (answeredBefore) return answeredBefore;
 
   let last: VerifyEvent | undefined;
+  // Another call for the address started first (between the look above and the start).
+  let startedElsewhere = false;
   // Whichever comes first decides the answer: the verdict ('done') or the wait's end ('late').
   let decided: 'done' | 'late' | undefined;
   let decide = () => {};
@@ -92,8 +108,10 @@ export async function verifyEmail(
       if (event.event !== 'progress') last = event;
     },
     new AbortController().signal,
+    async (tx) => repeated(email, await recentVerification(tx, userId, email)) !== undefined,
   )
-    .then(async () => {
+    .then(async (started) => {
+      startedElsewhere = started.repeat;
       settle('done');
       if (decided === 'late' && last?.event === undefined && last?.data.charged) {
         await deps.chargedLater(1);
@@ -109,6 +127,9 @@ export async function verifyEmail(
   await decision;
   clearTimeout(timer ?? undefined);
   if (decided === 'late') return inProgress(email);
+  if (startedElsewhere) {
+    return repeated(email, await recentVerification(deps.db, userId, email)) ?? inProgress(email);
+  }
   if (last?.event === 'payment_error') {
     throw v2Error(429, usageLimitReached(last.data.available), 'usage_limit_reached');
   }

@@ -55,7 +55,7 @@ export const endpoints = {
   'domain-search': {
     summary: "Domain Search: the domain's mail facts, pattern and the people we know there",
     description:
-      "Free, as in the web. `seniority` and `department` take Mailhound's ids. An address is given (`value`) once you found it with the Email Finder; until then it is null.",
+      "Free, as in the web. `seniority` and `department` take comma-separated ids, Hunter's (seniority: junior, senior, executive; department: executive, it, finance, management, sales, legal, support, hr, marketing, communication, education, design, health, operations) or Mailhound's; each address's seniority and department are Hunter's ids. An address is given (`value`) once you found it with the Email Finder; until then it is null.",
     querystring: domainSearchQuerySchema,
     answers: { 200: domainSearchAnswerSchema, ...errors },
     limits: keyLimits.search,

@@ -1,15 +1,19 @@
 import {
   addressTypes,
   DOMAIN_SEARCH_INPUT_MAX,
-  departmentIds,
   domainSearchMessages,
   emailSchema,
   isDomainLike,
-  seniorityIds,
   verdictSchema,
   verifyStatusSchema,
 } from '@mailhound/contracts';
 import { z } from 'zod';
+import {
+  departmentsOf,
+  hunterDepartments,
+  hunterSeniorities,
+  senioritiesOf,
+} from './hunter-vocabulary.ts';
 
 // The parameters and answers of the `/v2` calls, after Hunter's API v2 documentation, field by
 // field. What we do not know is null or [] (never made up); fields Hunter lacks are ours and
@@ -60,6 +64,18 @@ export type EmailFinderQuery = z.infer<typeof emailFinderQuerySchema>;
 
 export const emailVerifierQuerySchema = z.object({ email: emailSchema, api_key: apiKey });
 
+// Comma-separated ids, Hunter's or ours (hunter-vocabulary.ts); words we do not know are left
+// out, as Hunter does, and a list of none of ours is refused.
+function idList(name: string, idsOf: (list: string) => unknown, vocabulary: object) {
+  const message = `${name} must be one of: ${Object.keys(vocabulary).join(', ')} (or Mailhound's ids), comma-separated`;
+  return z
+    .string()
+    .trim()
+    .max(500)
+    .refine((list) => idsOf(list) !== undefined, message)
+    .optional();
+}
+
 export const DOMAIN_SEARCH_LIMIT_MAX = 100;
 export const DOMAIN_SEARCH_OFFSET_MAX = 10_000;
 
@@ -70,8 +86,8 @@ export const domainSearchQuerySchema = z
     limit: z.coerce.number().int().min(1).max(DOMAIN_SEARCH_LIMIT_MAX).default(10),
     offset: z.coerce.number().int().min(0).max(DOMAIN_SEARCH_OFFSET_MAX).default(0),
     type: z.enum(addressTypes).optional(),
-    seniority: z.enum(seniorityIds).optional(),
-    department: z.enum(departmentIds).optional(),
+    seniority: idList('seniority', senioritiesOf, hunterSeniorities),
+    department: idList('department', departmentsOf, hunterDepartments),
     api_key: apiKey,
   })
   .check(requireDomainOrCompany);
@@ -235,8 +251,13 @@ export const accountAnswerSchema = z.object({
     reset_date: z.string(),
     team_id: z.number().int().nullable(),
     // One pool of credits pays for searches and verifications: used this period, and
-    // available = used + what is left.
-    requests: z.object({ credits: usageSchema }),
+    // available = used + what is left. Hunter's searches and verifications tell the credits
+    // each took of it this period; their own `available` is null, the pool being shared.
+    requests: z.object({
+      credits: usageSchema,
+      searches: usageSchema,
+      verifications: usageSchema,
+    }),
     // `/v2` calls made with any of the account's keys this period.
     calls: usageSchema,
   }),

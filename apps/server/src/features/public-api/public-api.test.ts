@@ -8,8 +8,13 @@ import { createApiKey } from '../api-keys/api-keys.test-kit.ts';
 import { apiUsage } from '../api-keys/schema.ts';
 import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
+import { createMailRouteLookup } from '../domain-search/index.ts';
+import { createPgPatternStore } from '../search/index.ts';
 import { labEnv } from '../search/search.test-kit.ts';
+import { searchDomainForApi } from './domain-search.ts';
 import { endpoints } from './endpoints.ts';
+import { domainSearchQuerySchema } from './hunter-schemas.ts';
+import { hunterDepartments } from './hunter-vocabulary.ts';
 import { callClient, hunterClientAt, secondApiProcess, v2 } from './public-api.test-kit.ts';
 
 let lab: MailLab;
@@ -333,6 +338,19 @@ describe('GET /v2/email-verifier', () => {
     expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
   });
 
+  it('charges one credit for parallel calls about the same address', async () => {
+    const { key, keyId, id } = await userWithKey(5);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => v2(t.app, 'email-verifier?email=ann.lee@acme.test', key)),
+    );
+    for (const answer of answers) expect([200, 202]).toContain(answer.statusCode);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    expect(await balancesOf(t.db, id)).toEqual({ balance: 4, onHold: 0 });
+    const rows = await usageOf(keyId);
+    expect(rows).toHaveLength(4);
+    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
+  });
+
   it('refuses a missing or malformed address with a 400', async () => {
     const { key } = await userWithKey();
     for (const query of ['', 'email=not-an-address', `email=${'a'.repeat(250)}@acme.test`]) {
@@ -374,6 +392,36 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     expect(await usageOf(keyId)).toEqual([{ endpoint: 'domain-search', status: 200, credits: 0 }]);
   });
 
+  it('reads the mail facts and the pattern once for a window of up to 100 people', async () => {
+    const user = await activeUser(t);
+    const patternStore = createPgPatternStore(t.db);
+    const mailRoute = createMailRouteLookup(t.config);
+    const asked = { patterns: 0, routes: 0 };
+    const answer = await searchDomainForApi(
+      {
+        db: t.db,
+        patternStore: {
+          ...patternStore,
+          get: (domain) => {
+            asked.patterns += 1;
+            return patternStore.get(domain);
+          },
+        },
+        mailRoute: (domain) => {
+          asked.routes += 1;
+          return mailRoute(domain);
+        },
+      },
+      user.id,
+      domainSearchQuerySchema.parse({ domain: 'people.test', limit: '100', offset: '1' }),
+    );
+    expect(answer.meta.results).toBe(15);
+    expect(answer.data.emails).toHaveLength(14);
+    expect(answer.data.emails[0]?.first_name).toBe(null);
+    expect(answer.data.emails.at(-1)?.first_name).toBe('Engm');
+    expect(asked).toEqual({ patterns: 1, routes: 1 });
+  });
+
   it("gives an address this user found, with the domain's pattern in Hunter's notation", async () => {
     const { key } = await userWithKey(5);
     const found = await v2(
@@ -395,13 +443,38 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     });
   });
 
+  it("filters by Hunter's seniority and department ids, or ours, comma-separated, and answers Hunter's", async () => {
+    const { key } = await userWithKey();
+    const names = async (query: string) => {
+      const answer = await v2(t.app, `domain-search?domain=people.test&limit=100&${query}`, key);
+      expect(answer.statusCode, query).toBe(200);
+      return answer.body.data.emails as {
+        first_name: string | null;
+        department: string | null;
+        seniority: string | null;
+      }[];
+    };
+    const executives = await names('seniority=executive');
+    expect(executives.map((email) => email.first_name)).toEqual(['Jane']);
+    expect(executives[0]).toMatchObject({ seniority: 'executive', department: 'executive' });
+    // Hunter's `it` covers our engineering; an unknown word is left out, as Hunter does.
+    const it = await names('department=it,nowhere');
+    expect(it).toHaveLength(13);
+    expect(it.every((email) => email.department === 'it')).toBe(true);
+    expect(await names('department=executive,it')).toHaveLength(14);
+    // Our own ids too.
+    expect(await names('department=engineering')).toHaveLength(13);
+    expect((await names('seniority=c_level')).map((email) => email.first_name)).toEqual(['Jane']);
+  });
+
   it('refuses bad domain-search input with a 400 in words', async () => {
     const { key } = await userWithKey();
     const cases: [string, RegExp][] = [
       ['limit=5', /missing the domain or company/],
       ['domain=people.test&limit=101', /limit must be at most 100/],
       ['domain=people.test&offset=-1', /offset/],
-      ['domain=people.test&seniority=junior', /seniority must be one of/],
+      ['domain=people.test&seniority=nobody,none', /seniority must be one of: junior, senior/],
+      ['domain=people.test&department=nowhere', /department must be one of: executive, it/],
       ['domain=people.test&type=robot', /type must be one of: personal, generic/],
       ['company=No%20Such%20Company%20Anywhere', /company/i],
     ];
@@ -417,7 +490,17 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
     const answer = await v2(t.app, 'email-count?domain=people.test', key);
     expect(answer.statusCode).toBe(200);
     expect(answer.body.data).toMatchObject({ total: 15, personal_emails: 14, generic_emails: 1 });
-    expect(answer.body.data.department.engineering).toBe(13);
+    // Hunter's keys, every one of them, zero where none: engineers are Hunter's `it`.
+    expect(Object.keys(answer.body.data.department).sort()).toEqual(
+      Object.keys(hunterDepartments).sort(),
+    );
+    expect(answer.body.data.department).toMatchObject({ it: 13, executive: 1, legal: 0 });
+    expect(Object.keys(answer.body.data.seniority).sort()).toEqual([
+      'executive',
+      'junior',
+      'senior',
+    ]);
+    expect(answer.body.data.seniority.executive).toBe(1);
     expect(answer.body.meta.params).toEqual({ domain: 'people.test', company: null, type: null });
     const missing = await v2(t.app, 'email-count', key);
     expect(missing.statusCode).toBe(400);
@@ -427,8 +510,9 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
 
 describe('GET /v2/account', () => {
   it('tells the plan, the credits used and available, the reset date and the calls', async () => {
-    const { key, username } = await userWithKey(7);
+    const { key, username } = await userWithKey(8);
     await v2(t.app, 'email-count?domain=people.test', key);
+    expect((await v2(t.app, 'email-verifier?email=ann.lee@acme.test', key)).statusCode).toBe(200);
     const answer = await v2(t.app, 'account', key);
     expect(answer.statusCode).toBe(200);
     expect(answer.body.data).toMatchObject({
@@ -438,8 +522,13 @@ describe('GET /v2/account', () => {
       plan_name: 'Free',
       plan_level: null,
       team_id: null,
-      requests: { credits: { used: 18, available: 25 } },
-      calls: { used: 1, available: null },
+      // 17 credits drained by the test kit, one verification.
+      requests: {
+        credits: { used: 18, available: 25 },
+        searches: { used: 17, available: null },
+        verifications: { used: 1, available: null },
+      },
+      calls: { used: 2, available: null },
     });
     expect(answer.body.data.reset_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
@@ -471,6 +560,23 @@ describe('/v2 rate limits', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('limits a path we do not answer as a free call, and its usage row names no path', async () => {
+    const { key, keyId } = await userWithKey();
+    // The test clock stands still: every call falls in one one-second window.
+    for (let call = 0; call < 15; call += 1) {
+      expect((await v2(t.app, `nothing-${call}`, key)).statusCode).toBe(404);
+    }
+    const refused = await v2(t.app, 'nothing-more', key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body.errors[0]).toMatchObject({ id: 'too_many_requests', code: 429 });
+    // The same count as the other free calls.
+    expect((await v2(t.app, 'account', key)).statusCode).toBe(429);
+    const rows = await usageOf(keyId);
+    expect(rows).toHaveLength(17);
+    expect(new Set(rows.map((row) => row.endpoint))).toEqual(new Set(['unknown', 'account']));
+    expect(rows.filter((row) => row.endpoint === 'unknown')).toHaveLength(16);
   });
 });
 

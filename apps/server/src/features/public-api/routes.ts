@@ -11,7 +11,7 @@ import { verifyEmail } from './email-verifier.ts';
 import { type EndpointName, endpoints } from './endpoints.ts';
 import { type ApiCaller, authenticateApiCall } from './key-auth.ts';
 import { publicApiDocument } from './openapi.ts';
-import { consumeKeyLimits } from './rate-limits.ts';
+import { consumeKeyLimits, keyLimits } from './rate-limits.ts';
 import { registerV2ErrorHandling } from './v2-errors.ts';
 
 declare module 'fastify' {
@@ -78,9 +78,11 @@ export async function registerPublicApi(
         // and must not become an unhandled rejection, which would end the process.
         usageRow.promise.catch(() => undefined);
         request.apiCall = { ...caller, credits: 0, usageRow };
+        // A path we do not answer is limited as a free call: no key calls past its limits.
         const name = request.routeOptions.config.v2Endpoint;
-        if (name && limited) {
-          await consumeKeyLimits(deps.rateLimiter, endpoints[name].limits, caller.keyId);
+        if (limited) {
+          const limits = name ? endpoints[name].limits : keyLimits.free;
+          await consumeKeyLimits(deps.rateLimiter, limits, caller.keyId);
         }
       });
       v2.addHook('onSend', async (request, reply, payload) => {
@@ -89,8 +91,8 @@ export async function registerPublicApi(
         try {
           const usageId = await recordApiCall(deps.db, {
             keyId: call.keyId,
-            endpoint:
-              request.routeOptions.config.v2Endpoint ?? request.url.split('?')[0] ?? 'unknown',
+            // Never the caller's path: a usage row names one of our endpoints.
+            endpoint: request.routeOptions.config.v2Endpoint ?? 'unknown',
             status: reply.statusCode,
             credits: call.credits,
           });

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaignTickQueue } from '../campaigns/index.ts';
 import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
@@ -24,9 +25,18 @@ export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void>
 // through the Sent folder.
 export function defineSenderJobs(
   jobs: Jobs,
-  deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
+  deps: {
+    config: Config;
+    db: Db;
+    clock: Clock;
+    mailConnections: MailConnections;
+    webhookEvents: WebhookEvents;
+  },
 ) {
-  const sendDeps = senderDeps(deps.config, deps.db, () => deps.clock.now(), deps.mailConnections);
+  const sendDeps = {
+    ...senderDeps(deps.config, deps.db, () => deps.clock.now(), deps.mailConnections),
+    webhookEvents: deps.webhookEvents,
+  };
   jobs.define({
     name: campaignTickQueue,
     cron: '* * * * *',

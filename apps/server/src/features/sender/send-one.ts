@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../platform/database.ts';
 import { HttpError } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import type { MailTransports } from '../../platform/mail/mail-transports.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
@@ -28,6 +29,7 @@ export type SendDeps = {
   publicUrl: string;
   tokens: LinkTokens;
   transports: MailTransports;
+  webhookEvents?: WebhookEvents | undefined;
 };
 
 // The send is taken back as if never planned: the contact is where it was before it, to be
@@ -155,10 +157,11 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
 // The row and the contact's state in one statement: no transaction round trips. A recipient
 // refused for good is marked bounced in that same statement, as a bounce report marks it
 // (unibox/file-message.ts), so that no campaign writes to it again; its address then shows on
-// the do-not-email list.
+// the do-not-email list, bounce protection looks at the rates, and the user's webhooks hear of
+// it in the same transaction (issue 23), with no thread: no report was filed.
 async function finish(
   deps: SendDeps,
-  send: Claimed['send'],
+  { send, campaign, customer }: Claimed,
   status: 'sent' | 'bounced' | 'failed',
   error: string | null,
 ) {
@@ -174,22 +177,39 @@ async function finish(
       from settled where ${customers.id} = settled.customer_id
     )`
       : sql``;
-  await deps.db.execute(sql`
+  const settle = (db: Queryable) =>
+    db.execute(sql`
     with settled as (
       update ${campaignSends}
       set status = ${status}, error = ${error},
         sent_at = ${status === 'sent' ? now : null}
       where id = ${send.id} and status = 'sending'
       returning campaign_id, customer_id
-    )${markBounced}
-    update ${campaignContacts} set ${contact}
-    from settled
-    where ${campaignContacts.campaignId} = settled.campaign_id
-      and ${campaignContacts.customerId} = settled.customer_id`);
-  if (status === 'bounced') {
-    await suppressContact(deps.db, send.customerId, 'bounce');
-    await guardBounceRates(deps.db, send);
+    )${markBounced}, stopped as (
+      update ${campaignContacts} set ${contact}
+      from settled
+      where ${campaignContacts.campaignId} = settled.campaign_id
+        and ${campaignContacts.customerId} = settled.customer_id
+    )
+    select 1 from settled`);
+  const { webhookEvents } = deps;
+  if (status !== 'bounced') {
+    await settle(deps.db);
+    return;
   }
+  await deps.db.transaction(async (tx) => {
+    const settled = await settle(tx);
+    if (settled.rows.length === 0) return;
+    const data = {
+      thread_id: null,
+      campaign_id: campaign.id,
+      email: customer.email,
+      received: now.toISOString(),
+    };
+    await webhookEvents?.emit(campaign.userId, 'email.bounced', data, tx);
+  });
+  await suppressContact(deps.db, send.customerId, 'bounce');
+  await guardBounceRates(deps.db, send, webhookEvents);
 }
 
 // Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a
@@ -200,7 +220,7 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
   const { send, campaign, customer, mailbox } = claimed;
   const retryLater = async (error: string): Promise<SendResult> => {
     if (send.attempts >= MAX_ATTEMPTS) {
-      await finish(deps, send, 'failed', error);
+      await finish(deps, claimed, 'failed', error);
       return { status: 'failed' };
     }
     const at = new Date(deps.now().getTime() + RETRY_DELAY_MS * send.attempts);
@@ -215,14 +235,14 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
     transport = await deps.transports.get(mailbox);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    await finish(deps, send, 'failed', error.message);
+    await finish(deps, claimed, 'failed', error.message);
     return { status: 'failed' };
   }
   if ('error' in transport) return retryLater(transport.error);
   const step = campaign.steps[send.step];
   const first = campaign.steps[0];
   if (!step || !first) {
-    await finish(deps, send, 'failed', 'The step no longer exists.');
+    await finish(deps, claimed, 'failed', 'The step no longer exists.');
     return { status: 'failed' };
   }
   const mail = composeMail({
@@ -264,9 +284,9 @@ export async function sendOne(deps: SendDeps, sendId: string): Promise<SendResul
         .where(eq(campaignSends.id, send.id));
       return { status: 'sending' };
     }
-    await finish(deps, send, outcome.kind, outcome.error);
+    await finish(deps, claimed, outcome.kind, outcome.error);
     return { status: outcome.kind };
   }
-  await finish(deps, send, 'sent', null);
+  await finish(deps, claimed, 'sent', null);
   return { status: 'sent' };
 }

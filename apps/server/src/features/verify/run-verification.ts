@@ -6,6 +6,7 @@ import { genericFailure } from '../../platform/errors.ts';
 import { verdictOf } from './verdict.ts';
 import {
   beginVerification,
+  type RepeatCheck,
   settleVerification,
   type VerificationOutcome,
 } from './verifications.ts';
@@ -16,18 +17,21 @@ export const verifyDeadlineMs = 8 * 60_000;
 
 // One verification from start to settlement, streamed like the single search: progress
 // events, then the verdict (or payment_error, or error). `signal` stops the finder (the client
-// went away) and the verification is still settled.
+// went away) and the verification is still settled. A call `isRepeat` finds repeating another
+// (beginVerification) starts nothing and emits nothing.
 export async function runVerification(
   deps: { db: Db; finder: Finder; logFailure: (error: unknown) => void },
   verification: { userId: string; email: string },
   emit: (event: VerifyEvent) => void,
   signal: AbortSignal,
-): Promise<void> {
+  isRepeat?: RepeatCheck,
+): Promise<{ repeat: boolean }> {
   const id = randomUUID();
-  const begun = await beginVerification(deps.db, { id, ...verification });
+  const begun = await beginVerification(deps.db, { id, ...verification }, isRepeat);
+  if (begun.ok === 'repeat') return { repeat: true };
   if (!begun.ok) {
     emit({ event: 'payment_error', data: begun.refusal });
-    return;
+    return { repeat: false };
   }
   let outcome: VerificationOutcome;
   try {
@@ -51,10 +55,11 @@ export async function runVerification(
   const { charged } = await settleVerification(deps.db, { id, outcome });
   if (outcome.verdict === null) {
     emit({ event: 'error', data: { _id: id, error: outcome.error } });
-    return;
+    return { repeat: false };
   }
   emit({
     event: undefined,
     data: { ...outcome.verdict, _id: id, evidence: outcome.evidence, charged },
   });
+  return { repeat: false };
 }

@@ -6,7 +6,7 @@ import {
   type Verdict,
 } from '@mailhound/contracts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import type { Db, Queryable } from '../../platform/database.ts';
 import {
   availableCredits,
   holdCredits,
@@ -20,23 +20,34 @@ export function verificationReference(id: string): string {
   return `verify:${id}`;
 }
 
+export type RepeatCheck = (tx: Queryable) => Promise<boolean>;
+
 // Starts a verification: its row and one credit on hold, in one transaction; or, when the
 // credit is not there, the refusal and nothing written. The hold is what makes parallel
 // verifications share the balance: each takes its credit before the mail server is asked.
+// With `isRepeat`, nothing starts when it says the call repeats one already made: it runs in
+// the starting transaction under a lock on (user, address), so of parallel calls for one
+// address it sees every row the others started (the /v2 verifier's free repeats).
 export async function beginVerification(
   db: Db,
   verification: { id: string; userId: string; email: string },
-): Promise<{ ok: true } | { ok: false; refusal: SearchPaymentErrorData }> {
+  isRepeat?: RepeatCheck,
+): Promise<{ ok: true } | { ok: false; refusal: SearchPaymentErrorData } | { ok: 'repeat' }> {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
+      if (isRepeat) {
+        const key = `${verification.userId} ${verification.email}`;
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+        if (await isRepeat(tx)) return { ok: 'repeat' as const };
+      }
       await tx.insert(verifications).values(verification);
       await holdCredits(tx, {
         userId: verification.userId,
         amount: CREDITS_PER_VERIFICATION,
         reference: verificationReference(verification.id),
       });
+      return { ok: true as const };
     });
-    return { ok: true };
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
     const available = availableCredits(await readAccountSummary(db, verification.userId));

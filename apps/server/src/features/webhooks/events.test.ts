@@ -132,7 +132,7 @@ describe('webhook events, each from where it happens', () => {
   let campaignId: string;
   const sendIds: Record<string, { id: string; messageId: string }> = {};
 
-  it('email.replied and email.bounced when the Unibox files a reply and a bounce report', async () => {
+  it('email.replied and email.bounced when the Unibox files a reply and a bounce report, and email.bounced when an address is refused as it is sent', async () => {
     mailboxId = await insertMailbox(t, user.id, {
       email: account.user,
       password: account.password,
@@ -142,7 +142,9 @@ describe('webhook events, each from where it happens', () => {
       maxEmailGap: 1,
     });
     const leads = ['ann@client.test', 'bob@client.test', 'gone@client.test'];
-    const { groupId } = await createList(user.call, 'Leads', leads);
+    // The sink refuses this one at RCPT TO (550): bounced as it is sent.
+    const refused = 'bounce@client.test';
+    const { groupId } = await createList(user.call, 'Leads', [...leads, refused]);
     campaignId = (await user.call('POST', '/campaigns', { name: 'Spring' })).json().id;
     await user.call('PATCH', `/campaigns/${campaignId}/settings`, {
       ...settingsWith([mailboxId]),
@@ -212,9 +214,15 @@ describe('webhook events, each from where it happens', () => {
       subject: 'Re: Hello',
       snippet: 'Yes, tell me more.',
     });
-    const bounced = await nextEvent('email.bounced');
-    expect(bounced.data).toMatchObject({ campaign_id: campaignId, email: 'gone@client.test' });
-    expect(bounced.data.thread_id).not.toBe(replied.data.thread_id);
+    const bouncedEvents = await nextEvent('email.bounced', 2).then(() => received('email.bounced'));
+    const bounced = bouncedEvents.find((event) => event.data.email === 'gone@client.test');
+    expect(bounced?.data.campaign_id).toBe(campaignId);
+    expect(bounced?.data.thread_id).toEqual(expect.any(String));
+    expect(bounced?.data.thread_id).not.toBe(replied.data.thread_id);
+    // The address refused at send time is told too, with no thread (no report was filed).
+    const refusedEvent = bouncedEvents.find((event) => event.data.email === refused);
+    expect(refusedEvent?.data).toMatchObject({ campaign_id: campaignId, thread_id: null });
+    expect(bouncedEvents).toHaveLength(2);
   }, 120_000);
 
   it('contact.unsubscribed when a lead uses the unsubscribe link, once', async () => {

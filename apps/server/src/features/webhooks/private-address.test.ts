@@ -35,31 +35,38 @@ describe('webhooks to private addresses', () => {
     expect(await t.countRows('webhooks')).toBe(0);
   });
 
-  it('delivers nothing to a host that resolves to a private address at delivery time', async () => {
-    // Saved while its name was public; the name now points to a loopback address.
-    const id = randomUUID();
-    await t.db.insert(webhooks).values({
-      id,
-      userId,
-      url: receiver.url,
-      events: ['bulk.completed'],
-      secretEncrypted: t.mailConnections.box.seal('whsec_test', id),
-    });
-    await call('POST', `/webhooks/${id}/test`);
-    const [attempt] = await vi.waitFor(
-      async () => {
-        const response = await call('GET', `/webhooks/${id}/deliveries`);
-        const { deliveries } = webhookDeliveriesSchema.parse(response.json());
-        if (deliveries.length === 0) throw new Error('no attempt yet');
-        return deliveries;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
-    expect(attempt).toMatchObject({
-      event: 'webhook.test',
-      status_code: null,
-      error: webhookMessages.privateAddress,
-    });
-    expect(receiver.received).toEqual([]);
-  });
+  it.each([
+    ['an address', () => receiver.url],
+    // A name looked up at delivery (DNS rebinding): it resolves to the receiver's loopback.
+    ['a host name', () => receiver.url.replace('127.0.0.1', 'localhost')],
+  ])(
+    'delivers nothing to %s that resolves to a private address at delivery time',
+    async (_kind, url) => {
+      // Saved while its name was public; the name now points to a loopback address.
+      const id = randomUUID();
+      await t.db.insert(webhooks).values({
+        id,
+        userId,
+        url: url(),
+        events: ['bulk.completed'],
+        secretEncrypted: t.mailConnections.box.seal('whsec_test', id),
+      });
+      await call('POST', `/webhooks/${id}/test`);
+      const [attempt] = await vi.waitFor(
+        async () => {
+          const response = await call('GET', `/webhooks/${id}/deliveries`);
+          const { deliveries } = webhookDeliveriesSchema.parse(response.json());
+          if (deliveries.length === 0) throw new Error('no attempt yet');
+          return deliveries;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(attempt).toMatchObject({
+        event: 'webhook.test',
+        status_code: null,
+        error: webhookMessages.privateAddress,
+      });
+      expect(receiver.received).toEqual([]);
+    },
+  );
 });
