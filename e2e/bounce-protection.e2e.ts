@@ -54,11 +54,13 @@ async function startCampaign(baseUrl: string, token: string, smtpPort: number, i
     imap_host: '127.0.0.1',
     imap_port: imapPort,
   });
-  // A new mailbox waits 5 to 10 minutes between e-mails: seconds here, as a user may set.
+  // A new mailbox waits 5 to 10 minutes between e-mails and ramps up from 5 a day: seconds
+  // and its whole limit here, as a user may set.
   await call('PATCH', `/mailboxes/${mailbox.id}/settings`, {
     emails_limit: 30,
     min_email_gap: 0,
     max_email_gap: 1,
+    ramp_up: false,
   });
   const stream = await call<string>('POST', '/customers/create-or-update', { customers: leads });
   const operation = /"EOF":\s*true,\s*"id":\s*"([^"]+)"/.exec(stream)?.[1];
