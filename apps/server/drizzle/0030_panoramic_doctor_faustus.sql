@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "include_risky" boolean DEFAULT false NOT NULL;
