@@ -1,1 +1,0 @@
-ALTER TABLE "campaigns" ADD COLUMN "include_risky" boolean DEFAULT false NOT NULL;
