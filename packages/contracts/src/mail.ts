@@ -394,6 +394,9 @@ export const customerAnswerSchema = z.object({
   verification: contactVerificationSchema,
   // On the do-not-email list, itself or by its domain: no campaign writes to it (issue 25).
   suppressed: z.boolean(),
+  // Why a campaign leaves the contact out by the latest verdict on its address (issue 25,
+  // verdictSkipReason); in a list, by its campaign's 'Include risky addresses'. Null: sent.
+  skipped: z.string().nullable(),
 });
 export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
 

@@ -769,6 +769,25 @@ describe('verdicts on the addresses of a campaign', () => {
     }
     expect(recipientsAfter(before)).toEqual(['back@judged.test', 'fresh@judged.test']);
     expect(await sendRows(id)).toHaveLength(2);
+    // The campaign's contacts (its list) say why.
+    const skipped = async () =>
+      Object.fromEntries(
+        (await call('GET', `/groups/${groupId}/extended`))
+          .json()
+          .customers.map((contact: { email: string; skipped: string | null }) => [
+            contact.email,
+            contact.skipped,
+          ]),
+      );
+    expect(await skipped()).toEqual({
+      'gone@judged.test':
+        'Skipped: the address is invalid (the mail server rejected this address: it does not exist)',
+      'catch@judged.test':
+        'Skipped: risky address (accept-all); tick Include risky addresses to send',
+      'maybe@judged.test': 'Skipped: risky address (unknown); tick Include risky addresses to send',
+      'back@judged.test': null,
+      'fresh@judged.test': null,
+    });
 
     const [mailboxId] = (await call('GET', `/campaigns/${id}`)).json().mailbox_ids as string[];
     const saved = await call('PATCH', `/campaigns/${id}/settings`, {
@@ -778,6 +797,11 @@ describe('verdicts on the addresses of a campaign', () => {
       include_risky: true,
     });
     expect(saved.json().settings.include_risky).toBe(true);
+    expect(await skipped()).toMatchObject({
+      'gone@judged.test': expect.stringContaining('invalid'),
+      'catch@judged.test': null,
+      'maybe@judged.test': null,
+    });
     for (let tick = 0; tick < 3; tick += 1) {
       now = new Date(now.getTime() + 60_000);
       await tickAndSend();
