@@ -706,10 +706,16 @@ describe('verdicts on the addresses of a campaign', () => {
     ...checks,
     smtp_reply: null,
   });
-  const verifiedAt = (email: string, status: VerifyStatus, reason: string, at: Date) =>
+  const verifiedAt = (
+    email: string,
+    status: VerifyStatus,
+    reason: string,
+    at: Date,
+    owner = userId,
+  ) =>
     t.db.insert(verifications).values({
       id: randomUUID(),
-      userId,
+      userId: owner,
       email,
       status,
       verdict: verdict(email, status, reason),
@@ -754,6 +760,9 @@ describe('verdicts on the addresses of a campaign', () => {
     // The latest verdict counts: a bulk row called it invalid, a later verification valid.
     await bulkVerdict('back@judged.test', 'invalid', verifyReasons.rejected, earlier);
     await verifiedAt('back@judged.test', 'valid', verifyReasons.valid, later);
+    // Another user's verdict is theirs alone.
+    const other = await mailUser(t);
+    await verifiedAt('fresh@judged.test', 'invalid', verifyReasons.rejected, later, other.id);
     const before = sink.messages.length;
     const { groupId } = await createList(call, 'Judged', [
       'gone@judged.test',
