@@ -1,6 +1,7 @@
 // `npm run bench:sender`: messages per second one sender worker delivers to a loopback SMTP
 // sink with the limits lifted, and the campaign tick's time with 10,000 mailboxes and 100
-// active campaigns, in an embedded PostgreSQL; every user has a do-not-email list.
+// active campaigns, in an embedded PostgreSQL; every user has a do-not-email list and verdicts
+// on some of their leads.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,28 @@ async function suppressSome(userId: string) {
     select ${userId}::uuid, '@blocked' || n || '.test', 'manual' from generate_series(1, 1000) n`);
 }
 
+// The verdict checks at work (issue 25): every seventh lead verified (invalid, accept_all,
+// unknown or valid in turn), and a bulk list that judged every eleventh.
+async function judgeSome(userId: string) {
+  await db.execute(sql`
+    insert into verifications (id, user_id, email, status, verdict, charged, settled_at)
+    select gen_random_uuid(), ${userId}::uuid, e.email, e.status,
+      jsonb_build_object('email', e.email, 'status', e.status), true, now()
+    from (select 'lead' || n || '@client.test' as email,
+            (array['invalid', 'accept_all', 'unknown', 'valid'])[n / 7 % 4 + 1] as status
+          from generate_series(3, ${CONTACTS_PER_CAMPAIGN}, 7) n) e`);
+  await db.execute(sql`
+    with request as (
+      insert into bulk_requests (id, user_id, file_name, header, status, total, held)
+      values (gen_random_uuid(), ${userId}, 'list.csv', '["email"]', 'completed', 0, 0)
+      returning id
+    )
+    insert into bulk_rows (request_id, row_index, chunk, cells, query, state, score, verdict)
+    select request.id, n, 0, '[]', '{"kind":"skip","reason":"bench"}', 'done', 0,
+      jsonb_build_object('email', 'lead' || n || '@client.test', 'status', 'invalid')
+    from request, generate_series(5, ${CONTACTS_PER_CAMPAIGN}, 11) n`);
+}
+
 async function throughput(): Promise<void> {
   const sink = await startSmtpSink({ keep: false });
   const userId = await newUser(db, 'throughput');
@@ -164,6 +187,7 @@ async function tick(): Promise<void> {
       insert into campaign_mailboxes (campaign_id, mailbox_id, user_id)
       select campaign.id, m.id, ${userId} from campaign, mailboxes m where m.user_id = ${userId}`);
     await suppressSome(userId);
+    await judgeSome(userId);
   }
   await db.execute(sql`analyze`);
   const random = seededRandom(1);

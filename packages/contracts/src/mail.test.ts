@@ -429,6 +429,7 @@ describe('campaign settings form (product-spec §3, §5)', () => {
       max_new_leads: 0,
       new_leads_first: false,
       bounce_threshold: 5,
+      include_risky: false,
     });
   });
 

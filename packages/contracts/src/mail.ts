@@ -301,6 +301,8 @@ export const campaignSettingsSchema = z
       .max(100, bounceMessages.thresholdRange)
       // Callers that predate it (scripts, older clients) keep the default.
       .default(BOUNCE_THRESHOLD_DEFAULT),
+    // Bounce protection (issue 25): send to addresses verified accept_all or unknown too.
+    include_risky: z.boolean().default(false),
   })
   .strict()
   // Both gaps 0 (a new campaign's defaults) mean the mailboxes' own gaps apply, as
@@ -327,6 +329,7 @@ export const campaignSettingsDefaults: CampaignSettings = {
   max_new_leads: 0,
   new_leads_first: false,
   bounce_threshold: BOUNCE_THRESHOLD_DEFAULT,
+  include_risky: false,
 };
 
 // api-spec §3 Contact creation: items of email, fname, lname; the answer (contactCreateResultSchema)
@@ -391,6 +394,9 @@ export const customerAnswerSchema = z.object({
   verification: contactVerificationSchema,
   // On the do-not-email list, itself or by its domain: no campaign writes to it (issue 25).
   suppressed: z.boolean(),
+  // Why a campaign leaves the contact out by the latest verdict on its address (issue 25,
+  // verdictSkipReason); in a list, by its campaign's 'Include risky addresses'. Null: sent.
+  skipped: z.string().nullable(),
 });
 export type CustomerAnswer = z.infer<typeof customerAnswerSchema>;
 
@@ -571,6 +577,7 @@ export const campaignSettingsAnswerSchema = z.object({
   max_new_leads: z.number().int(),
   new_leads_first: z.boolean(),
   bounce_threshold: z.number().int(),
+  include_risky: z.boolean(),
 });
 export type CampaignSettingsAnswer = z.infer<typeof campaignSettingsAnswerSchema>;
 

@@ -48,6 +48,7 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
         max_new_leads: 0,
         new_leads_first: false,
         bounce_threshold: 5,
+        include_risky: false,
       },
       ready: false,
       missing: ['contacts', 'schedule', 'sequences', 'mailbox'],

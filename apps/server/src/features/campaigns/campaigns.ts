@@ -161,6 +161,7 @@ function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
       max_new_leads: row.maxNewLeads,
       new_leads_first: row.newLeadsFirst,
       bounce_threshold: row.bounceThreshold,
+      include_risky: row.includeRisky,
     },
     ready: missing.length === 0,
     missing,
@@ -376,6 +377,7 @@ export async function updateSettings(
         maxNewLeads: settings.max_new_leads,
         newLeadsFirst: settings.new_leads_first,
         bounceThreshold: settings.bounce_threshold,
+        includeRisky: settings.include_risky,
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, id))

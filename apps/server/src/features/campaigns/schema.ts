@@ -48,6 +48,8 @@ export const campaigns = pgTable(
     // why it did (null when the user paused it).
     bounceThreshold: integer('bounce_threshold').notNull().default(5),
     pausedReason: text('paused_reason'),
+    // Send to addresses verified accept_all or unknown (issue 25); invalid ones never.
+    includeRisky: boolean('include_risky').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,10 +1,11 @@
 import type { ContactVerification, CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
-import { contactMessages, VERIFIED_SCORE } from '@mailhound/contracts';
+import { contactMessages, VERIFIED_SCORE, verdictSkipReason } from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
+import { latestVerdict } from '../bulk/index.ts';
 import { isSuppressed } from '../suppression/index.ts';
 import { ensureField, fieldNotFound, reservedColumns } from './fields.ts';
 import {
@@ -30,6 +31,7 @@ type CustomerRow = {
   notes: { id: string; text: string; created: string }[];
   verification: ContactVerification;
   suppressed: boolean;
+  verdict: { status: string; reason: string } | null;
 };
 
 // The contact's address against the user's own searches (the latest that found it gives the
@@ -61,9 +63,12 @@ export const customerColumns = sql`
   coalesce((select jsonb_agg(jsonb_build_object('id', n.id, 'text', n.text, 'created', n.created_at)
     order by n.created_at desc, n.id) from notes n where n.customer_id = c.id), '[]'::jsonb) as notes,
   ${contactVerification} as verification,
-  ${isSuppressed(sql`c.user_id`, sql`c.email`)} as suppressed`;
+  ${isSuppressed(sql`c.user_id`, sql`c.email`)} as suppressed,
+  ${latestVerdict(sql`c.user_id`, sql`c.email`)} as verdict`;
 
-export function customerAnswer(row: CustomerRow): CustomerAnswer {
+// includeRisky: the setting of the campaign the contact is read for; outside a list, only what
+// every campaign skips (an invalid address) is told.
+export function customerAnswer(row: CustomerRow, includeRisky = true): CustomerAnswer {
   return {
     id: row.id,
     email: row.email,
@@ -75,6 +80,7 @@ export function customerAnswer(row: CustomerRow): CustomerAnswer {
     created: isoDate(row.created_at),
     verification: row.verification,
     suppressed: row.suppressed,
+    skipped: verdictSkipReason(row.verdict, includeRisky),
   };
 }
 
@@ -82,12 +88,13 @@ export async function readCustomers(
   db: Queryable,
   userId: string,
   ids: string[],
+  includeRisky = true,
 ): Promise<CustomerAnswer[]> {
   if (ids.length === 0) return [];
   const result = await db.execute<CustomerRow>(sql`
     select ${customerColumns} from customers c
     where c.user_id = ${userId} and c.id = any(${sql.param(ids)}::uuid[])`);
-  const byId = new Map(result.rows.map((row) => [row.id, customerAnswer(row)]));
+  const byId = new Map(result.rows.map((row) => [row.id, customerAnswer(row, includeRisky)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

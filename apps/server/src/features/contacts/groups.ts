@@ -254,11 +254,21 @@ async function listGroupCustomers(
   const page = await db.execute<{ id: string }>(sql`
     select c.id ${from} order by gc.created_at, lower(c.email)
     limit ${query.count} offset ${offsetOf(query)}`);
+  // The list's campaign (the one groupsOf names) says whether risky addresses are sent; a list
+  // without one is told as a new campaign would send it.
+  const [campaign] = (
+    await db.execute<{ include_risky: boolean }>(sql`
+      select include_risky from campaigns
+      where customer_group_id = ${groupId} and user_id = ${userId}
+      order by (status = 'active') desc, created_at desc, id
+      limit 1`)
+  ).rows;
   return {
     customers: await readCustomers(
       db,
       userId,
       page.rows.map((row) => row.id),
+      campaign?.include_risky ?? false,
     ),
     ...pageFields(query, counted?.total ?? 0),
   };

@@ -1,9 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Verdict,
+  type VerifyChecks,
+  type VerifyStatus,
+  verifyChecksSchema,
+  verifyReasons,
+} from '@mailhound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { bulkRequests, bulkRows } from '../bulk/schema.ts';
 import {
   allDaySchedule,
   createList,
@@ -19,6 +28,7 @@ import {
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { verifications } from '../verify/schema.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
@@ -676,6 +686,140 @@ describe('the do-not-email list', () => {
     const page = await call('GET', '/suppression?key=bounce-me');
     expect(page.json().entries).toMatchObject([
       { entry: 'bounce-me@client.test', source: 'bounce' },
+    ]);
+  });
+});
+
+// Bounce protection (issue 25): the tick leaves out an address whose latest verdict (Email
+// Verifier or bulk) is invalid, and an accept_all or unknown one unless the campaign includes
+// risky addresses; an address never verified goes out.
+describe('verdicts on the addresses of a campaign', () => {
+  // What the checks say does not matter here, only the status.
+  const checks = Object.fromEntries(
+    Object.keys(verifyChecksSchema.shape).map((check) => [check, false]),
+  ) as VerifyChecks;
+  const verdict = (email: string, status: VerifyStatus, reason: string): Verdict => ({
+    email,
+    status,
+    score: status === 'valid' ? 99 : 0,
+    reason,
+    ...checks,
+    smtp_reply: null,
+  });
+  const verifiedAt = (
+    email: string,
+    status: VerifyStatus,
+    reason: string,
+    at: Date,
+    owner = userId,
+  ) =>
+    t.db.insert(verifications).values({
+      id: randomUUID(),
+      userId: owner,
+      email,
+      status,
+      verdict: verdict(email, status, reason),
+      createdAt: at,
+      settledAt: at,
+    });
+  async function bulkVerdict(email: string, status: VerifyStatus, reason: string, at: Date) {
+    const requestId = randomUUID();
+    await t.db.insert(bulkRequests).values({
+      id: requestId,
+      userId,
+      fileName: 'list.csv',
+      header: ['email'],
+      total: 1,
+      held: 0,
+      status: 'completed',
+      createdAt: at,
+    });
+    await t.db.insert(bulkRows).values({
+      requestId,
+      rowIndex: 0,
+      chunk: 0,
+      cells: [email],
+      query: { kind: 'verify', email },
+      state: 'done',
+      score: 0,
+      verdict: verdict(email, status, reason),
+    });
+  }
+  const recipientsAfter = (count: number) =>
+    sink.messages
+      .slice(count)
+      .flatMap((message) => message.to)
+      .sort();
+
+  it('skips an invalid address, sends accept_all only with Include risky addresses, and sends an address never verified', async () => {
+    const earlier = new Date('2030-01-01T00:00:00Z');
+    const later = new Date('2030-02-01T00:00:00Z');
+    await verifiedAt('gone@judged.test', 'invalid', verifyReasons.rejected, later);
+    await bulkVerdict('Catch@Judged.test', 'accept_all', verifyReasons.acceptAll, later);
+    await verifiedAt('maybe@judged.test', 'unknown', verifyReasons.noAnswer, later);
+    // The latest verdict counts: a bulk row called it invalid, a later verification valid.
+    await bulkVerdict('back@judged.test', 'invalid', verifyReasons.rejected, earlier);
+    await verifiedAt('back@judged.test', 'valid', verifyReasons.valid, later);
+    // Another user's verdict is theirs alone.
+    const other = await mailUser(t);
+    await verifiedAt('fresh@judged.test', 'invalid', verifyReasons.rejected, later, other.id);
+    const before = sink.messages.length;
+    const { groupId } = await createList(call, 'Judged', [
+      'gone@judged.test',
+      'catch@judged.test',
+      'maybe@judged.test',
+      'back@judged.test',
+      'fresh@judged.test',
+    ]);
+    const id = await startCampaign('Judged', groupId);
+    for (let tick = 0; tick < 3; tick += 1) {
+      now = new Date(now.getTime() + 60_000);
+      await tickAndSend();
+    }
+    expect(recipientsAfter(before)).toEqual(['back@judged.test', 'fresh@judged.test']);
+    expect(await sendRows(id)).toHaveLength(2);
+    // The campaign's contacts (its list) say why.
+    const skipped = async () =>
+      Object.fromEntries(
+        (await call('GET', `/groups/${groupId}/extended`))
+          .json()
+          .customers.map((contact: { email: string; skipped: string | null }) => [
+            contact.email,
+            contact.skipped,
+          ]),
+      );
+    expect(await skipped()).toEqual({
+      'gone@judged.test':
+        'Skipped: the address is invalid (the mail server rejected this address: it does not exist)',
+      'catch@judged.test':
+        'Skipped: risky address (accept-all); tick Include risky addresses to send',
+      'maybe@judged.test': 'Skipped: risky address (unknown); tick Include risky addresses to send',
+      'back@judged.test': null,
+      'fresh@judged.test': null,
+    });
+
+    const [mailboxId] = (await call('GET', `/campaigns/${id}`)).json().mailbox_ids as string[];
+    const saved = await call('PATCH', `/campaigns/${id}/settings`, {
+      ...settingsWith([mailboxId ?? '']),
+      min_email_gap: 0,
+      max_email_gap: 1,
+      include_risky: true,
+    });
+    expect(saved.json().settings.include_risky).toBe(true);
+    expect(await skipped()).toMatchObject({
+      'gone@judged.test': expect.stringContaining('invalid'),
+      'catch@judged.test': null,
+      'maybe@judged.test': null,
+    });
+    for (let tick = 0; tick < 3; tick += 1) {
+      now = new Date(now.getTime() + 60_000);
+      await tickAndSend();
+    }
+    expect(recipientsAfter(before)).toEqual([
+      'back@judged.test',
+      'catch@judged.test',
+      'fresh@judged.test',
+      'maybe@judged.test',
     ]);
   });
 });

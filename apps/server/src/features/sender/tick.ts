@@ -1,7 +1,8 @@
-import { rampedDailyLimit, stepVariants } from '@mailhound/contracts';
+import { rampedDailyLimit, riskyVerdictStatuses, stepVariants } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
+import { latestVerdict } from '../bulk/index.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { isSuppressed } from '../suppression/index.ts';
 import {
@@ -23,7 +24,11 @@ const LOST_AFTER_MS = 2 * 60_000;
 export type QueuedSend = { id: string; at: Date };
 
 // variantCounts: how many A/B variants each step has.
-type TickCampaign = EngineCampaign & { groupId: string | null; variantCounts: number[] };
+type TickCampaign = EngineCampaign & {
+  groupId: string | null;
+  variantCounts: number[];
+  includeRisky: boolean;
+};
 // The address is the domain of the Message-IDs its sends get.
 type TickMailbox = EngineMailbox & { email: string };
 
@@ -45,10 +50,11 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
     max_new_leads: number;
     new_leads_first: boolean;
     customer_group_id: string | null;
+    include_risky: boolean;
     mailbox_ids: string[];
   }>(sql`
     select c.id, c.schedules, c.steps, c.stop_after_reply, c.emails_limit, c.min_email_gap,
-      c.max_email_gap, c.max_new_leads, c.new_leads_first, c.customer_group_id,
+      c.max_email_gap, c.max_new_leads, c.new_leads_first, c.customer_group_id, c.include_risky,
       array(select cm.mailbox_id from campaign_mailboxes cm
             join mailboxes m on m.id = cm.mailbox_id and m.status = 'active'
             where cm.campaign_id = c.id order by m.created_at, m.id)::text[] as mailbox_ids
@@ -61,6 +67,7 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
       id: row.id,
       groupId: row.customer_group_id,
       variantCounts: row.steps.map((step) => stepVariants(step).length),
+      includeRisky: row.include_risky,
       schedules: row.schedules,
       stepGaps: row.steps.map((step) => step.email_gap),
       stopAfterReply: row.stop_after_reply,
@@ -151,6 +158,15 @@ async function loadCounts(db: Db, campaigns: EngineCampaign[], now: Date): Promi
   }
 }
 
+// Bounce protection (issue 25): a contact (customers b) whose address's latest verdict is
+// invalid is never planned, nor an accept_all or unknown one unless the campaign includes risky
+// addresses; an address never verified is sent.
+function skippedByVerdict(campaign: TickCampaign) {
+  const skipped = campaign.includeRisky ? ['invalid'] : ['invalid', ...riskyVerdictStatuses];
+  return sql`coalesce(${latestVerdict(sql`b.user_id`, sql`b.email`)}->>'status'
+    = any(${pgTextArray(skipped)}::text[]), false)`;
+}
+
 // Only as many contacts per campaign as its mailboxes could take this tick.
 // A contact whose mailbox was deleted goes on from one of the campaign's mailboxes, the same
 // one every tick (picked from its id) so that its planned steps do not hop between mailboxes.
@@ -191,7 +207,8 @@ async function loadContacts(
       and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
       and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
       and not exists (select 1 from customers b where b.id = cc.customer_id
-                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}))
+                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
+                           or ${skippedByVerdict(campaign)}))
       and (cc.replied_at is null or not ${campaign.stopAfterReply})
       -- Taken off the campaign's list: no more steps, as when the whole list is taken away.
       and exists (select 1 from group_customers gc
@@ -214,7 +231,8 @@ async function loadContacts(
                       where cc.campaign_id = ${campaign.id} and cc.customer_id = gc.customer_id)
       and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
       and not exists (select 1 from customers b where b.id = gc.customer_id
-                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}))
+                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
+                           or ${skippedByVerdict(campaign)}))
     order by gc.created_at, gc.customer_id
     limit ${capacity}`);
   for (const row of newLeads.rows) {

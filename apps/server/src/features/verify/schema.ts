@@ -26,6 +26,10 @@ export const verifications = pgTable(
     index('verifications_user_created')
       .on(table.userId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.settledAt} is not null`),
+    // A campaign leaves out a contact whose address's latest verdict is invalid (issue 25).
+    index('verifications_user_email')
+      .on(table.userId, sql`lower(${table.email})`)
+      .where(sql`${table.verdict} is not null`),
     index('verifications_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
     // Domain Search asks whether a domain accepts every address: its latest verification that
     // told (domain-search/mail-facts.ts knownAcceptAll).

@@ -31,6 +31,7 @@ export function makeCampaign(overrides: Partial<CampaignAnswer> = {}): CampaignA
       max_new_leads: 0,
       new_leads_first: false,
       bounce_threshold: 5,
+      include_risky: false,
     },
     ready: false,
     missing: ['contacts', 'schedule', 'sequences', 'mailbox'],

@@ -27,16 +27,18 @@ export const settingsFormSchema = z
     max_new_leads: z.string(),
     new_leads_first: z.boolean(),
     bounce_threshold: z.string(),
+    include_risky: z.boolean(),
   })
-  .transform(({ bounce_threshold, ...values }) => ({
+  .transform(({ bounce_threshold, include_risky, ...values }) => ({
     ...values,
     emails_limit: asNumber(values.emails_limit),
     min_email_gap: asNumber(values.min_email_gap),
     max_email_gap: asNumber(values.max_email_gap),
     max_new_leads: asNumber(values.max_new_leads),
-    // Always sent (empty is 0, which the range refuses), never left to the schema's default;
-    // written as an optional field because the schema's input has it so.
+    // Both always sent (an empty threshold is 0, which the range refuses), never left to the
+    // schema's defaults; written as optional fields because the schema's input has them so.
     ...(bounce_threshold === undefined ? {} : { bounce_threshold: Number(bounce_threshold) }),
+    ...(include_risky === undefined ? {} : { include_risky }),
   }))
   .pipe(campaignSettingsSchema);
 
@@ -63,5 +65,6 @@ export function settingsFormDefaults(campaign: CampaignAnswer): SettingsFormValu
     max_new_leads: String(settings.max_new_leads),
     new_leads_first: settings.new_leads_first,
     bounce_threshold: String(settings.bounce_threshold),
+    include_risky: settings.include_risky,
   };
 }

@@ -38,6 +38,7 @@ export function makeCustomer(index: number, overrides: Record<string, unknown> =
     created: '2026-01-01T00:00:00.000Z',
     verification: { status: 'unverified', score: null },
     suppressed: false,
+    skipped: null,
     ...overrides,
   };
 }

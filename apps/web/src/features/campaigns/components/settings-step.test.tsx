@@ -186,6 +186,7 @@ describe('campaign settings screen (product-spec §2)', () => {
           max_new_leads: 40,
           new_leads_first: true,
           bounce_threshold: 5,
+          include_risky: false,
         },
       ]),
     );
@@ -224,6 +225,19 @@ describe('campaign settings screen (product-spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(settingsPatches(server).at(-1)).toMatchObject({ bounce_threshold: 8 }),
+    );
+  });
+
+  it("ticks 'Include risky addresses', off by default, and saves it (issue 25)", async () => {
+    const { server, user } = openSettings(makeCampaign({ mailbox_ids: ['mb-1'] }));
+    const risky = await screen.findByRole('checkbox', { name: 'Include risky addresses' });
+    expect(section('Bounce protection').getByRole('checkbox')).toBe(risky);
+    expect(risky).not.toBeChecked();
+    expect(section('Bounce protection').getByText(/accept-all or unknown/)).toBeVisible();
+    await user.click(risky);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(settingsPatches(server).at(-1)).toMatchObject({ include_risky: true }),
     );
   });
 

@@ -3,6 +3,7 @@ import { type CampaignAnswer, type CampaignSettings, campaignMessages } from '@m
 import {
   Box,
   Button,
+  Checkbox,
   Group,
   MultiSelect,
   Paper,
@@ -256,6 +257,18 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
               'Over the last 100 e-mails, once 20 have gone out',
             )}
           </Box>
+          <Controller
+            control={form.control}
+            name="include_risky"
+            render={({ field }) => (
+              <Checkbox
+                label="Include risky addresses"
+                description="Send to addresses verified as accept-all or unknown too; invalid ones are always skipped."
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
         </Section>
 
         <Group justify="flex-end">

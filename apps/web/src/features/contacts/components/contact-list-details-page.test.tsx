@@ -19,6 +19,9 @@ Object.assign(customers[1] ?? {}, { verification: { status: 'possible', score: 8
 Object.assign(customers[2] ?? {}, { verification: { status: 'verified', score: null } });
 // On the do-not-email list (issue 25).
 Object.assign(customers[4] ?? {}, { suppressed: true });
+// Left out of the list's campaign by the verdict on its address (issue 25).
+const riskySkip = 'Skipped: risky address (accept-all); tick Include risky addresses to send';
+Object.assign(customers[5] ?? {}, { skipped: riskySkip });
 
 function extended(request: FakeRequest) {
   const page = Number(request.query.get('page') ?? '1');
@@ -90,6 +93,14 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     const rowOf = (email: string) => within(table).getByText(email).closest('tr') as HTMLElement;
     expect(within(rowOf('person5@acme.com')).getByText('Do not email')).toBeInTheDocument();
     expect(within(rowOf('person4@acme.com')).queryByText('Do not email')).not.toBeInTheDocument();
+  });
+
+  it("tells why the list's campaign skips a contact", async () => {
+    openDetails();
+    const table = await screen.findByRole('table', { name: 'Contacts' });
+    const rowOf = (email: string) => within(table).getByText(email).closest('tr') as HTMLElement;
+    expect(within(rowOf('person6@acme.com')).getByText(riskySkip)).toBeVisible();
+    expect(within(rowOf('person4@acme.com')).queryByText(/Skipped/)).not.toBeInTheDocument();
   });
 
   it('searches inside the list from 2 characters', async () => {

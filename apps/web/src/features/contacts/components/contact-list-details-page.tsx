@@ -222,6 +222,11 @@ export function ContactListDetailsPage() {
                             )}
                             {contact.suppressed && <DoNotEmailBadge />}
                           </Group>
+                          {contact.skipped !== null && (
+                            <Text size="xs" c="orange.8" mt={4}>
+                              {contact.skipped}
+                            </Text>
+                          )}
                         </Table.Td>
                         <Table.Td>{contact.fname}</Table.Td>
                         <Table.Td>{contact.lname}</Table.Td>

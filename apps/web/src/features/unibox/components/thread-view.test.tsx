@@ -298,6 +298,7 @@ describe('Unibox notes', () => {
           created: '2026-02-20T10:00:00.000Z',
           verification: { status: 'unverified', score: null },
           suppressed: false,
+          skipped: null,
         },
       };
     });

@@ -1,0 +1,3 @@
+ALTER TABLE "campaigns" ADD COLUMN "include_risky" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "bulk_rows_verdict_email" ON "bulk_rows" USING btree (lower("verdict"->>'email')) WHERE "bulk_rows"."verdict" is not null;--> statement-breakpoint
+CREATE INDEX "verifications_user_email" ON "verifications" USING btree ("user_id",lower("email")) WHERE "verifications"."verdict" is not null;
