@@ -12,6 +12,7 @@ import {
 } from '../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { type RunningApp, startApp } from './app-server.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
+import { addMailboxAndList, configureCampaign, json, mailApi } from './mail-api.ts';
 import { signUpWithCode } from './sign-up.ts';
 
 const sender = { user: 'sales@bounces-e2e.test', password: 'Sender-secret-1' };
@@ -29,79 +30,27 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 // What a user does on the other screens, through the same API: a mailbox on the loopback
-// servers, a list of stale addresses, a one-step campaign open all day, started.
+// servers, a list of stale addresses, a one-step campaign open all day (bounce protection at
+// its default 5 %), started.
 async function startCampaign(baseUrl: string, token: string, smtpPort: number, imapPort: number) {
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}/api/mail${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    expect(response.status, text).toBeLessThan(300);
-    return (text.startsWith('{') ? JSON.parse(text) : text) as T;
-  };
-  const mailbox = await call<{ id: string }>('POST', '/mailboxes', {
-    email: sender.user,
-    name: 'Sales',
-    description: '',
-    password: sender.password,
-    smtp_host: '127.0.0.1',
-    smtp_port: smtpPort,
-    imap_host: '127.0.0.1',
-    imap_port: imapPort,
+  const api = mailApi(baseUrl, token);
+  const list = await addMailboxAndList(api, {
+    sender,
+    smtpPort,
+    imapPort,
+    listName: 'Stale list',
+    leads,
   });
-  // A new mailbox waits 5 to 10 minutes between e-mails and ramps up from 5 a day: seconds
-  // and its whole limit here, as a user may set.
-  await call('PATCH', `/mailboxes/${mailbox.id}/settings`, {
-    emails_limit: 30,
-    min_email_gap: 0,
-    max_email_gap: 1,
-    ramp_up: false,
-  });
-  const stream = await call<string>('POST', '/customers/create-or-update', { customers: leads });
-  const operation = /"EOF":\s*true,\s*"id":\s*"([^"]+)"/.exec(stream)?.[1];
-  const contacts = await call<{ data: { id: string }[] }>(
-    'GET',
-    `/customers/create-or-update/${operation}`,
+  const campaign = await json<{ id: string }>(
+    await api('POST', '/campaigns', { name: 'Stale outreach' }),
   );
-  const group = await call<{ id: string }>('POST', '/groups', {
-    name: 'Stale list',
-    customer_ids: contacts.data.map((row) => row.id),
-  });
-  const campaign = await call<{ id: string }>('POST', '/campaigns', { name: 'Stale outreach' });
-  await call('PATCH', `/campaigns/${campaign.id}/settings`, {
-    mailbox_ids: [mailbox.id],
-    stop_after_reply: true,
-    track_email: false,
-    link_tracking: false,
-    send_as_text: false,
-    emails_limit: 0,
-    min_email_gap: 0,
-    max_email_gap: 1,
-    max_new_leads: 0,
-    new_leads_first: false,
-    bounce_threshold: 5,
-  });
-  await call('PATCH', `/campaigns/${campaign.id}`, {
-    customer_group_id: group.id,
-    schedules: [
-      {
-        name: 'Always',
-        timezone: 'UTC',
-        start_time: '00:00',
-        end_time: '23:59',
-        start_date: new Date().toISOString().slice(0, 10),
-        end_date: null,
-        days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
-      },
-    ],
-    steps: [{ subject: 'Hello {{first_name}}', body: '<p>Hi {{first_name}}</p>', email_gap: 0 }],
-    status: 'active',
-  });
+  await configureCampaign(api, campaign.id, list);
+  await json(
+    await api('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ subject: 'Hello {{first_name}}', body: '<p>Hi {{first_name}}</p>', email_gap: 0 }],
+      status: 'active',
+    }),
+  );
   return campaign.id;
 }
 
