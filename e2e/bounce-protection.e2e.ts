@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { BOUNCE_WINDOW_MIN, bounceMessages } from '@mailhound/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningServer,
@@ -12,8 +11,8 @@ import {
 } from '../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { type RunningApp, startApp } from './app-server.ts';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { addMailboxAndList, configureCampaign, json, mailApi } from './mail-api.ts';
-import { signUpWithCode } from './sign-up.ts';
+import { addMailboxAndList, mailApi, startOneStepCampaign } from './mail-api.ts';
+import { signUpForToken } from './sign-up.ts';
 
 const sender = { user: 'sales@bounces-e2e.test', password: 'Sender-secret-1' };
 // The sink refuses every address starting with "bounce" for good (550 on RCPT).
@@ -22,12 +21,6 @@ const leads = Array.from({ length: BOUNCE_WINDOW_MIN }, (_, index) => ({
   fname: `Lead${index}`,
   lname: 'Stale',
 }));
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (token === null) throw new Error('no token after sign-up');
-  return token;
-}
 
 // What a user does on the other screens, through the same API: a mailbox on the loopback
 // servers, a list of stale addresses, a one-step campaign open all day (bounce protection at
@@ -41,17 +34,7 @@ async function startCampaign(baseUrl: string, token: string, smtpPort: number, i
     listName: 'Stale list',
     leads,
   });
-  const campaign = await json<{ id: string }>(
-    await api('POST', '/campaigns', { name: 'Stale outreach' }),
-  );
-  await configureCampaign(api, campaign.id, list);
-  await json(
-    await api('PATCH', `/campaigns/${campaign.id}`, {
-      steps: [{ subject: 'Hello {{first_name}}', body: '<p>Hi {{first_name}}</p>', email_gap: 0 }],
-      status: 'active',
-    }),
-  );
-  return campaign.id;
+  return startOneStepCampaign(api, 'Stale outreach', list);
 }
 
 // issue 25 "Done when": a campaign that paused itself for bounces says why, in a real browser.
@@ -79,14 +62,12 @@ describe('bounce protection, in a real browser against the real app', () => {
     session = await openBrowser();
     const { page } = session;
     const { baseUrl } = app;
-    await page.goto(`${baseUrl}/signup`);
-    await signUpWithCode(page, baseUrl, {
+    const token = await signUpForToken(page, baseUrl, {
       email: `bounces.${randomUUID().slice(0, 8)}@acme-e2e.com`,
       firstName: 'Bo',
       lastName: 'Unce',
     });
-    await page.waitForURL(/\/search\/single$/);
-    const id = await startCampaign(baseUrl, await tokenOf(page), sink.port, imap.port);
+    const id = await startCampaign(baseUrl, token, sink.port, imap.port);
 
     // Every address bounces: at the 20th the window is full enough, and the campaign pauses.
     const reason = bounceMessages.campaignPaused(BOUNCE_WINDOW_MIN, BOUNCE_WINDOW_MIN, 5);

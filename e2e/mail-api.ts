@@ -119,3 +119,21 @@ export async function configureCampaign(
     }),
   );
 }
+
+// A campaign sending one step ('Hello {{first_name}}') to the list from the mailbox, set up as
+// configureCampaign does, and started; its id.
+export async function startOneStepCampaign(
+  api: MailApi,
+  name: string,
+  setup: { mailboxId: string; groupId: string },
+): Promise<string> {
+  const campaign = await json<{ id: string }>(await api('POST', '/campaigns', { name }));
+  await configureCampaign(api, campaign.id, setup);
+  await json(
+    await api('PATCH', `/campaigns/${campaign.id}`, {
+      steps: [{ subject: 'Hello {{first_name}}', body: '<p>Hi {{first_name}}</p>', email_gap: 0 }],
+      status: 'active',
+    }),
+  );
+  return campaign.id;
+}

@@ -19,6 +19,17 @@ export async function signUpWithCode(page: Page, baseUrl: string, user: NewUser)
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+// A new user signs up from the sign-up page and lands on single search; their login token, with
+// which a test sets up through the API what the user does on other screens.
+export async function signUpForToken(page: Page, baseUrl: string, user: NewUser): Promise<string> {
+  await page.goto(`${baseUrl}/signup`);
+  await signUpWithCode(page, baseUrl, user);
+  await page.waitForURL(/\/search\/single$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (token === null) throw new Error('no token after sign-up');
+  return token;
+}
+
 // The offline provider's checkout form, paid with its test card that always succeeds.
 export async function payWithTestCard(page: Page, nameOnCard: string): Promise<void> {
   await page.getByLabel('Name on card').fill(nameOnCard);

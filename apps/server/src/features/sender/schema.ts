@@ -119,11 +119,12 @@ export const mailboxSendState = pgTable('mailbox_send_state', {
   nextSendAt: timestamp('next_send_at', { withTimezone: true }).notNull(),
 });
 
-export const unsubscribeSources = ['survey', 'one-click'] as const;
+// 'complaint': a spam complaint, a mailbox provider's feedback report read by the Unibox sync.
+export const unsubscribeSources = ['survey', 'one-click', 'complaint'] as const;
 
 // A contact who asked for no more mail: no campaign of that user writes to them again. The
 // survey's reasons and rating are kept once per token (send). Tracking writes it (the survey,
-// one-click); the sender reads it before each send.
+// one-click), the Unibox sync a complaint; the sender reads it before each send.
 export const unsubscribes = pgTable(
   'unsubscribes',
   {
@@ -145,6 +146,6 @@ export const unsubscribes = pgTable(
     index('unsubscribes_customer').on(table.customerId),
     index('unsubscribes_campaign').on(table.campaignId),
     uniqueIndex('unsubscribes_send_source').on(table.sendId, table.source),
-    check('unsubscribes_source', sql`${table.source} in ('survey', 'one-click')`),
+    check('unsubscribes_source', sql`${table.source} in ('survey', 'one-click', 'complaint')`),
   ],
 );

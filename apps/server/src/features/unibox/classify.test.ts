@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bareSubject, readInboundMail, splitQuoted } from './classify.ts';
+import { bareSubject, REPORT_READ_LIMIT, readInboundMail, splitQuoted } from './classify.ts';
 import {
   deliveryReportMail,
   failureNoticeMail,
+  feedbackReportMail,
+  minimalFeedbackReport,
   outOfOfficeMail,
   replyMail,
   unrelatedMail,
@@ -77,6 +79,55 @@ describe('reading inbound mail', () => {
         '550 5.1.1 <gone@client.test>: Recipient address rejected: User unknown in local recipient table',
     });
     expect(mail.quotedText).toBeNull();
+  });
+
+  it('an RFC 5965 feedback report is a complaint about the returned message, its recipient named', async () => {
+    const returned = replyMail({ ...party, inReplyTo: '<x@y.test>', text: 'Hi' }).replace(
+      /^Message-ID: .*$/m,
+      `Message-ID: ${ours}\r\nList-Unsubscribe: <https://app.test/one-click?mlsr=u.abc.sig>`,
+    );
+    const mail = await readInboundMail(
+      feedbackReportMail({
+        from: 'feedback@fbl.client.test',
+        to: 'sales@sender.test',
+        recipient: 'Ann@Client.test',
+        returned,
+      }),
+    );
+    expect(mail.nature).toBe('complaint');
+    expect(mail.about[0]).toBe(ours);
+    expect(mail.complaint).toEqual({
+      type: 'abuse',
+      recipient: 'ann@client.test',
+      original: ours,
+      listUnsubscribe: '<https://app.test/one-click?mlsr=u.abc.sig>',
+    });
+    expect(mail.bounce).toBeNull();
+    expect(mail.quotedText).toBeNull();
+  });
+
+  it('RFC 5965 B.1, the minimal report, names its Message-ID and no recipient', async () => {
+    const mail = await readInboundMail(minimalFeedbackReport);
+    expect(mail.nature).toBe('complaint');
+    expect(mail.complaint).toEqual({
+      type: 'abuse',
+      recipient: null,
+      original: '<8787KJKJ3K4J3K4J3K4J3.mail@example.net>',
+      listUnsubscribe: null,
+    });
+  });
+
+  it('a feedback report is read no further than its first 256 KiB', async () => {
+    // A human-readable part padded past the limit: the feedback part comes too late to read.
+    const padded = minimalFeedbackReport.replace(
+      'about this format please see http://www.mipassoc.org/arf/.',
+      `about this format please see http://www.mipassoc.org/arf/.\r\n${'x'.repeat(100)}\r\n`.repeat(
+        Math.ceil(REPORT_READ_LIMIT / 100),
+      ),
+    );
+    const mail = await readInboundMail(padded);
+    expect(mail.nature).toBe('report');
+    expect(mail.complaint).toBeNull();
   });
 
   it('a delayed delivery (Action: delayed, 4.x.x) is a report, not a bounce', async () => {

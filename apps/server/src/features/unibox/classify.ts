@@ -1,10 +1,22 @@
 import { type AddressObject, type HeaderValue, simpleParser } from 'mailparser';
-import { mimeParts, parseContentType, parseHeaderBlock } from './mime-parts.ts';
+import { type MimePart, mimeParts, parseContentType, parseHeaderBlock } from './mime-parts.ts';
 import type { StoredAddress, StoredBounce } from './schema.ts';
 
 // What a message says it is; whether it is about one of our sends is decided by the caller.
-// A `report` is a delivery status notification that is not a failure (delayed, relayed).
-export type InboundNature = 'reply' | 'auto_reply' | 'bounce' | 'report';
+// A `report` is a delivery status notification that is not a failure (delayed, relayed); a
+// `complaint` a mailbox provider's feedback report (RFC 5965) on a message sent to its user.
+export type InboundNature = 'reply' | 'auto_reply' | 'bounce' | 'report' | 'complaint';
+
+// What a feedback report (RFC 5965) says: the kind of feedback (abuse, fraud, not-spam, …),
+// the recipient who complained when the provider names them (many redact it, RFC 6590), and
+// the returned message's Message-ID and List-Unsubscribe header (which carries our send's
+// signed token).
+export type FeedbackReport = {
+  type: string;
+  recipient: string | null;
+  original: string | null;
+  listUnsubscribe: string | null;
+};
 
 export type InboundMail = {
   messageId: string | null;
@@ -15,6 +27,7 @@ export type InboundMail = {
   about: string[];
   nature: InboundNature;
   bounce: StoredBounce | null;
+  complaint: FeedbackReport | null;
   from: StoredAddress;
   to: StoredAddress[];
   cc: StoredAddress[];
@@ -65,42 +78,70 @@ export function looksAutomatic(headers: Map<string, HeaderValue>, subject: strin
 // The type prefix of a report field ("rfc822; ann@x", "smtp; 550 ...") left out.
 const withoutType = (value: string) => value.replace(/^[a-z0-9-]+;\s*/i, '').trim();
 
+// A report's machine-readable part and the returned message's headers come first; whatever a
+// report carries past this (a large returned message, attachments) is not walked.
+export const REPORT_READ_LIMIT = 256 * 1024;
+
+const returnedTypes = ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'];
+
+// The parts of a report, read no further than REPORT_READ_LIMIT, and the header fields of the
+// message it returns (message/rfc822 or text/rfc822-headers), when it returns one.
+function reportParts(raw: string): { parts: MimePart[]; returned: Record<string, string> } {
+  const parts = mimeParts(raw.slice(0, REPORT_READ_LIMIT));
+  const part = parts.find((candidate) => returnedTypes.includes(candidate.contentType));
+  const head = part?.body.split(/\r?\n\r?\n/)[0] ?? '';
+  return { parts, returned: part ? parseHeaderBlock(head) : {} };
+}
+
 type DeliveryReport = { bounce: StoredBounce | null; original: string | null };
 
 // RFC 3464: the recipient fields of the message/delivery-status part, and the Message-ID of
-// the returned message (message/rfc822 or text/rfc822-headers).
+// the returned message.
 export function readDeliveryReport(raw: string): DeliveryReport {
-  const parts = mimeParts(raw);
+  const { parts, returned } = reportParts(raw);
   let bounce: StoredBounce | null = null;
-  let original: string | null = null;
-  for (const part of parts) {
-    if (part.contentType === 'message/delivery-status' && !bounce) {
-      const groups = part.body
-        .split(/\r?\n[ \t]*\r?\n/)
-        .map(parseHeaderBlock)
-        .filter((fields) => fields.action || fields['final-recipient']);
-      const failed =
-        groups.find((fields) => fields.action?.toLowerCase() === 'failed') ?? groups[0];
-      const status = failed?.status?.trim() ?? '';
-      if (failed && failed.action?.toLowerCase() === 'failed' && status.startsWith('5')) {
-        bounce = {
-          recipient: withoutType(failed['final-recipient'] ?? failed['original-recipient'] ?? ''),
-          status,
-          diagnostic: failed['diagnostic-code'] ? withoutType(failed['diagnostic-code']) : null,
-        };
-      }
-    }
-    if (
-      ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'].includes(
-        part.contentType,
-      ) &&
-      !original
-    ) {
-      const head = part.body.split(/\r?\n\r?\n/)[0] ?? '';
-      original = messageIdsIn(parseHeaderBlock(head)['message-id'])[0] ?? null;
+  const part = parts.find((candidate) => candidate.contentType === 'message/delivery-status');
+  if (part) {
+    const groups = part.body
+      .split(/\r?\n[ \t]*\r?\n/)
+      .map(parseHeaderBlock)
+      .filter((fields) => fields.action || fields['final-recipient']);
+    const failed = groups.find((fields) => fields.action?.toLowerCase() === 'failed') ?? groups[0];
+    const status = failed?.status?.trim() ?? '';
+    if (failed && failed.action?.toLowerCase() === 'failed' && status.startsWith('5')) {
+      bounce = {
+        recipient: withoutType(failed['final-recipient'] ?? failed['original-recipient'] ?? ''),
+        status,
+        diagnostic: failed['diagnostic-code'] ? withoutType(failed['diagnostic-code']) : null,
+      };
     }
   }
-  return { bounce, original };
+  return { bounce, original: messageIdsIn(returned['message-id'])[0] ?? null };
+}
+
+// An address as a report field gives it ("<ann@x>", "rfc822; ann@x"), lower-cased; null when
+// it is not one.
+function reportAddress(value: string | undefined): string | null {
+  const address = withoutType(value ?? '')
+    .replace(/^<(.*)>$/, '$1')
+    .trim()
+    .toLowerCase();
+  return address.length <= 320 && /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : null;
+}
+
+// RFC 5965: the fields of the message/feedback-report part and the returned message's
+// headers; null when the report has no feedback part.
+export function readFeedbackReport(raw: string): FeedbackReport | null {
+  const { parts, returned } = reportParts(raw);
+  const part = parts.find((candidate) => candidate.contentType === 'message/feedback-report');
+  if (!part) return null;
+  const fields = parseHeaderBlock(part.body.split(/\r?\n[ \t]*\r?\n/)[0] ?? '');
+  return {
+    type: (fields['feedback-type'] ?? '').trim().toLowerCase().slice(0, 64),
+    recipient: reportAddress(fields['original-rcpt-to'] ?? fields['removal-recipient']),
+    original: messageIdsIn(returned['message-id'])[0] ?? null,
+    listUnsubscribe: returned['list-unsubscribe']?.slice(0, 4096) ?? null,
+  };
 }
 
 // Mail systems that write no RFC 3464 report (qmail's "failure notice", some older servers)
@@ -191,7 +232,7 @@ function addresses(value: AddressObject | AddressObject[] | undefined): StoredAd
 
 // Parses one raw message and tells what it is: a bounce report (multipart/report with a failed
 // delivery-status, or a mailer daemon's failure notice in plain text), another delivery
-// report, an automatic answer, or a person's reply.
+// report, a complaint (a feedback report), an automatic answer, or a person's reply.
 export async function readInboundMail(source: Buffer | string): Promise<InboundMail> {
   const raw = typeof source === 'string' ? source : source.toString('utf8');
   const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
@@ -202,17 +243,24 @@ export async function readInboundMail(source: Buffer | string): Promise<InboundM
   const threadIds = [...(inReplyTo ? [inReplyTo] : []), ...references.toReversed()];
   const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
   const contentType = parseContentType(parseHeaderBlock(head)['content-type']);
-  const isReport =
-    contentType.type === 'multipart/report' &&
-    contentType.params['report-type']?.toLowerCase() === 'delivery-status';
+  const reportType =
+    contentType.type === 'multipart/report'
+      ? contentType.params['report-type']?.toLowerCase()
+      : undefined;
+  const isReport = reportType === 'delivery-status' || reportType === 'feedback-report';
   let nature: InboundNature = 'reply';
   let bounce: StoredBounce | null = null;
+  let complaint: FeedbackReport | null = null;
   let about = threadIds;
-  if (isReport) {
+  if (reportType === 'delivery-status') {
     const report = readDeliveryReport(raw);
     bounce = report.bounce;
     nature = bounce ? 'bounce' : 'report';
     about = [...(report.original ? [report.original] : []), ...threadIds];
+  } else if (reportType === 'feedback-report') {
+    complaint = readFeedbackReport(raw);
+    nature = complaint ? 'complaint' : 'report';
+    about = [...(complaint?.original ? [complaint.original] : []), ...threadIds];
   }
   const body = parsed.text ?? '';
   const [from] = addresses(parsed.from);
@@ -233,6 +281,7 @@ export async function readInboundMail(source: Buffer | string): Promise<InboundM
     about: [...new Set(about)],
     nature,
     bounce,
+    complaint,
     from: from ?? { email: '', name: '' },
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),

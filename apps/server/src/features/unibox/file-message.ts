@@ -10,6 +10,8 @@ import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { suppressContact } from '../suppression/index.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
+import { findComplainedSend, isComplaint, recordComplaint } from './complaint.ts';
+import { type OurSend, sendColumns } from './our-sends.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
 export type FilingDeps = {
@@ -25,30 +27,12 @@ export type FileResult = InboxKind | 'duplicate';
 
 const SNIPPET_LENGTH = 200;
 
-type OurSend = {
-  id: string;
-  campaignId: string;
-  customerId: string;
-  mailboxId: string | null;
-  messageId: string;
-};
-
 // `answers`: when the message it answers went out (a send's sent_at, a Unibox message's time).
 type Match = { send: OurSend | null; threadId: string | null; answers: Date | null };
 
 export function snippetOf(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET_LENGTH);
 }
-
-// The columns of a matched campaign send.
-const sendColumns = {
-  id: campaignSends.id,
-  campaignId: campaignSends.campaignId,
-  customerId: campaignSends.customerId,
-  mailboxId: campaignSends.mailboxId,
-  messageId: campaignSends.messageId,
-  sentAt: campaignSends.sentAt,
-};
 
 // The first of `about` that is ours: a campaign send, or a message written in the Unibox.
 async function findOurs(db: Queryable, userId: string, about: string[]): Promise<Match | null> {
@@ -161,6 +145,16 @@ async function findBySender(
   return null;
 }
 
+async function complainedMatch(
+  deps: FilingDeps,
+  mailbox: { id: string; userId: string },
+  mail: InboundMail,
+): Promise<Match | null> {
+  if (!mail.complaint) return null;
+  const found = await findComplainedSend(deps.db, deps.tokens, mailbox, mail.complaint);
+  return found ? { send: found, threadId: null, answers: null } : null;
+}
+
 function seenIn(
   kind: InboxKind,
   byOther: boolean,
@@ -174,8 +168,10 @@ function seenIn(
   return [];
 }
 
+// A report (a delivery delay, a complaint) is kept with the send it is about, not as a
+// conversation.
 function kindOf(mail: InboundMail, match: Match | null): InboxKind {
-  if (!match || mail.nature === 'report') return 'other';
+  if (!match || mail.nature === 'report' || mail.nature === 'complaint') return 'other';
   return mail.nature;
 }
 
@@ -260,12 +256,13 @@ export async function fileMessage(
     if (seen) return 'duplicate';
   }
   // Delivery reports name what they return; only what a person (or their autoresponder) wrote
-  // is matched by its sender.
+  // is matched by its sender, and a complaint by our headers or its recipient.
   const match =
     (await findOurs(deps.db, mailbox.userId, mail.about)) ??
     (mail.nature === 'reply' || mail.nature === 'auto_reply'
       ? await findBySender(deps, mailbox, mail)
-      : null);
+      : null) ??
+    (await complainedMatch(deps, mailbox, mail));
   // An answer comes after what it answers, even when the server's date (whole seconds, or
   // another clock) says otherwise: the thread, the reply's In-Reply-To and the step a reply
   // counts for in analytics all follow this order.
@@ -323,6 +320,9 @@ export async function fileMessage(
       .onConflictDoNothing()
       .returning({ id: inboxMessages.id });
     if (!stored) return 'duplicate';
+    if (mail.complaint && isComplaint(mail.complaint) && send) {
+      await recordComplaint(tx, mailbox.userId, send, receivedAt, deps.webhookEvents);
+    }
     if (kind === 'other' || kind === 'sent' || !match) return kind;
     const snippet = snippetOf(mail.text);
     let threadId = match.threadId;

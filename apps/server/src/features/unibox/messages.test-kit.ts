@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 // Raw messages as they land in an INBOX: a person's reply, an out-of-office answer, an RFC 3464
-// bounce report and delay notice, and unrelated mail.
+// bounce report and delay notice, RFC 5965 feedback reports (spam complaints), and unrelated mail.
 
 const crlf = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 const newId = (domain: string) => `<${randomUUID()}@${domain}>`;
@@ -159,3 +159,109 @@ export function failureNoticeMail(
     'Hi, a short note.',
   ]);
 }
+
+// RFC 5965 Appendix B: a feedback report with the given report fields and returned part.
+function feedbackReport(
+  head: { from: string; to: string; messageId?: string },
+  fields: string[],
+  returned: { type: string; lines: string[] },
+) {
+  return crlf([
+    `From: <${head.from}>`,
+    'Date: Thu, 8 Mar 2005 17:40:36 EDT',
+    'Subject: FW: Earn money',
+    `To: <${head.to}>`,
+    ...(head.messageId ? [`Message-ID: ${head.messageId}`] : []),
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=feedback-report;',
+    '     boundary="part1_13d.2e68ed54_boundary"',
+    '',
+    '--part1_13d.2e68ed54_boundary',
+    'Content-Type: text/plain; charset="US-ASCII"',
+    'Content-Transfer-Encoding: 7bit',
+    '',
+    'This is an email abuse report for an email message received from IP',
+    '192.0.2.1 on Thu, 8 Mar 2005 14:00:00 EDT.  For more information',
+    'about this format please see http://www.mipassoc.org/arf/.',
+    '',
+    '--part1_13d.2e68ed54_boundary',
+    'Content-Type: message/feedback-report',
+    '',
+    ...fields,
+    '',
+    '--part1_13d.2e68ed54_boundary',
+    `Content-Type: ${returned.type}`,
+    'Content-Disposition: inline',
+    '',
+    ...returned.lines,
+    '--part1_13d.2e68ed54_boundary--',
+  ]);
+}
+
+// The spam RFC 5965's examples return: not a message of ours.
+export const someoneElsesMessage = crlf([
+  'Received: from mailserver.example.net',
+  '        (mailserver.example.net [192.0.2.1])',
+  '        by example.com with ESMTP id M63d4137594e46;',
+  '        Thu, 08 Mar 2005 14:00:00 -0400',
+  'From: <somespammer@example.net>',
+  'To: <Undisclosed Recipients>',
+  'Subject: Earn money',
+  'MIME-Version: 1.0',
+  'Content-type: text/plain',
+  'Message-ID: 8787KJKJ3K4J3K4J3K4J3.mail@example.net',
+  'Date: Thu, 02 Sep 2004 12:31:03 -0500',
+  '',
+  'Spam Spam Spam',
+  'Spam Spam Spam',
+  'Spam Spam Spam',
+  'Spam Spam Spam',
+]);
+
+// RFC 5965 Appendix B.2, the complete example of a feedback report, about a message of ours:
+// `returned` is the message the provider returns (only its header block when `headersOnly`),
+// `recipient` the Original-Rcpt-To (left out when the provider redacts it, RFC 6590).
+export function feedbackReportMail(
+  party: Party & {
+    returned: string;
+    recipient?: string;
+    type?: string;
+    headersOnly?: boolean;
+  },
+) {
+  const returned = party.headersOnly
+    ? (party.returned.split(/\r?\n\r?\n/)[0] ?? '')
+    : party.returned.replace(/\r?\n$/, '');
+  return feedbackReport(
+    { from: party.from, to: party.to, messageId: newId('fbl.client.test') },
+    [
+      `Feedback-Type: ${party.type ?? 'abuse'}`,
+      'User-Agent: SomeGenerator/1.0',
+      'Version: 1',
+      `Original-Mail-From: <${party.to}>`,
+      ...(party.recipient ? [`Original-Rcpt-To: <${party.recipient}>`] : []),
+      'Arrival-Date: Thu, 8 Mar 2005 14:00:00 EDT',
+      'Reporting-MTA: dns; mail.example.com',
+      'Source-IP: 192.0.2.1',
+      'Authentication-Results: mail.example.com;',
+      `               spf=fail smtp.mail=${party.to}`,
+      'Reported-Domain: example.net',
+      'Reported-Uri: http://example.net/earn_money.html',
+      ...(party.recipient
+        ? [`Reported-Uri: mailto:${party.recipient}`, `Removal-Recipient: ${party.recipient}`]
+        : []),
+    ],
+    {
+      type: party.headersOnly ? 'text/rfc822-headers' : 'message/rfc822',
+      lines: [returned],
+    },
+  );
+}
+
+// RFC 5965 Appendix B.1 as written: the minimal report, about a message that is not ours and
+// naming no recipient.
+export const minimalFeedbackReport = feedbackReport(
+  { from: 'abusedesk@example.com', to: 'abuse@example.net' },
+  ['Feedback-Type: abuse', 'User-Agent: SomeGenerator/1.0', 'Version: 1'],
+  { type: 'message/rfc822', lines: [someoneElsesMessage.replace(/\r\n$/, '')] },
+);

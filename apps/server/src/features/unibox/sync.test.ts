@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLinkTokens } from '../../platform/link-tokens.ts';
-import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import type { TestContext } from '../../test/test-context.ts';
 import {
   allDaySchedule,
   createList,
@@ -10,7 +8,7 @@ import {
   insertMailbox,
   settingsWith,
 } from '../campaigns/campaigns.test-kit.ts';
-import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import type { MailCall } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import {
   deliverToInbox,
@@ -21,10 +19,8 @@ import { mailboxes } from '../mailboxes/schema.ts';
 import { createPgPatternStore } from '../search/index.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
-import { seededRandom } from '../sender/seeded-random.ts';
-import { type SendDeps, sendOne } from '../sender/send-one.ts';
-import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
-import { runTick } from '../sender/tick.ts';
+import type { SmtpSink } from '../sender/smtp-sink.test-kit.ts';
+import { type InboxWorld, startInboxWorld } from './inbox.test-kit.ts';
 import { stepAsideWhen } from './jobs.ts';
 import {
   deliveryReportMail,
@@ -36,13 +32,12 @@ import {
 import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
 import { mailboxesToSync, type SyncDeps, syncMailbox, syncMailboxOnce } from './sync.ts';
 
+let world: InboxWorld;
 let t: TestContext;
 let call: MailCall;
 let userId: string;
 let imap: RunningServer;
 let sink: SmtpSink;
-let transports: MailTransports;
-let sendDeps: SendDeps;
 let deps: SyncDeps;
 // The sender's clock; inbox sync runs on real time (IMAP dates are real).
 let now = new Date('2030-03-04T10:00:00Z');
@@ -55,33 +50,12 @@ const forwards = { user: 'forwards@sender.test', password: 'imap-secret' };
 const guarded = { user: 'guarded@sender.test', password: 'imap-secret' };
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
-  ({ call, id: userId } = await mailUser(t));
-  imap = await startImapServer([account, outreach, forwards, guarded]);
-  sink = await startSmtpSink();
-  transports = createMailTransports(t.mailConnections);
-  const tokens = createLinkTokens(t.config.tracking.secret);
-  sendDeps = { db: t.db, now: () => now, publicUrl: t.config.publicUrl, tokens, transports };
-  deps = {
-    db: t.db,
-    connections: t.mailConnections,
-    tokens,
-    publicUrl: t.config.publicUrl,
-    now: () => new Date(),
-  };
+  world = await startInboxWorld([account, outreach, forwards, guarded], () => now);
+  ({ t, call, userId, imap, sink, deps } = world);
 }, 600_000);
-afterAll(async () => {
-  transports?.close();
-  await sink?.stop();
-  await imap?.stop();
-  await t?.close();
-});
+afterAll(async () => world?.close());
 
-async function tickAndSend() {
-  const queued = await runTick(t.db, now, seededRandom(7));
-  for (const send of queued) await sendOne(sendDeps, send.id);
-  return queued.length;
-}
+const tickAndSend = () => world.tickAndSend();
 
 // Mail arriving: the test puts it straight into the INBOX over IMAP.
 async function deliver(...messages: string[]) {

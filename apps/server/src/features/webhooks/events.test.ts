@@ -26,7 +26,7 @@ import {
 import { labEnv } from '../search/search.test-kit.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
-import { deliveryReportMail, replyMail } from '../unibox/messages.test-kit.ts';
+import { deliveryReportMail, feedbackReportMail, replyMail } from '../unibox/messages.test-kit.ts';
 import { syncMailboxOnce } from '../unibox/sync.ts';
 import { createWebhookEvents } from './emit.ts';
 import {
@@ -91,6 +91,21 @@ async function nextEvent<Type extends WebhookEventType>(type: Type, count = 1) {
       return events[count - 1] as Extract<WebhookEventBody, { type: Type }>;
     },
     { timeout: 60_000, interval: 100 },
+  );
+}
+
+// The Unibox sync as its worker runs it, with the same port the workers are given.
+function syncWithWebhooks(mailboxId: string) {
+  return syncMailboxOnce(
+    {
+      db: t.db,
+      connections: t.mailConnections,
+      tokens: createLinkTokens(t.config.tracking.secret),
+      publicUrl: t.config.publicUrl,
+      now: () => new Date(),
+      webhookEvents: createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs }),
+    },
+    mailboxId,
   );
 }
 
@@ -194,18 +209,7 @@ describe('webhook events, each from where it happens', () => {
         original: sendIds['gone@client.test']?.messageId ?? '',
       }),
     );
-    // The sync as its worker runs it, with the same port the workers are given.
-    await syncMailboxOnce(
-      {
-        db: t.db,
-        connections: t.mailConnections,
-        tokens: createLinkTokens(t.config.tracking.secret),
-        publicUrl: t.config.publicUrl,
-        now: () => new Date(),
-        webhookEvents: createWebhookEvents({ db: t.db, clock: t.clock, jobs: t.jobs }),
-      },
-      mailboxId,
-    );
+    await syncWithWebhooks(mailboxId);
 
     const replied = await nextEvent('email.replied');
     expect(replied.data).toMatchObject({
@@ -241,6 +245,27 @@ describe('webhook events, each from where it happens', () => {
     expect(event.data).toMatchObject({ campaign_id: campaignId, email: 'bob@client.test' });
   });
 
+  it('contact.unsubscribed when the Unibox files a spam complaint (RFC 5965), once per e-mail', async () => {
+    const report = (email: string) =>
+      feedbackReportMail({
+        from: 'feedback@fbl.client.test',
+        to: account.user,
+        recipient: email,
+        returned: sink.messages.find((message) => message.to[0] === email)?.raw ?? '',
+      });
+    // Ann complains; Bob, who unsubscribed by the link from the same e-mail, too.
+    await deliverToInbox(
+      imap.port,
+      account,
+      report('ann@client.test'),
+      report('bob@client.test'),
+      report('ann@client.test'),
+    );
+    await syncWithWebhooks(mailboxId);
+    const event = await nextEvent('contact.unsubscribed', 2);
+    expect(event.data).toMatchObject({ campaign_id: campaignId, email: 'ann@client.test' });
+  });
+
   it('campaign.paused when the user pauses a campaign, and when deleting its mailbox does', async () => {
     const paused = await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'paused' });
     expect(paused.statusCode, paused.body).toBe(200);
@@ -260,8 +285,8 @@ describe('webhook events, each from where it happens', () => {
       reason: 'automatic',
       detail: 'Its last active mailbox was deleted.',
     });
-    // The repeated one-click before told no one twice.
-    expect(received('contact.unsubscribed')).toHaveLength(1);
+    // The repeated one-click and the repeated complaints before told no one twice.
+    expect(received('contact.unsubscribed')).toHaveLength(2);
   });
 
   it('campaign.paused when bounce protection pauses a campaign, its reason as the detail', async () => {

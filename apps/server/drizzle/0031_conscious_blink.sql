@@ -1,0 +1,2 @@
+ALTER TABLE "unsubscribes" DROP CONSTRAINT "unsubscribes_source";--> statement-breakpoint
+ALTER TABLE "unsubscribes" ADD CONSTRAINT "unsubscribes_source" CHECK ("unsubscribes"."source" in ('survey', 'one-click', 'complaint'));

@@ -1,0 +1,119 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/database.ts';
+import type { LinkTokens } from '../../platform/link-tokens.ts';
+import type { WebhookEvents } from '../../platform/webhook-events.ts';
+import { customers } from '../contacts/schema.ts';
+import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
+import { suppressContact } from '../suppression/index.ts';
+import type { FeedbackReport } from './classify.ts';
+import { type OurSend, sendColumns } from './our-sends.ts';
+
+// The feedback types that are a complaint about our mail (RFC 5965 §7.3): 'abuse' is the
+// "this is spam" button, 'fraud' a phishing report. 'not-spam', 'virus', 'other' and the
+// authentication-failure reports suppress no one.
+const complaintTypes = ['abuse', 'fraud'];
+
+export function isComplaint(report: FeedbackReport): boolean {
+  return complaintTypes.includes(report.type);
+}
+
+// The signed unsubscribe token of the List-Unsubscribe header we put on every campaign mail
+// (sender/compose.ts): it names the send even when a relay rewrote the Message-ID.
+function sendIdOf(tokens: LinkTokens, listUnsubscribe: string | null): string | null {
+  for (const [, url] of (listUnsubscribe ?? '').matchAll(/<([^<>\s]+)>/g)) {
+    let token: string | null = null;
+    try {
+      token = new URL(url ?? '').searchParams.get('mlsr');
+    } catch {
+      continue;
+    }
+    const parsed = token ? tokens.verify(token) : undefined;
+    if (parsed?.kind === 'unsubscribe') return parsed.sendId;
+  }
+  return null;
+}
+
+// The send a feedback report complains about, when the report names no Message-ID of ours:
+// by our List-Unsubscribe token in the returned headers, else by the recipient it names and
+// the mailbox the report came to (our latest send from it to that address). Null: not ours.
+export async function findComplainedSend(
+  db: Queryable,
+  tokens: LinkTokens,
+  mailbox: { id: string; userId: string },
+  report: FeedbackReport,
+): Promise<OurSend | null> {
+  const sendId = sendIdOf(tokens, report.listUnsubscribe);
+  if (sendId) {
+    const [send] = await db
+      .select(sendColumns)
+      .from(campaignSends)
+      .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, mailbox.userId)));
+    if (send) return send;
+  }
+  if (!report.recipient) return null;
+  const [send] = await db
+    .select(sendColumns)
+    .from(campaignSends)
+    .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+    .where(
+      and(
+        eq(campaignSends.userId, mailbox.userId),
+        eq(campaignSends.mailboxId, mailbox.id),
+        eq(sql`lower(${customers.email})`, report.recipient),
+        inArray(campaignSends.status, ['sent', 'unknown']),
+      ),
+    )
+    .orderBy(desc(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`))
+    .limit(1);
+  return send ?? null;
+}
+
+// A spam complaint about a send, in the transaction that files the report: the contact is
+// unsubscribed (an `unsubscribes` row of source 'complaint', which the sender honours for
+// every campaign and analytics counts as the campaign's unsubscribe), their sequences stop,
+// their address goes on the do-not-email list with source 'complaint', and the user's
+// webhooks hear contact.unsubscribed, once per send however many reports come.
+export async function recordComplaint(
+  tx: Queryable,
+  userId: string,
+  send: OurSend,
+  at: Date,
+  events?: WebhookEvents,
+): Promise<void> {
+  const [row] = await tx
+    .insert(unsubscribes)
+    .values({
+      userId,
+      customerId: send.customerId,
+      campaignId: send.campaignId,
+      sendId: send.id,
+      source: 'complaint',
+      createdAt: at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: unsubscribes.id });
+  await tx
+    .update(campaignContacts)
+    .set({ state: 'stopped', stopReason: 'complained' })
+    .where(
+      and(eq(campaignContacts.customerId, send.customerId), ne(campaignContacts.state, 'stopped')),
+    );
+  await suppressContact(tx, send.customerId, 'complaint');
+  if (!row || !events) return;
+  // Told already when the contact unsubscribed from this send by its link.
+  const earlier = await tx
+    .select({ id: unsubscribes.id })
+    .from(unsubscribes)
+    .where(eq(unsubscribes.sendId, send.id));
+  if (earlier.length > 1) return;
+  const [contact] = await tx
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, send.customerId));
+  await events.emit(
+    userId,
+    'contact.unsubscribed',
+    { campaign_id: send.campaignId, email: contact?.email ?? '', unsubscribed: at.toISOString() },
+    tx,
+  );
+}
