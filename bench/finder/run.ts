@@ -340,6 +340,63 @@ function printBreakdown(people: ManifestPerson[], results: FindResult[]) {
   ]);
 }
 
+// Why each findable person at a catch-all domain was not found at >= 95, from the answer's
+// evidence alone: nothing observed at the domain, the evidence leading to another pattern than
+// the person's, the person's pattern a first@-kind one (never 95 at a catch-all), or the right
+// pattern with evidence below the threshold (the counts behind it listed).
+function printCatchAllMisses(lab: MailLab, people: ManifestPerson[], results: FindResult[]) {
+  const reasons = new Map<string, number>();
+  const below = new Map<string, number>();
+  let findable = 0;
+  people.forEach((person, i) => {
+    const r = results[i]!;
+    if (!person.findable || r.evidence.catchAll !== true) return;
+    findable++;
+    if (r.exactEmailScore >= 95 && r.exactEmail === person.email) return;
+    const e = r.evidence;
+    const knowledge = e.patternKnowledge;
+    const theirs = e.candidates.find((c) => c.email === person.email);
+    const learnt = e.candidates.find((c) => c.pattern === e.learntPattern);
+    let reason: string;
+    if (!knowledge) reason = 'no evidence: no address observed at the domain';
+    else if (!learnt || learnt.email !== person.email)
+      reason = 'conflicting: the evidence leads to another pattern';
+    else if (theirs?.kind === 'possible') reason = 'right pattern, first@-kind: never 95 there';
+    else if (r.exactEmailScore >= 95) reason = 'answered another address at 95';
+    else {
+      reason = 'right pattern, evidence below the threshold';
+      const key = `${knowledge.confirmations} for, ${knowledge.contradictions} against`;
+      below.set(key, (below.get(key) ?? 0) + 1);
+    }
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  });
+  const missed = [...reasons.values()].reduce((a, n) => a + n, 0);
+  console.log(
+    `  catch-all misses: ${missed} of ${findable} findable people at catch-all domains not found at >= 95`,
+  );
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${reason.padEnd(52)} ${String(n).padStart(4)} (${pct(n, findable)} of them)`);
+  // The lab's truth, for the reader only: how many people at a catch-all domain with a pattern
+  // do not have its address. A 95 by the pattern is wrong for each of them, and nothing but
+  // their own bounce or reply tells them apart from their colleagues.
+  const patterned = new Set(
+    lab.manifest.domains.filter((d) => d.catchAll && d.knownPattern).map((d) => d.name),
+  );
+  const there = people.filter((p) => patterned.has(p.domain));
+  const noMailbox = there.filter((p) => p.email === null).length;
+  const exception = there.filter((p) => p.email !== null && !p.findable).length;
+  console.log(
+    `  people at catch-all domains with a pattern who do not have its address: ${pct(noMailbox + exception, there.length)} (${noMailbox} without a mailbox, ${exception} with an exception address, of ${there.length})`,
+  );
+  if (below.size > 0)
+    console.log(
+      `    below the threshold, by the pattern's weighted observations (people): ${[...below]
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, n]) => `${k}: ${n}`)
+        .join('; ')}`,
+    );
+}
+
 // The least time the lab allows: every SMTP session needs the server's greeting wait
 // (smtp-server holds the banner 100 ms), the banner delay, and three round trips (banner,
 // EHLO, MAIL+RCPT pipelined); greylisted domains need a second session after the window;
@@ -452,6 +509,7 @@ async function runOurs(lab: MailLab) {
   const coldAcc = grade(people, cold);
   printAccuracy('Accuracy (cold batch)', coldAcc);
   printBreakdown(people, cold);
+  printCatchAllMisses(lab, people, cold);
   if (process.env.BENCH_WRONG)
     people.forEach((p, i) => {
       const r = cold[i]!;
