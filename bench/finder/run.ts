@@ -280,10 +280,12 @@ function printAccuracy(label: string, acc: Accuracy) {
   for (const [key, n] of [...acc.confusion].sort()) console.log(`    ${key}: ${n}`);
 }
 
-// What an answer at >= 95 rests on: the SMTP exact match alone, or the domain's known pattern
-// (each source that confirmed it).
+// What an answer at >= 95 rests on: the SMTP exact match alone, the person's own reply (a 95 at
+// a catch-all domain whose pattern is not known), or the domain's known pattern (each source
+// that confirmed it).
 function basesOf(r: FindResult): string[] {
   const e = r.evidence;
+  if (e.catchAll && !e.knownPattern) return ["the person's own reply"];
   const usedKnown =
     e.knownPattern &&
     e.pattern === e.learntPattern &&

@@ -8,6 +8,7 @@ import {
   type FindResult,
   findResult,
   notTheirs,
+  provenTheirs,
   rowObservation,
   scoreRow,
 } from './lookup-result.ts';
@@ -116,15 +117,16 @@ export function createFinder(
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
     // Nobody's exact match: an address two rows produced, or one that bounced.
     const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
-    const owners = new Map(
-      planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
-        ? await patternStore.owners(
-            domain,
-            planned.flatMap((row) =>
-              row.kind === 'find' ? row.candidates.map((c) => c.email) : [],
-            ),
-          )
-        : [],
+    const owned = planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
+      ? await patternStore.owners(
+          domain,
+          planned.flatMap((row) => (row.kind === 'find' ? row.candidates.map((c) => c.email) : [])),
+        )
+      : [];
+    const owners = new Map(owned.map(([email, owner]) => [email, owner]));
+    // Whose a reply proved an address is: the address is its owner's own.
+    const repliedBy = new Map(
+      owned.filter(([, , source]) => source === 'reply').map(([email, owner]) => [email, owner]),
     );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
@@ -134,7 +136,7 @@ export function createFinder(
       planned.map((row) => {
         const candidates = candidateEvidence(row.candidates, lookup.replies);
         const excluded = notTheirs(row, ambiguous, owners);
-        const score = scoreRow(row, lookup, candidates, excluded);
+        const score = scoreRow(row, lookup, candidates, excluded, provenTheirs(row, repliedBy));
         return {
           row,
           candidates,

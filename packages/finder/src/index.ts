@@ -21,6 +21,7 @@ export { type FindInput, normaliseDomain } from './lookup-rows.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
 export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
+  type AddressOwner,
   createMemoryPatternStore,
   isKnownPattern,
   knowledgeFrom,

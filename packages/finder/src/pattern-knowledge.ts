@@ -41,6 +41,9 @@ export interface PatternObservation {
 
 export const noPattern = 'none';
 
+// An address, whose it is (ownerKey of their name) and where we learnt that.
+export type AddressOwner = [email: string, owner: string, source: ObservationSource];
+
 export interface PatternStore {
   get: (domain: string) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
   // Idempotent per address: recording the same address again replaces its earlier
@@ -49,11 +52,9 @@ export interface PatternStore {
   // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
   // whoever asks, and are never again returned at 95 or more.
   bounced: (domain: string) => Promise<string[]> | string[];
-  // Of these addresses at the domain, the ones whose owner we know: [address, owner key].
-  owners: (
-    domain: string,
-    emails: readonly string[],
-  ) => Promise<Array<[string, string]>> | Array<[string, string]>;
+  // Of these addresses at the domain, the ones whose owner we know: [address, owner key, the
+  // source of that knowledge] (a reply proves the address is its owner's own).
+  owners: (domain: string, emails: readonly string[]) => Promise<AddressOwner[]> | AddressOwner[];
 }
 
 // Observations of one pattern from one source, in the order patterns were first seen.
@@ -165,9 +166,9 @@ export function createMemoryPatternStore(
         .map((o) => o.email),
     owners: (domain, emails) => {
       const addresses = domains.get(domain);
-      return emails.flatMap((email): Array<[string, string]> => {
+      return emails.flatMap((email): AddressOwner[] => {
         const seen = addresses?.get(email);
-        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner]] : [];
+        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner, seen.source]] : [];
       });
     },
     entries: () => domains,

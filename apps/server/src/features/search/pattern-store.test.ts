@@ -91,7 +91,17 @@ it("knows whose an address is, for every user's lookups, until it bounces", asyn
       'bob@own.test',
       'x@own.test',
     ]),
-  ).toEqual([['ann@own.test', 'ann lee']]);
+  ).toEqual([['ann@own.test', 'ann lee', 'verified']]);
+  // A reply says the address is its owner's own.
+  await store.record('own.test', {
+    pattern: 'first',
+    email: 'cy@own.test',
+    source: 'reply',
+    owner: 'cy young',
+  });
+  expect(await store.owners('own.test', ['cy@own.test'])).toEqual([
+    ['cy@own.test', 'cy young', 'reply'],
+  ]);
   await store.record('own.test', { pattern: 'first', email: 'ann@own.test', source: 'bounce' });
   expect(await store.owners('own.test', ['ann@own.test'])).toEqual([]);
 });
