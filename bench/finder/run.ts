@@ -34,9 +34,9 @@ const { values: args } = parseArgs({
     'peer-sample': { type: 'string', default: '600' },
     'soak-lookups': { type: 'string', default: '100000' },
     seed: { type: 'string', default: '42' },
-    // The known-pattern thresholds (finder defaults when absent), for the recall trade-off.
-    'min-confirmations': { type: 'string' },
-    'min-share': { type: 'string' },
+    // The catch-all known-pattern threshold (finder default when absent), for the recall
+    // trade-off: the posterior that a person follows the domain's pattern.
+    'min-probability': { type: 'string' },
     // The same at domains that refuse unknown recipients.
     'refused-min-confirmations': { type: 'string' },
     'refused-min-share': { type: 'string' },
@@ -66,10 +66,9 @@ const config = {
   greylistRetryDelaysMs: [1200, 2400],
   busyBackoffMs: 500,
   allowPrivateMx: true,
-  ...(args['min-confirmations']
-    ? { knownPatternMinConfirmations: Number(args['min-confirmations']) }
+  ...(args['min-probability']
+    ? { knownPatternMinProbability: Number(args['min-probability']) }
     : {}),
-  ...(args['min-share'] ? { knownPatternMinShare: Number(args['min-share']) } : {}),
   ...(args['refused-min-confirmations']
     ? { refusedKnownPatternMinConfirmations: Number(args['refused-min-confirmations']) }
     : {}),
@@ -493,7 +492,7 @@ async function runOurs(lab: MailLab) {
   const n = people.length;
   const effective = finderConfig(config);
   console.log(
-    `\nMailhound finder (findBatch, concurrency ${config.concurrency}, ${config.perHostConcurrency} per host; known pattern: >= ${effective.knownPatternMinConfirmations} confirmations, Wilson lower bound >= ${effective.knownPatternMinShare} at catch-all domains, >= ${effective.refusedKnownPatternMinConfirmations} and >= ${effective.refusedKnownPatternMinShare} elsewhere)`,
+    `\nMailhound finder (findBatch, concurrency ${config.concurrency}, ${config.perHostConcurrency} per host; known pattern: posterior that a person follows it >= ${effective.knownPatternMinProbability} at catch-all domains, >= ${effective.refusedKnownPatternMinConfirmations} and >= ${effective.refusedKnownPatternMinShare} elsewhere)`,
   );
   console.log(
     `  cold batch: ${n} lookups in ${fmt(coldMs / 1000)} s = ${fmt(n / (coldMs / 1000), 1)} lookups/s; sessions/lookup ${fmt(coldStats.sessions / n, 3)}; RCPT/lookup ${fmt((coldStats.commands.RCPT ?? 0) / n, 2)}`,

@@ -24,6 +24,7 @@ import {
 import { createMxSessions } from './mx-sessions.ts';
 import {
   createMemoryPatternStore,
+  isKnownForPeople,
   isKnownPattern,
   type PatternStore,
 } from './pattern-knowledge.ts';
@@ -158,7 +159,7 @@ export function createFinder(
       if (knowledge && isKnownPattern(knowledge, refusedConfidence)) {
         lookup.knowledge = knowledge;
         lookup.learnt = knowledge.pattern;
-        lookup.known = isKnownPattern(knowledge, config);
+        lookup.known = isKnownForPeople(knowledge, config);
         lookup.knownWhereRefused = true;
         const before = scored;
         scored = scoreAll();

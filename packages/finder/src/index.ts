@@ -23,6 +23,7 @@ export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from
 export {
   type AddressOwner,
   createMemoryPatternStore,
+  isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
   noPattern,
@@ -34,6 +35,9 @@ export {
   type PatternKnowledge,
   type PatternObservation,
   type PatternStore,
+  type PersonConfidence,
+  patternPosterior,
+  posteriorModel,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';
 export { type Candidate, candidatesFor, patternKind, patterns } from './patterns.ts';
