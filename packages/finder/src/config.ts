@@ -36,10 +36,9 @@ export const finderConfigSchema = z.object({
   // How long a host that answered 421 is left alone.
   busyBackoffMs: positive.default(30_000),
   catchAllTtlMs: positive.default(3_600_000),
-  // A domain's pattern is "known" (README: the score rule) with at least this many verified
-  // addresses following it and a Wilson lower bound of its share at least this.
-  knownPatternMinConfirmations: positive.default(10),
-  knownPatternMinShare: z.number().min(0).max(1).default(0.8),
+  // At a catch-all domain the pattern is "known" (README: the catch-all judgement) when the
+  // posterior that a person there has its address is at least this.
+  knownPatternMinProbability: z.number().min(0).max(1).default(0.97),
   // The same at a domain that refuses unknown recipients, where the known pattern only makes
   // an accepted first@ (or another possible-kind address) exact: SMTP has already proven
   // the address exists and every exact-kind candidate was refused.

@@ -21,7 +21,7 @@ const deps = (store = createMemoryPatternStore()) => {
   return {
     resolver,
     patternStore: store,
-    confidence: { knownPatternMinConfirmations: 10, knownPatternMinShare: 0.8 },
+    confidence: { knownPatternMinProbability: 0.97 },
     refusedConfidence: { knownPatternMinConfirmations: 3, knownPatternMinShare: 0.5 },
     privateAddresses: false,
     now: () => (now += 5),

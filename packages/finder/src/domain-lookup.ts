@@ -1,10 +1,12 @@
 import type { CatchAllProbe } from './catch-all-cache.ts';
 import { findMailRoute, type MailHost, type PrivateAddressPolicy } from './mail-route.ts';
 import {
+  isKnownForPeople,
   isKnownPattern,
   type PatternConfidence,
   type PatternKnowledge,
   type PatternStore,
+  type PersonConfidence,
 } from './pattern-knowledge.ts';
 import type { Resolver } from './resolver.ts';
 import type { SmtpReply } from './smtp-reply.ts';
@@ -68,7 +70,8 @@ export async function lookupDomain(
   deps: {
     resolver: Resolver;
     patternStore: PatternStore;
-    confidence: PatternConfidence;
+    // The threshold at a catch-all domain.
+    confidence: PersonConfidence;
     // The thresholds at a domain that refuses unknown recipients.
     refusedConfidence: PatternConfidence;
     privateAddresses: PrivateAddressPolicy;
@@ -89,7 +92,7 @@ export async function lookupDomain(
   ]);
   lookup.knowledge = knowledge ?? null;
   lookup.learnt = lookup.knowledge?.pattern ?? null;
-  lookup.known = isKnownPattern(lookup.knowledge, deps.confidence);
+  lookup.known = isKnownForPeople(lookup.knowledge, deps.confidence);
   lookup.knownWhereRefused = isKnownPattern(lookup.knowledge, deps.refusedConfidence);
   lookup.bounced = new Set(bounced);
   return lookup;

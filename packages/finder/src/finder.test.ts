@@ -2,6 +2,7 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFinderCli } from './cli.ts';
 import { createFinder, type FinderPorts } from './finder.ts';
+import { ownerKey } from './names.ts';
 import { createMemoryPatternStore, type PatternObservation } from './pattern-knowledge.ts';
 
 const mailboxes = ['john.doe', 'jane.roe', 'john', 'info'];
@@ -148,7 +149,7 @@ describe('the finder against the mail lab', () => {
     expect(tried).toMatchObject({ status: 'accepted', code: 250 });
     const refused = result.evidence.candidates.find((c) => c.email === 'jroe@acme.test');
     expect(refused).toMatchObject({ status: 'rejected', code: 550, enhanced: '5.1.1' });
-    expect(store.get('acme.test')).toEqual({
+    expect(store.get('acme.test')).toMatchObject({
       pattern: 'first.last',
       confirmations: 1,
       contradictions: 0,
@@ -198,7 +199,11 @@ describe('the finder against the mail lab', () => {
 
   it('never returns a bounced address at 95 or more, at a catch-all domain or not', async () => {
     const store = createMemoryPatternStore({
-      'known.test': [...observed('flast', 'known.test'), ...observed('flast', 'more.known.test')],
+      'known.test': [
+        ...observed('flast', 'known.test'),
+        ...observed('flast', 'more.known.test'),
+        ...observed('flast', 'most.known.test'),
+      ],
     });
     store.record('known.test', { pattern: 'flast', email: 'jroe@known.test', source: 'bounce' });
     store.record('acme.test', {
@@ -216,6 +221,35 @@ describe('the finder against the mail lab', () => {
     // Others still find theirs at 95 by the known pattern.
     const other = await finder.find({ firstName: 'Ann', lastName: 'Lee', domain: 'known.test' });
     expect(other).toMatchObject({ exactEmail: 'alee@known.test', exactEmailScore: 95 });
+  });
+
+  it("gives a catch-all person the address they replied from at 95, never someone else's", async () => {
+    const store = createMemoryPatternStore();
+    store.record('catchall.test', {
+      pattern: 'first',
+      email: 'ann@catchall.test',
+      source: 'reply',
+      owner: ownerKey('Ann', 'Lee'),
+    });
+    store.record('catchall.test', {
+      pattern: 'flast',
+      email: 'bstone@catchall.test',
+      source: 'known',
+      owner: ownerKey('Bob', 'Stone'),
+    });
+    const finder = finderFor({}, { patternStore: store });
+    const ann = await finder.find({ firstName: 'Ann', lastName: 'Lee', domain: 'catchall.test' });
+    expect(ann).toMatchObject({ exactEmail: 'ann@catchall.test', exactEmailScore: 95 });
+    const namesake = await finder.find({
+      firstName: 'Ann',
+      lastName: 'Ray',
+      domain: 'catchall.test',
+    });
+    expect(namesake.exactEmailScore).toBe(50);
+    expect(namesake.exactEmail).not.toBe('ann@catchall.test');
+    // A user's own contact teaches the pattern only: its address is not answered at 95.
+    const bob = await finder.find({ firstName: 'Bob', lastName: 'Stone', domain: 'catchall.test' });
+    expect(bob.exactEmailScore).toBe(50);
   });
 
   it('asks only for the learnt pattern once the domain is warm', async () => {

@@ -8,6 +8,7 @@ import {
   type FindResult,
   findResult,
   notTheirs,
+  provenTheirs,
   rowObservation,
   scoreRow,
 } from './lookup-result.ts';
@@ -23,6 +24,7 @@ import {
 import { createMxSessions } from './mx-sessions.ts';
 import {
   createMemoryPatternStore,
+  isKnownForPeople,
   isKnownPattern,
   type PatternStore,
 } from './pattern-knowledge.ts';
@@ -116,15 +118,16 @@ export function createFinder(
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
     // Nobody's exact match: an address two rows produced, or one that bounced.
     const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
-    const owners = new Map(
-      planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
-        ? await patternStore.owners(
-            domain,
-            planned.flatMap((row) =>
-              row.kind === 'find' ? row.candidates.map((c) => c.email) : [],
-            ),
-          )
-        : [],
+    const owned = planned.some((row) => row.kind === 'find' && row.candidates.length > 0)
+      ? await patternStore.owners(
+          domain,
+          planned.flatMap((row) => (row.kind === 'find' ? row.candidates.map((c) => c.email) : [])),
+        )
+      : [];
+    const owners = new Map(owned.map(([email, owner]) => [email, owner]));
+    // Whose a reply proved an address is: the address is its owner's own.
+    const repliedBy = new Map(
+      owned.filter(([, , source]) => source === 'reply').map(([email, owner]) => [email, owner]),
     );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
@@ -134,7 +137,7 @@ export function createFinder(
       planned.map((row) => {
         const candidates = candidateEvidence(row.candidates, lookup.replies);
         const excluded = notTheirs(row, ambiguous, owners);
-        const score = scoreRow(row, lookup, candidates, excluded);
+        const score = scoreRow(row, lookup, candidates, excluded, provenTheirs(row, repliedBy));
         return {
           row,
           candidates,
@@ -156,7 +159,7 @@ export function createFinder(
       if (knowledge && isKnownPattern(knowledge, refusedConfidence)) {
         lookup.knowledge = knowledge;
         lookup.learnt = knowledge.pattern;
-        lookup.known = isKnownPattern(knowledge, config);
+        lookup.known = isKnownForPeople(knowledge, config);
         lookup.knownWhereRefused = true;
         const before = scored;
         scored = scoreAll();

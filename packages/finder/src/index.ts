@@ -21,7 +21,9 @@ export { type FindInput, normaliseDomain } from './lookup-rows.ts';
 export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-route.ts';
 export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
+  type AddressOwner,
   createMemoryPatternStore,
+  isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
   noPattern,
@@ -33,6 +35,9 @@ export {
   type PatternKnowledge,
   type PatternObservation,
   type PatternStore,
+  type PersonConfidence,
+  patternPosterior,
+  posteriorModel,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';
 export { type Candidate, candidatesFor, patternKind, patterns } from './patterns.ts';

@@ -70,6 +70,7 @@ export function scoreRow(
   lookup: DomainLookup,
   candidates: CandidateEvidence[],
   ambiguous: ReadonlySet<string>,
+  proven: ReadonlySet<string> = new Set(),
 ): ScoreOutcome {
   if (lookup.error) return { exactEmail: null, score: 0, pattern: null, reason: lookup.error };
   if (row.kind === 'verify') {
@@ -88,6 +89,7 @@ export function scoreRow(
     learntPattern: lookup.learnt,
     knownPattern: knownHere(lookup) ? lookup.learnt : null,
     ambiguous,
+    proven,
   });
 }
 
@@ -169,4 +171,15 @@ export function notTheirs(
     return owner !== undefined && owner !== own;
   });
   return others.length === 0 ? shared : new Set([...shared, ...others.map((c) => c.email)]);
+}
+
+// This row's candidates that a reply proved are the person's own: the address replied to our
+// mail and its owner is this name.
+export function provenTheirs(
+  row: LookupRow,
+  repliedBy: ReadonlyMap<string, string>,
+): ReadonlySet<string> {
+  if (row.kind !== 'find' || repliedBy.size === 0) return new Set();
+  const own = ownerKey(row.firstName, row.lastName);
+  return new Set(row.candidates.filter((c) => repliedBy.get(c.email) === own).map((c) => c.email));
 }

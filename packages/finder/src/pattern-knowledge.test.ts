@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMemoryPatternStore,
+  isKnownForPeople,
   isKnownPattern,
+  knowledgeFrom,
   noPattern,
+  type ObservationCount,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';
 
@@ -15,7 +18,7 @@ describe('pattern knowledge', () => {
     store.record('acme.com', { pattern: 'first.last', email: 'john.doe@acme.com' });
     store.record('acme.com', { pattern: 'flast', email: 'asmith@acme.com' });
     store.record('acme.com', { pattern: noPattern, email: 'boss@acme.com' });
-    expect(await store.get('acme.com')).toEqual({
+    expect(await store.get('acme.com')).toMatchObject({
       pattern: 'first.last',
       confirmations: 2,
       contradictions: 2,
@@ -67,10 +70,64 @@ describe('pattern knowledge', () => {
 
   it('knows a pattern only with enough confirmations and a high enough lower bound', () => {
     const known = (confirmations: number, contradictions: number) =>
-      isKnownPattern({ pattern: 'flast', confirmations, contradictions, sources: {} }, confidence);
+      isKnownPattern(
+        {
+          pattern: 'flast',
+          confirmations,
+          contradictions,
+          sources: {},
+          patternProbability: 1,
+          personProbability: 1,
+        },
+        confidence,
+      );
     expect(known(12, 0)).toBe(true);
     expect(known(9, 0)).toBe(false);
     expect(known(12, 6)).toBe(false);
     expect(isKnownPattern(null, confidence)).toBe(false);
+  });
+
+  describe("the catch-all judgement (a posterior over the domain's patterns)", () => {
+    const knowledge = (...counts: Array<[string, ObservationCount['source'], number]>) =>
+      knowledgeFrom(counts.map(([pattern, source, count]) => ({ pattern, source, count })));
+    const atCatchAll = { knownPatternMinProbability: 0.97 };
+
+    it('is sure of the pattern after a few agreeing replies, but not yet of every person', () => {
+      const replies = knowledge(['first.last', 'reply', 4]);
+      expect(replies?.patternProbability).toBeGreaterThan(0.999);
+      expect(replies?.personProbability).toBeCloseTo(0.944, 3);
+      expect(isKnownForPeople(replies, atCatchAll)).toBe(false);
+      const many = knowledge(['first.last', 'known', 8], ['first.last', 'reply', 4]);
+      expect(isKnownForPeople(many, atCatchAll)).toBe(true);
+    });
+
+    it('counts the bounces of other patterns for the leading one, and its own against it', () => {
+      const alone = knowledge(['first.last', 'reply', 1]);
+      const othersBounced = knowledge(
+        ['first.last', 'reply', 1],
+        ['flast', 'bounce', 2],
+        ['first', 'bounce', 2],
+      );
+      expect(othersBounced!.patternProbability).toBeGreaterThan(alone!.patternProbability);
+      const ownBounced = knowledge(['first.last', 'known', 20], ['first.last', 'bounce', 1]);
+      expect(ownBounced?.contradictions).toBe(1);
+      expect(ownBounced!.personProbability).toBeLessThan(
+        knowledge(['first.last', 'known', 20])!.personProbability,
+      );
+      expect(isKnownForPeople(ownBounced, atCatchAll)).toBe(false);
+    });
+
+    it('doubts a domain where two patterns both have followers', () => {
+      const mixed = knowledge(['first.last', 'known', 12], ['flast', 'known', 4]);
+      expect(mixed?.pattern).toBe('first.last');
+      expect(mixed!.personProbability).toBeLessThan(0.8);
+      expect(isKnownForPeople(mixed, atCatchAll)).toBe(false);
+      // With as many followers each, neither pattern is sure.
+      expect(
+        knowledge(['first.last', 'known', 4], ['flast', 'known', 4])!.patternProbability,
+      ).toBeLessThan(0.9);
+      expect(isKnownForPeople(knowledge(['first.last', 'known', 16]), atCatchAll)).toBe(true);
+      expect(isKnownForPeople(null, atCatchAll)).toBe(false);
+    });
   });
 });

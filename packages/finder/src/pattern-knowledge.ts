@@ -1,3 +1,5 @@
+import { patterns } from './patterns.ts';
+
 // What the product knows about a domain's address pattern, learnt from verified addresses.
 // The caller stores it (the server in PostgreSQL) through the PatternStore port.
 
@@ -26,6 +28,11 @@ export interface PatternKnowledge {
   contradictions: number;
   // `confirmations` by source.
   sources: Partial<Record<ObservationSource, number>>;
+  // The posterior (README: the catch-all judgement) that `pattern` is the domain's pattern,
+  // from every pattern's confirmations and bounces, and that a person at the domain of whom
+  // nothing else is known has the address it gives for their name.
+  patternProbability: number;
+  personProbability: number;
 }
 
 // One address at a domain and the pattern it follows for its owner's name (`noPattern` when
@@ -41,6 +48,9 @@ export interface PatternObservation {
 
 export const noPattern = 'none';
 
+// An address, whose it is (ownerKey of their name) and where we learnt that.
+export type AddressOwner = [email: string, owner: string, source: ObservationSource];
+
 export interface PatternStore {
   get: (domain: string) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
   // Idempotent per address: recording the same address again replaces its earlier
@@ -49,11 +59,9 @@ export interface PatternStore {
   // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
   // whoever asks, and are never again returned at 95 or more.
   bounced: (domain: string) => Promise<string[]> | string[];
-  // Of these addresses at the domain, the ones whose owner we know: [address, owner key].
-  owners: (
-    domain: string,
-    emails: readonly string[],
-  ) => Promise<Array<[string, string]>> | Array<[string, string]>;
+  // Of these addresses at the domain, the ones whose owner we know: [address, owner key, the
+  // source of that knowledge] (a reply proves the address is its owner's own).
+  owners: (domain: string, emails: readonly string[]) => Promise<AddressOwner[]> | AddressOwner[];
 }
 
 // Observations of one pattern from one source, in the order patterns were first seen.
@@ -61,6 +69,41 @@ export interface ObservationCount {
   pattern: string;
   source: ObservationSource;
   count: number;
+}
+
+// The model behind the posterior (README: the catch-all judgement). A person at a domain has
+// the address its pattern gives for their name with probability `followRate`; the others are
+// exceptions (no mailbox, a clash, a legacy address), of which `exceptionOnPattern` have an
+// address that happens to follow another pattern. `shareWeight` observations' worth of prior
+// belief that `followRate` of a domain's people follow its pattern.
+export const posteriorModel = { followRate: 0.9, exceptionOnPattern: 0.2, shareWeight: 5 };
+
+const priorOf = new Map(patterns.map((p) => [p.id, p.frequency]));
+const priorTotal = patterns.reduce((sum, p) => sum + p.frequency, 0);
+
+// P(the domain's pattern is `leader`) over the 16 patterns: a prior from how common each is
+// (patterns.ts), then each observation's likelihood under each hypothesis. An address that
+// follows pattern p is likely (followRate) where p is the pattern and unlikely (an exception
+// that happens to follow p) elsewhere; a bounce of a p address is unlikely where p is the
+// pattern (only the exceptions') and certain elsewhere. Observations following no pattern are
+// equally likely under every hypothesis.
+export function patternPosterior(
+  leader: string,
+  support: ReadonlyMap<string, number>,
+  bounces: ReadonlyMap<string, number>,
+): number {
+  const { followRate, exceptionOnPattern } = posteriorModel;
+  const logScore = (id: string, prior: number) =>
+    Math.log(prior / priorTotal) +
+    (support.get(id) ?? 0) *
+      (Math.log(followRate) -
+        Math.log((1 - followRate) * exceptionOnPattern * (prior / priorTotal))) +
+    (bounces.get(id) ?? 0) * Math.log(1 - followRate);
+  const scores = patterns.map((p) => logScore(p.id, p.frequency));
+  const top = Math.max(...scores);
+  const total = scores.reduce((sum, s) => sum + Math.exp(s - top), 0);
+  const own = logScore(leader, priorOf.get(leader) ?? 0);
+  return Math.exp(own - top) / total;
 }
 
 // The leading pattern (most weight; on a tie the one seen first) and its weighted counts; null
@@ -87,11 +130,20 @@ export function knowledgeFrom(counts: Iterable<ObservationCount>): PatternKnowle
   for (const entry of support) if (!best || entry[1] > best[1]) best = entry;
   if (!best) return null;
   const [pattern, confirmations] = best;
+  const contradictions = total - confirmations + (against.get(pattern) ?? 0);
+  const patternProbability = patternPosterior(pattern, support, against);
+  // The share of the domain's people who follow it: its confirmations against everything
+  // else seen there (other patterns, none, its bounces), after the prior's `shareWeight`.
+  const { followRate, shareWeight } = posteriorModel;
+  const share =
+    (confirmations + followRate * shareWeight) / (confirmations + contradictions + shareWeight);
   return {
     pattern,
     confirmations,
-    contradictions: total - confirmations + (against.get(pattern) ?? 0),
+    contradictions,
     sources: bySource.get(pattern) ?? {},
+    patternProbability,
+    personProbability: patternProbability * share,
   };
 }
 
@@ -126,6 +178,25 @@ export function isKnownPattern(
   return (
     confirmations >= config.knownPatternMinConfirmations &&
     wilsonLowerBound(confirmations, confirmations + contradictions) >= config.knownPatternMinShare
+  );
+}
+
+// At a catch-all domain the known pattern alone speaks for a person.
+export interface PersonConfidence {
+  // The posterior that a person follows the domain's pattern is at least this.
+  knownPatternMinProbability: number;
+}
+
+// The domain's pattern is known for its people when the posterior that one of them has its
+// address is at least the setting (README: the catch-all judgement).
+export function isKnownForPeople(
+  knowledge: PatternKnowledge | null,
+  config: PersonConfidence,
+): boolean {
+  return (
+    !!knowledge &&
+    knowledge.pattern !== noPattern &&
+    knowledge.personProbability >= config.knownPatternMinProbability
   );
 }
 
@@ -165,9 +236,9 @@ export function createMemoryPatternStore(
         .map((o) => o.email),
     owners: (domain, emails) => {
       const addresses = domains.get(domain);
-      return emails.flatMap((email): Array<[string, string]> => {
+      return emails.flatMap((email): AddressOwner[] => {
         const seen = addresses?.get(email);
-        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner]] : [];
+        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner, seen.source]] : [];
       });
     },
     entries: () => domains,

@@ -84,6 +84,23 @@ describe('the score (api-spec §8)', () => {
     expect(result).toMatchObject({ exactEmail: 'jdoe@acme.com', score: 50 });
   });
 
+  it("gives 95 at a catch-all domain to the address the person's own reply proved, any pattern", () => {
+    const candidates = [
+      candidate('john.doe', 'first.last', 'exact', 'accepted'),
+      candidate('john', 'first', 'possible', 'accepted'),
+    ];
+    const proven = new Set(['john@acme.com']);
+    expect(scoreFind(input(candidates, { catchAll: true, proven }))).toMatchObject({
+      exactEmail: 'john@acme.com',
+      score: 95,
+      reason: 'Multiple exact matches or catch-all with known pattern',
+    });
+    // Unless another row of the batch (a namesake) produced it too.
+    expect(
+      scoreFind(input(candidates, { catchAll: true, proven, ambiguous: proven })),
+    ).toMatchObject({ score: 50 });
+  });
+
   it('never gives 95 at a catch-all domain for a pattern anyone could own (first@)', () => {
     const result = scoreFind(
       input([candidate('john', 'first', 'possible', 'accepted')], {

@@ -31,6 +31,8 @@ export interface FindScoreInput {
   // Addresses that are nobody's exact match: another row of the same batch also produced
   // them (two Johns at one company), or they bounced (they do not exist).
   ambiguous: ReadonlySet<string>;
+  // Addresses a reply proved are this person's own (they replied from it to our mail).
+  proven?: ReadonlySet<string>;
 }
 
 export interface ScoreOutcome {
@@ -59,8 +61,19 @@ const none = (reason: string): ScoreOutcome => ({
 export function scoreFind(input: FindScoreInput): ScoreOutcome {
   const { candidates, catchAll, learntPattern, knownPattern } = input;
   if (catchAll === true) {
-    // At a catch-all domain only a confidently known pattern that carries the full name
-    // speaks for the person: `first@` there could be anyone's.
+    // At a catch-all domain the person's own reply speaks for them, whatever its pattern;
+    // otherwise only a confidently known pattern that carries the full name does: `first@`
+    // there could be anyone's.
+    const replied = candidates.find(
+      (c) => input.proven?.has(c.email) && !input.ambiguous.has(c.email),
+    );
+    if (replied)
+      return {
+        exactEmail: replied.email,
+        score: 95,
+        pattern: replied.pattern,
+        reason: scoreTexts[95],
+      };
     const known = knownPattern
       ? candidates.find(
           (c) => c.pattern === knownPattern && c.kind === 'exact' && !input.ambiguous.has(c.email),

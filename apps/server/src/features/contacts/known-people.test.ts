@@ -22,7 +22,7 @@ it('imported contacts with both names teach the finder their domains’ patterns
   });
   expect(created.statusCode, created.body).toBe(200);
   const store = createPgPatternStore(t.db);
-  expect(await store.get('contacts-known.test')).toEqual({
+  expect(await store.get('contacts-known.test')).toMatchObject({
     pattern: 'first.last',
     confirmations: 2,
     contradictions: 0,

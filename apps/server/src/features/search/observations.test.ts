@@ -45,7 +45,7 @@ it('records many people at once; their domains learn the pattern', async () => {
   }));
   const recorded = await recordPeopleSeen(t.db, [...people, people[0]!], 'known');
   expect(recorded).toBe(1201);
-  expect(await createPgPatternStore(t.db).get('many.test')).toEqual({
+  expect(await createPgPatternStore(t.db).get('many.test')).toMatchObject({
     pattern: 'first.last',
     confirmations: 1200,
     contradictions: 0,

@@ -19,11 +19,13 @@ it('leads with the pattern most verified addresses follow; the others contradict
   await store.record('acme.test', { pattern: 'first.last', email: 'ann.lee@acme.test' });
   await store.record('acme.test', { pattern: 'first.last', email: 'bob.roe@acme.test' });
   await store.record('acme.test', { pattern: 'none', email: 'boss@acme.test' });
-  expect(await store.get('acme.test')).toEqual({
+  expect(await store.get('acme.test')).toMatchObject({
     pattern: 'first.last',
     confirmations: 2,
     contradictions: 2,
     sources: { verified: 2 },
+    // The finder's posterior over the same counts (knowledgeFrom): a mixed domain.
+    personProbability: expect.closeTo(0.717, 3),
   });
 });
 
@@ -31,7 +33,7 @@ it('counts an address once, with its latest pattern', async () => {
   const store = createPgPatternStore(t.db);
   await store.record('once.test', { pattern: 'first', email: 'Ann@once.test' });
   await store.record('once.test', { pattern: 'first', email: 'ann@once.test' });
-  expect(await store.get('once.test')).toEqual({
+  expect(await store.get('once.test')).toMatchObject({
     pattern: 'first',
     confirmations: 1,
     contradictions: 0,
@@ -54,7 +56,7 @@ it('weighs each source, counts a bounce against its pattern and keeps it as a fa
   await store.record('src.test', { pattern: 'first', email: 'bob@src.test', source: 'reply' });
   await store.record('src.test', { pattern: 'first', email: 'Cy@src.test', source: 'known' });
   await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'bounce' });
-  expect(await store.get('src.test')).toEqual({
+  expect(await store.get('src.test')).toMatchObject({
     pattern: 'first',
     confirmations: 3,
     contradictions: 1,
@@ -91,7 +93,17 @@ it("knows whose an address is, for every user's lookups, until it bounces", asyn
       'bob@own.test',
       'x@own.test',
     ]),
-  ).toEqual([['ann@own.test', 'ann lee']]);
+  ).toEqual([['ann@own.test', 'ann lee', 'verified']]);
+  // A reply says the address is its owner's own.
+  await store.record('own.test', {
+    pattern: 'first',
+    email: 'cy@own.test',
+    source: 'reply',
+    owner: 'cy young',
+  });
+  expect(await store.owners('own.test', ['cy@own.test'])).toEqual([
+    ['cy@own.test', 'cy young', 'reply'],
+  ]);
   await store.record('own.test', { pattern: 'first', email: 'ann@own.test', source: 'bounce' });
   expect(await store.owners('own.test', ['ann@own.test'])).toEqual([]);
 });

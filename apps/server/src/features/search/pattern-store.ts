@@ -1,4 +1,5 @@
 import {
+  type AddressOwner,
   knowledgeFrom,
   type ObservationSource,
   type PatternKnowledge,
@@ -89,7 +90,11 @@ export function createPgPatternStore(db: Db): PatternStore {
     owners: async (domain, emails) => {
       if (emails.length === 0) return [];
       const rows = await db
-        .select({ email: domainPatterns.email, owner: domainPatterns.owner })
+        .select({
+          email: domainPatterns.email,
+          owner: domainPatterns.owner,
+          source: domainPatterns.source,
+        })
         .from(domainPatterns)
         .where(
           and(
@@ -99,7 +104,9 @@ export function createPgPatternStore(db: Db): PatternStore {
             ne(domainPatterns.source, 'bounce'),
           ),
         );
-      return rows.map((row): [string, string] => [row.email, row.owner ?? '']);
+      return rows.map(
+        (row): AddressOwner => [row.email, row.owner ?? '', row.source as ObservationSource],
+      );
     },
   };
 }
