@@ -28,6 +28,7 @@ import {
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { saveVerdict } from '../verify/index.ts';
 import { verifications } from '../verify/schema.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
@@ -706,14 +707,16 @@ describe('verdicts on the addresses of a campaign', () => {
     ...checks,
     smtp_reply: null,
   });
-  const verifiedAt = (
+  // Each verdict stored as its feature stores it: its own row, and the user's latest verdict
+  // on the address (the tick reads only that).
+  async function verifiedAt(
     email: string,
     status: VerifyStatus,
     reason: string,
     at: Date,
     owner = userId,
-  ) =>
-    t.db.insert(verifications).values({
+  ) {
+    await t.db.insert(verifications).values({
       id: randomUUID(),
       userId: owner,
       email,
@@ -722,6 +725,8 @@ describe('verdicts on the addresses of a campaign', () => {
       createdAt: at,
       settledAt: at,
     });
+    await saveVerdict(t.db, owner, verdict(email, status, reason));
+  }
   async function bulkVerdict(email: string, status: VerifyStatus, reason: string, at: Date) {
     const requestId = randomUUID();
     await t.db.insert(bulkRequests).values({
@@ -744,6 +749,7 @@ describe('verdicts on the addresses of a campaign', () => {
       score: 0,
       verdict: verdict(email, status, reason),
     });
+    await saveVerdict(t.db, userId, verdict(email, status, reason));
   }
   const recipientsAfter = (count: number) =>
     sink.messages

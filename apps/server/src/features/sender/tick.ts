@@ -2,9 +2,9 @@ import { rampedDailyLimit, riskyVerdictStatuses, stepVariants } from '@mailhound
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
-import { latestVerdict } from '../bulk/index.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { isSuppressed } from '../suppression/index.ts';
+import { latestVerdict } from '../verify/index.ts';
 import {
   campaignOpenAt,
   decideSends,
