@@ -828,6 +828,23 @@ describe('verdicts on the addresses of a campaign', () => {
       'maybe@judged.test',
     ]);
   });
+
+  it('withdraws a send planned before its address was judged, as the do-not-email list does', async () => {
+    const before = sink.messages.length;
+    const id = await startCampaign(
+      'Judged late',
+      (await createList(call, 'Judged late', ['late@judged.test', 'risky@judged.test'])).groupId,
+    );
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(4));
+    expect(queued).toHaveLength(2);
+    // The verdicts come in between the tick and the sends.
+    await verifiedAt('late@judged.test', 'invalid', verifyReasons.rejected, now);
+    await bulkVerdict('risky@judged.test', 'accept_all', verifyReasons.acceptAll, now);
+    for (const send of queued) expect(await sendOne(deps, send.id)).toEqual({ status: 'skipped' });
+    expect(recipientsAfter(before)).toEqual([]);
+    expect(await sendRows(id)).toEqual([]);
+  });
 });
 
 describe('bounce protection at send time (issue 25)', () => {
