@@ -692,8 +692,9 @@ describe('the do-not-email list', () => {
 });
 
 // Bounce protection (issue 25): the tick leaves out an address whose latest verdict (Email
-// Verifier or bulk) is invalid, and an accept_all or unknown one unless the campaign includes
-// risky addresses; an address never verified goes out.
+// Verifier, bulk or a single search: searched-verdict.test.ts) is invalid, and an accept_all or
+// unknown one unless the campaign includes risky addresses; an address never verified goes out.
+// A send planned before the verdict came is withdrawn at its claim.
 describe('verdicts on the addresses of a campaign', () => {
   // What the checks say does not matter here, only the status.
   const checks = Object.fromEntries(
