@@ -264,8 +264,11 @@ async function loadContacts(
       select gc.customer_id, gc.created_at
       from (select g.customer_id, g.created_at from group_customers g
             where g.group_id = p.group_id order by g.created_at, g.customer_id offset 0) gc
-      where not exists (select 1 from campaign_contacts cc
-                        where cc.campaign_id = p.campaign_id and cc.customer_id = gc.customer_id)
+      -- Not yet in the campaign: one primary-key probe per member (a subquery the planner
+      -- cannot turn into a join with all of the campaign's contacts, which it did when it
+      -- misjudged how many a campaign has).
+      where (select 1 from campaign_contacts cc
+             where cc.campaign_id = p.campaign_id and cc.customer_id = gc.customer_id) is null
         and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
         and not exists (select 1 from customers b where b.id = gc.customer_id and ${unmailable})
       order by gc.created_at, gc.customer_id
