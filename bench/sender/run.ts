@@ -14,6 +14,7 @@ import { drainDueSends, senderDeps } from '../../apps/server/src/features/sender
 import { seededRandom } from '../../apps/server/src/features/sender/seeded-random.ts';
 import { startSmtpSink } from '../../apps/server/src/features/sender/smtp-sink.test-kit.ts';
 import { runTick } from '../../apps/server/src/features/sender/tick.ts';
+import { saveVerdictsFrom } from '../../apps/server/src/features/verify/index.ts';
 import { createDb, type Db } from '../../apps/server/src/platform/database.ts';
 import {
   freePort,
@@ -118,6 +119,14 @@ async function judgeSome(userId: string) {
     select request.id, n, 0, '[]', '{"kind":"skip","reason":"bench"}', 'done', 0,
       jsonb_build_object('email', 'lead' || n || '@client.test', 'status', 'invalid')
     from request, generate_series(5, ${CONTACTS_PER_CAMPAIGN}, 11) n`);
+  // As the Email Verifier and bulk store them: each the user's latest verdict on its address.
+  await db.execute(
+    saveVerdictsFrom(sql`select user_id, verdict from verifications where user_id = ${userId}`),
+  );
+  await db.execute(
+    saveVerdictsFrom(sql`select q.user_id, r.verdict from bulk_rows r
+      join bulk_requests q on q.id = r.request_id where q.user_id = ${userId}`),
+  );
 }
 
 async function throughput(): Promise<void> {

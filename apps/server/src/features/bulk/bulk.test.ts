@@ -12,6 +12,7 @@ import { creditAccounts, creditEntries } from '../credits/schema.ts';
 import { createSearchFinder } from '../search/finder.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
+import { latestStatuses } from '../verify/verify.test-kit.ts';
 import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
@@ -184,6 +185,23 @@ describe('uploading a list', () => {
       input: { fileName: 'list.xlsx', length: 3 },
       result: { successCount: 2, verifiedCount: 2 },
     });
+  });
+
+  it("stores each row's verdict as the user's latest on its address, which the campaigns read", async () => {
+    const user = await activeUser(t);
+    const csv = toCsv([
+      ['email'],
+      ['Nobody@ACME.test'],
+      ['ann.lee@acme.test'],
+      ['nobody@acme.test'],
+    ]);
+    const response = await upload(t.app, user.token, 'verify.csv', csv);
+    expect(response.statusCode, response.body).toBe(201);
+    await waitUntilDone(t.app, user.token, (response.json() as BulkItem).requestId);
+    expect(await latestStatuses(t.db, user.id)).toEqual([
+      { email: 'ann.lee@acme.test', status: 'valid' },
+      { email: 'nobody@acme.test', status: 'invalid' },
+    ]);
   });
 
   it('holds one credit per row to search: a user with 25 credits can search 25 rows', async () => {

@@ -5,6 +5,5 @@ export {
   readResultSummary,
 } from './bulk-store.ts';
 export { defineBulkJobs } from './jobs.ts';
-export { latestVerdict } from './latest-verdict.ts';
 export { resultTable } from './result-files.ts';
 export { registerBulkRoutes } from './routes.ts';

@@ -9,7 +9,7 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
-import { verdictOf, verdictOfFound } from '../verify/index.ts';
+import { saveVerdictsFrom, verdictOf, verdictOfFound } from '../verify/index.ts';
 import { holdReference, readResultRows } from './bulk-store.ts';
 import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
@@ -214,12 +214,17 @@ async function processChunk(
 // A chunk's rows with their results, those still pending only.
 async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
+  // The verdicts become the user's latest on their addresses, in the same statement.
   await tx.execute(sql`
-    update bulk_rows r
-    set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
-    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-      as v("rowIndex" int, email text, score int, error text, verdict jsonb)
-    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'`);
+    with done as (
+      update bulk_rows r
+      set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as v("rowIndex" int, email text, score int, error text, verdict jsonb)
+      where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
+      returning r.verdict
+    )
+    ${saveVerdictsFrom(sql`select q.user_id, done.verdict from done, bulk_requests q where q.id = ${requestId}`)}`);
 }
 
 // The request's counters, counted from its done rows, and one announcement. Chunks no longer

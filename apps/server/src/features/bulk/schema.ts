@@ -80,11 +80,6 @@ export const bulkRows = pgTable(
     index('bulk_rows_pending_chunks')
       .on(table.requestId, table.chunk)
       .where(sql`${table.state} = 'pending'`),
-    // A campaign leaves out a contact whose address's latest verdict is invalid (issue 25);
-    // a given address refused by its server has no email, only its verdict.
-    index('bulk_rows_verdict_email')
-      .on(sql`lower(${table.verdict}->>'email')`)
-      .where(sql`${table.verdict} is not null`),
     // A contact's verification looks up the bulk rows that found its address.
     index('bulk_rows_found_email')
       .on(sql`lower(${table.email})`)

@@ -5,8 +5,8 @@ import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
-import { latestVerdict } from '../bulk/index.ts';
 import { isSuppressed } from '../suppression/index.ts';
+import { latestVerdict } from '../verify/index.ts';
 import { ensureField, fieldNotFound, reservedColumns } from './fields.ts';
 import {
   additionalFields,

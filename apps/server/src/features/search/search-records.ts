@@ -4,6 +4,7 @@ import {
   GUEST_COUNTED_SCORE,
   searchMessages,
   VERIFIED_SCORE,
+  type Verdict,
 } from '@mailhound/contracts';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
@@ -13,6 +14,7 @@ import {
   readAccountSummary,
   settleHold,
 } from '../credits/index.ts';
+import { saveVerdict } from '../verify/index.ts';
 import { foundEmails, type SearchQuery, searchHistory } from './schema.ts';
 
 export type Searcher =
@@ -107,7 +109,8 @@ export type SearchOutcome = {
 // released credit but gets the late result.
 export async function settleSearch(
   db: Db,
-  search: { id: string; outcome: SearchOutcome },
+  // verdict: what the found address's own reply says (verdictOfFound), the user's latest on it.
+  search: { id: string; outcome: SearchOutcome; verdict?: Verdict | null },
 ): Promise<{ charged: boolean }> {
   const { outcome } = search;
   const verified =
@@ -147,6 +150,7 @@ export async function settleSearch(
         settledAt: sql`now()`,
       })
       .where(eq(searchHistory.id, search.id));
+    if (row.userId && search.verdict) await saveVerdict(tx, row.userId, search.verdict);
     return { charged };
   });
 }

@@ -57,7 +57,8 @@ export async function runSingleSearch(
     deps.logFailure(error);
     outcome = { exactEmail: null, score: 0, error: genericFailure, evidence: null };
   }
-  const { charged } = await settleSearch(deps.db, { id, outcome });
+  const verdict = outcome.error === null && result ? verdictOfFound(result) : null;
+  const { charged } = await settleSearch(deps.db, { id, outcome, verdict });
   if (outcome.error !== null || !result) {
     emit({ event: 'error', data: { _id: id, error: outcome.error ?? genericFailure } });
     return;
@@ -69,7 +70,7 @@ export async function runSingleSearch(
       exactEmail: outcome.exactEmail,
       exactEmailScore: outcome.score,
       evidence: outcome.evidence,
-      verdict: verdictOfFound(result),
+      verdict,
       charged,
     },
   });

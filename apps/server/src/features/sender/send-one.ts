@@ -13,6 +13,7 @@ import { guardBounceRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError } from './smtp-outcome.ts';
+import { skippedByVerdict } from './verdict-check.ts';
 
 // A refused-for-now message is tried again later, a few times.
 export const MAX_ATTEMPTS = 5;
@@ -60,8 +61,8 @@ type Claimed = {
 };
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
-// paused or deleted, mailbox deleted, contact unsubscribed, bounced, on the do-not-email list
-// or stopped) is withdrawn, never sent.
+// paused or deleted, mailbox deleted, contact unsubscribed, bounced, on the do-not-email list,
+// left out by its address's verdict, or stopped) is withdrawn, never sent.
 async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
   return deps.db.transaction(async (tx) => {
     const [send] = await tx
@@ -79,6 +80,12 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
         mailbox: mailboxes,
         unsubscribed: sql<boolean>`exists (select 1 from ${unsubscribes} where ${unsubscribes.customerId} = ${send.customerId})`,
         suppressed: sql<boolean>`${isSuppressed(sql`${customers.userId}`, sql`${customers.email}`)}`,
+        // A verdict that came in after the tick planned the send (issue 25).
+        skippedByVerdict: sql<boolean>`${skippedByVerdict(
+          sql`${customers.userId}`,
+          sql`${customers.email}`,
+          sql`${campaigns.includeRisky}`,
+        )}`,
       })
       .from(campaigns)
       .leftJoin(customers, eq(customers.id, send.customerId))
@@ -96,6 +103,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
     const contact = found?.contact ?? undefined;
     const unsubscribed = found?.unsubscribed ?? false;
     const suppressed = found?.suppressed ?? false;
+    const verdictSkips = found?.skippedByVerdict ?? false;
     const step = campaign?.steps[send.step];
     const mailbox = found?.mailbox ?? undefined;
     const wanted =
@@ -105,6 +113,7 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       step !== undefined &&
       !unsubscribed &&
       !suppressed &&
+      !verdictSkips &&
       // A deleted mailbox: the step is planned again from another mailbox of the campaign.
       mailbox !== undefined &&
       contact?.state === 'waiting' &&

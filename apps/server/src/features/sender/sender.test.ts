@@ -28,6 +28,7 @@ import {
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { saveVerdict } from '../verify/index.ts';
 import { verifications } from '../verify/schema.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
@@ -691,8 +692,9 @@ describe('the do-not-email list', () => {
 });
 
 // Bounce protection (issue 25): the tick leaves out an address whose latest verdict (Email
-// Verifier or bulk) is invalid, and an accept_all or unknown one unless the campaign includes
-// risky addresses; an address never verified goes out.
+// Verifier, bulk or a single search: searched-verdict.test.ts) is invalid, and an accept_all or
+// unknown one unless the campaign includes risky addresses; an address never verified goes out.
+// A send planned before the verdict came is withdrawn at its claim.
 describe('verdicts on the addresses of a campaign', () => {
   // What the checks say does not matter here, only the status.
   const checks = Object.fromEntries(
@@ -706,14 +708,16 @@ describe('verdicts on the addresses of a campaign', () => {
     ...checks,
     smtp_reply: null,
   });
-  const verifiedAt = (
+  // Each verdict stored as its feature stores it: its own row, and the user's latest verdict
+  // on the address (the tick reads only that).
+  async function verifiedAt(
     email: string,
     status: VerifyStatus,
     reason: string,
     at: Date,
     owner = userId,
-  ) =>
-    t.db.insert(verifications).values({
+  ) {
+    await t.db.insert(verifications).values({
       id: randomUUID(),
       userId: owner,
       email,
@@ -722,6 +726,8 @@ describe('verdicts on the addresses of a campaign', () => {
       createdAt: at,
       settledAt: at,
     });
+    await saveVerdict(t.db, owner, verdict(email, status, reason));
+  }
   async function bulkVerdict(email: string, status: VerifyStatus, reason: string, at: Date) {
     const requestId = randomUUID();
     await t.db.insert(bulkRequests).values({
@@ -744,6 +750,7 @@ describe('verdicts on the addresses of a campaign', () => {
       score: 0,
       verdict: verdict(email, status, reason),
     });
+    await saveVerdict(t.db, userId, verdict(email, status, reason));
   }
   const recipientsAfter = (count: number) =>
     sink.messages
@@ -821,6 +828,23 @@ describe('verdicts on the addresses of a campaign', () => {
       'fresh@judged.test',
       'maybe@judged.test',
     ]);
+  });
+
+  it('withdraws a send planned before its address was judged, as the do-not-email list does', async () => {
+    const before = sink.messages.length;
+    const id = await startCampaign(
+      'Judged late',
+      (await createList(call, 'Judged late', ['late@judged.test', 'risky@judged.test'])).groupId,
+    );
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(4));
+    expect(queued).toHaveLength(2);
+    // The verdicts come in between the tick and the sends.
+    await verifiedAt('late@judged.test', 'invalid', verifyReasons.rejected, now);
+    await bulkVerdict('risky@judged.test', 'accept_all', verifyReasons.acceptAll, now);
+    for (const send of queued) expect(await sendOne(deps, send.id)).toEqual({ status: 'skipped' });
+    expect(recipientsAfter(before)).toEqual([]);
+    expect(await sendRows(id)).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
-import { rampedDailyLimit, riskyVerdictStatuses, stepVariants } from '@mailhound/contracts';
+import { rampedDailyLimit, stepVariants } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
-import { latestVerdict } from '../bulk/index.ts';
 import type { CampaignRow } from '../campaigns/index.ts';
 import { isSuppressed } from '../suppression/index.ts';
 import {
@@ -14,6 +13,7 @@ import {
   type PlannedSend,
 } from './decide-sends.ts';
 import { assignVariants, slotKey, type VariantSlot } from './variants.ts';
+import { skippedByVerdict } from './verdict-check.ts';
 
 export const TICK_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -25,15 +25,16 @@ export type QueuedSend = { id: string; at: Date };
 
 // variantCounts: how many A/B variants each step has.
 type TickCampaign = EngineCampaign & {
-  groupId: string | null;
+  groupId: string;
   variantCounts: number[];
   includeRisky: boolean;
 };
 // The address is the domain of the Message-IDs its sends get.
 type TickMailbox = EngineMailbox & { email: string };
 
-// A PostgreSQL array literal of ids or numbers (a JS array would become a list of parameters).
-const pgArray = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+// A PostgreSQL array literal of ids, numbers or booleans (a JS array would become a list of
+// parameters).
+const pgArray = (values: readonly (string | number | boolean)[]) => `{${values.join(',')}}`;
 // The same for any text: each element quoted.
 const pgTextArray = (values: readonly string[]) =>
   `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
@@ -49,18 +50,27 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
     max_email_gap: number;
     max_new_leads: number;
     new_leads_first: boolean;
-    customer_group_id: string | null;
+    // Never null: the query leaves out campaigns without a list.
+    customer_group_id: string;
     include_risky: boolean;
     mailbox_ids: string[];
   }>(sql`
-    select c.id, c.schedules, c.steps, c.stop_after_reply, c.emails_limit, c.min_email_gap,
-      c.max_email_gap, c.max_new_leads, c.new_leads_first, c.customer_group_id, c.include_risky,
-      array(select cm.mailbox_id from campaign_mailboxes cm
-            join mailboxes m on m.id = cm.mailbox_id and m.status = 'active'
-            where cm.campaign_id = c.id order by m.created_at, m.id)::text[] as mailbox_ids
-    from campaigns c
-    where c.status = 'active' and c.customer_group_id is not null
-      and jsonb_array_length(c.steps) > 0`);
+    with active as (
+      select c.id, c.schedules, c.steps, c.stop_after_reply, c.emails_limit, c.min_email_gap,
+        c.max_email_gap, c.max_new_leads, c.new_leads_first, c.customer_group_id, c.include_risky
+      from campaigns c
+      where c.status = 'active' and c.customer_group_id is not null
+        and jsonb_array_length(c.steps) > 0
+    ), boxes as (
+      -- One join for every campaign (a subquery per campaign read all mailboxes each time).
+      select cm.campaign_id, array_agg(cm.mailbox_id order by m.created_at, m.id)::text[] as ids
+      from campaign_mailboxes cm
+      join mailboxes m on m.id = cm.mailbox_id and m.status = 'active'
+      where cm.campaign_id in (select id from active)
+      group by cm.campaign_id
+    )
+    select active.*, coalesce(boxes.ids, '{}') as mailbox_ids
+    from active left join boxes on boxes.campaign_id = active.id`);
   const campaigns: TickCampaign[] = [];
   for (const row of rows.rows) {
     const campaign: TickCampaign = {
@@ -158,15 +168,6 @@ async function loadCounts(db: Db, campaigns: EngineCampaign[], now: Date): Promi
   }
 }
 
-// Bounce protection (issue 25): a contact (customers b) whose address's latest verdict is
-// invalid is never planned, nor an accept_all or unknown one unless the campaign includes risky
-// addresses; an address never verified is sent.
-function skippedByVerdict(campaign: TickCampaign) {
-  const skipped = campaign.includeRisky ? ['invalid'] : ['invalid', ...riskyVerdictStatuses];
-  return sql`coalesce(${latestVerdict(sql`b.user_id`, sql`b.email`)}->>'status'
-    = any(${pgTextArray(skipped)}::text[]), false)`;
-}
-
 // Only as many contacts per campaign as its mailboxes could take this tick.
 // A contact whose mailbox was deleted goes on from one of the campaign's mailboxes, the same
 // one every tick (picked from its id) so that its planned steps do not hop between mailboxes.
@@ -176,21 +177,57 @@ function takeOver(usable: readonly EngineMailbox[], customerId: string): string 
   return (usable[hash % usable.length] as EngineMailbox).id;
 }
 
-async function loadContacts(
-  db: Db,
+// What loadContacts asks of one campaign.
+type ContactQuery = { campaign: TickCampaign; usable: EngineMailbox[]; capacity: number };
+
+function contactQuery(
   campaign: TickCampaign,
-  mailboxes: EngineMailbox[],
-  now: Date,
-): Promise<EngineContact[]> {
-  const usable = mailboxes.filter((mailbox) => campaign.mailboxIds.includes(mailbox.id));
-  if (usable.length === 0) return [];
+  mailboxById: ReadonlyMap<string, EngineMailbox>,
+): ContactQuery | undefined {
+  // Both lists are in the mailboxes' (created_at, id) order, so takeOver picks as before.
+  const usable = campaign.mailboxIds.flatMap((id) => mailboxById.get(id) ?? []);
+  if (usable.length === 0) return undefined;
   const capacity = usable.reduce((total, mailbox) => {
     const gap = Math.max(1, Math.max(campaign.minEmailGap, mailbox.minEmailGap));
     const perTick = Math.ceil(TICK_MS / 1000 / gap) + 1;
     return total + Math.min(perTick, mailbox.emailsLimit - mailbox.sentToday);
   }, 0);
-  const gaps = campaign.stepGaps;
+  return { campaign, usable, capacity };
+}
+
+// A contact (customers b) no campaign may mail now: bounced, on the do-not-email list, or left
+// out by its address's latest verdict (p.include_risky: the campaign's setting).
+const unmailable = sql`(b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
+  or ${skippedByVerdict(sql`b.user_id`, sql`b.email`, sql`p.include_risky`)})`;
+
+// The follow-ups due and the new leads of every open campaign, in two statements (one per
+// campaign cost a round trip each, 200 at 100 campaigns): each campaign's part is a lateral
+// join over the campaigns passed as arrays, with its own limit. The contacts come back campaign
+// by campaign, follow-ups first, in the order one statement per campaign gave them.
+async function loadContacts(
+  db: Db,
+  campaigns: TickCampaign[],
+  mailboxes: EngineMailbox[],
+  now: Date,
+): Promise<EngineContact[]> {
+  const mailboxById = new Map(mailboxes.map((mailbox) => [mailbox.id, mailbox]));
+  const queries = campaigns.flatMap((campaign) => contactQuery(campaign, mailboxById) ?? []);
+  if (queries.length === 0) return [];
+  const byId = new Map(queries.map((query) => [query.campaign.id, query]));
+  const column = <T extends string | number | boolean>(pick: (query: ContactQuery) => T) =>
+    pgArray(queries.map(pick));
+  const perCampaign = sql`unnest(
+      ${column((query) => query.campaign.id)}::uuid[],
+      ${column((query) => query.campaign.groupId)}::uuid[],
+      ${pgTextArray(queries.map((query) => pgArray(query.usable.map((mailbox) => mailbox.id))))}::text[],
+      ${pgTextArray(queries.map((query) => pgArray(query.campaign.stepGaps)))}::text[],
+      ${column((query) => query.capacity)}::int[],
+      ${column((query) => query.campaign.stopAfterReply)}::boolean[],
+      ${column((query) => query.campaign.includeRisky)}::boolean[]
+    ) with ordinality
+    as p(campaign_id, group_id, usable, gaps, capacity, stop_after_reply, include_risky, ord)`;
   const followUps = await db.execute<{
+    campaign_id: string;
     customer_id: string;
     // null: the mailbox that wrote the earlier steps was deleted.
     mailbox_id: string | null;
@@ -198,46 +235,62 @@ async function loadContacts(
     last_sent_at: string;
     replied_at: string | null;
   }>(sql`
-    select cc.customer_id, cc.mailbox_id, cc.last_step, cc.last_sent_at, cc.replied_at
-    from campaign_contacts cc
-    where cc.campaign_id = ${campaign.id} and cc.state = 'ready'
-      and cc.last_step + 1 < ${gaps.length}
-      and (cc.mailbox_id = any(${pgArray(usable.map((mailbox) => mailbox.id))}::uuid[])
-        or cc.mailbox_id is null)
-      and cc.last_sent_at + make_interval(days => (${pgArray(gaps)}::int[])[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
-      and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
-      and not exists (select 1 from customers b where b.id = cc.customer_id
-                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
-                           or ${skippedByVerdict(campaign)}))
-      and (cc.replied_at is null or not ${campaign.stopAfterReply})
-      -- Taken off the campaign's list: no more steps, as when the whole list is taken away.
-      and exists (select 1 from group_customers gc
-                  where gc.group_id = ${campaign.groupId} and gc.customer_id = cc.customer_id)
-    order by cc.last_sent_at
-    limit ${capacity}`);
-  const contacts: EngineContact[] = followUps.rows.map((row) => ({
-    campaignId: campaign.id,
-    customerId: row.customer_id,
-    lastStep: row.last_step,
-    mailboxId: row.mailbox_id ?? takeOver(usable, row.customer_id),
-    lastSentAt: new Date(row.last_sent_at),
-    waiting: false,
-    stop: row.replied_at ? ('replied' as const) : null,
-  }));
-  const newLeads = await db.execute<{ customer_id: string }>(sql`
-    select gc.customer_id from group_customers gc
-    where gc.group_id = ${campaign.groupId}
-      and not exists (select 1 from campaign_contacts cc
-                      where cc.campaign_id = ${campaign.id} and cc.customer_id = gc.customer_id)
-      and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
-      and not exists (select 1 from customers b where b.id = gc.customer_id
-                      and (b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
-                           or ${skippedByVerdict(campaign)}))
-    order by gc.created_at, gc.customer_id
-    limit ${capacity}`);
+    select p.campaign_id, f.customer_id, f.mailbox_id, f.last_step, f.last_sent_at, f.replied_at
+    from ${perCampaign}
+    cross join lateral (select p.usable::uuid[] as ids, p.gaps::int[] as days) k
+    cross join lateral (
+      select cc.customer_id, cc.mailbox_id, cc.last_step, cc.last_sent_at, cc.replied_at
+      from campaign_contacts cc
+      where cc.campaign_id = p.campaign_id and cc.state = 'ready'
+        and cc.last_step + 1 < cardinality(k.days)
+        and (cc.mailbox_id = any(k.ids) or cc.mailbox_id is null)
+        and cc.last_sent_at + make_interval(days => k.days[cc.last_step + 2]) <= ${new Date(now.getTime() + TICK_MS)}
+        and not exists (select 1 from unsubscribes u where u.customer_id = cc.customer_id)
+        and not exists (select 1 from customers b where b.id = cc.customer_id and ${unmailable})
+        and (cc.replied_at is null or not p.stop_after_reply)
+        -- Taken off the campaign's list: no more steps, as when the whole list is taken away.
+        and exists (select 1 from group_customers gc
+                    where gc.group_id = p.group_id and gc.customer_id = cc.customer_id)
+      order by cc.last_sent_at
+      limit p.capacity
+    ) f
+    order by p.ord, f.last_sent_at`);
+  const newLeads = await db.execute<{ campaign_id: string; customer_id: string }>(sql`
+    select p.campaign_id, n.customer_id
+    from ${perCampaign}
+    cross join lateral (
+      -- The list in order first (offset 0 keeps the planner from checking every member before
+      -- it sorts), then the checks until the campaign has its fill.
+      select gc.customer_id, gc.created_at
+      from (select g.customer_id, g.created_at from group_customers g
+            where g.group_id = p.group_id order by g.created_at, g.customer_id offset 0) gc
+      -- Not yet in the campaign: one primary-key probe per member (a subquery the planner
+      -- cannot turn into a join with all of the campaign's contacts, which it did when it
+      -- misjudged how many a campaign has).
+      where (select 1 from campaign_contacts cc
+             where cc.campaign_id = p.campaign_id and cc.customer_id = gc.customer_id) is null
+        and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
+        and not exists (select 1 from customers b where b.id = gc.customer_id and ${unmailable})
+      order by gc.created_at, gc.customer_id
+      limit p.capacity
+    ) n
+    order by p.ord, n.created_at, n.customer_id`);
+  const contacts = new Map(queries.map((query) => [query.campaign.id, [] as EngineContact[]]));
+  for (const row of followUps.rows) {
+    const usable = byId.get(row.campaign_id)?.usable ?? [];
+    contacts.get(row.campaign_id)?.push({
+      campaignId: row.campaign_id,
+      customerId: row.customer_id,
+      lastStep: row.last_step,
+      mailboxId: row.mailbox_id ?? takeOver(usable, row.customer_id),
+      lastSentAt: new Date(row.last_sent_at),
+      waiting: false,
+      stop: row.replied_at ? ('replied' as const) : null,
+    });
+  }
   for (const row of newLeads.rows) {
-    contacts.push({
-      campaignId: campaign.id,
+    contacts.get(row.campaign_id)?.push({
+      campaignId: row.campaign_id,
       customerId: row.customer_id,
       lastStep: -1,
       mailboxId: null,
@@ -246,7 +299,7 @@ async function loadContacts(
       stop: null,
     });
   }
-  return contacts;
+  return [...contacts.values()].flat();
 }
 
 // One statement per table, the rows passed as arrays: 10,000 planned sends stay a few
@@ -361,10 +414,7 @@ export async function runTick(db: Db, now: Date, random: () => number): Promise<
   const mailboxes = await loadMailboxes(db, mailboxIds, now);
   if (mailboxes.length === 0) return again;
   await loadCounts(db, campaigns, now);
-  const contacts: EngineContact[] = [];
-  for (const campaign of campaigns) {
-    contacts.push(...(await loadContacts(db, campaign, mailboxes, now)));
-  }
+  const contacts = await loadContacts(db, campaigns, mailboxes, now);
   const decision = decideSends({
     now,
     horizonMs: TICK_MS,

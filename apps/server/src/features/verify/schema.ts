@@ -1,6 +1,15 @@
 import type { Verdict } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../platform/account-schema.ts';
 
 // One verification (POST /verify). The row is written when it starts, with its credit on hold,
@@ -26,10 +35,6 @@ export const verifications = pgTable(
     index('verifications_user_created')
       .on(table.userId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.settledAt} is not null`),
-    // A campaign leaves out a contact whose address's latest verdict is invalid (issue 25).
-    index('verifications_user_email')
-      .on(table.userId, sql`lower(${table.email})`)
-      .where(sql`${table.verdict} is not null`),
     index('verifications_unsettled').on(table.createdAt).where(sql`${table.settledAt} is null`),
     // Domain Search asks whether a domain accepts every address: its latest verification that
     // told (domain-search/mail-facts.ts knownAcceptAll).
@@ -39,4 +44,21 @@ export const verifications = pgTable(
         sql`${table.settledAt} is not null and jsonb_typeof(${table.evidence}->'catchAll') = 'boolean'`,
       ),
   ],
+);
+
+// The latest verdict a user has on an address, whichever feature judged it (Email Verifier, a
+// bulk row, a single search and the look-alike and lead searches that run one), replaced on
+// every new one. The campaign tick and the contact lists join it once per address instead of
+// searching every source (issue 25). The address is stored lower-cased.
+export const addressVerdicts = pgTable(
+  'address_verdicts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    verdict: jsonb('verdict').$type<Verdict>().notNull(),
+    judgedAt: timestamp('judged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );

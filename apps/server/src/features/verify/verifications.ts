@@ -14,6 +14,7 @@ import {
   readAccountSummary,
   settleHold,
 } from '../credits/index.ts';
+import { saveVerdict } from './address-verdicts.ts';
 import { verifications } from './schema.ts';
 
 export function verificationReference(id: string): string {
@@ -97,6 +98,7 @@ export async function settleVerification(
         settledAt: sql`now()`,
       })
       .where(eq(verifications.id, verification.id));
+    if (outcome.verdict) await saveVerdict(tx, row.userId, outcome.verdict);
     return { charged };
   });
 }

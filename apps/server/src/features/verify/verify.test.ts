@@ -24,6 +24,7 @@ import {
   sweepStaleVerifications,
   verificationReference,
 } from './verifications.ts';
+import { latestStatuses } from './verify.test-kit.ts';
 
 // One mail server for every verdict the verifier gives.
 const verifyLab: LabSpec = {
@@ -142,6 +143,20 @@ describe('POST /api/verify: the verdict on one address, streamed', () => {
       charged: true,
     });
     expect(await balancesOf(t.db, user.id)).toEqual({ balance: 24, onHold: 0 });
+  });
+
+  it("stores each verdict as the user's latest on its address, which the campaigns read", async () => {
+    const user = await activeUser(t);
+    await verdictFor('nobody@acme.test', user.token);
+    await verdictFor('Ann.Lee@ACME.test', user.token);
+    await verdictFor('anyone@catchall.test', user.token);
+    // A later verdict on the same address replaces the earlier one.
+    await verdictFor('Ann.Lee@acme.test', user.token);
+    expect(await latestStatuses(t.db, user.id)).toEqual([
+      { email: 'ann.lee@acme.test', status: 'valid' },
+      { email: 'anyone@catchall.test', status: 'accept_all' },
+      { email: 'nobody@acme.test', status: 'invalid' },
+    ]);
   });
 
   it('catch-all → accept_all, and no credit taken', async () => {
