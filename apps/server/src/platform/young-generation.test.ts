@@ -54,7 +54,7 @@ console.log(JSON.stringify({
 describe('the young generation of a long-running process', () => {
   it('stays within two 16 MB semi-spaces, in the same process with the same arguments', async () => {
     const result = await allocating([]);
-    // Node 24 on a machine with 16 GB or more would grow it to 128 MB.
+    // Node 24 would grow it to 128 MB.
     expect(result.newSpaceMb).toBeLessThanOrEqual(2 * semiSpaceMb);
     expect(result.execArgv).toEqual([`--max-semi-space-size=${semiSpaceMb}`]);
     expect(result.args).toEqual(['worker', '--json']);

@@ -1,9 +1,9 @@
 // The young generation of a long-running `mailhound` process: 16 MB semi-spaces, Node 20's
-// size. Node 24's V8 sizes them from the heap limit, up to 64 MB each on a machine with 16 GB
-// or more, and loading the server's modules alone (most of what they allocate survives) grows
-// them to that: 128 MB of the worker's 385 MB before it did any work (bench:bulk). With 16 MB
-// the worker's peak on the bench is about 320 MB, for the same rows/s and CPU; a smaller young
-// generation (1 MB) promotes short-lived objects into the old space and costs more than it saves.
+// size. Node 24's V8 lets each grow to 64 MB (whatever --max-old-space-size says), and loading
+// the server's modules alone (most of what they allocate survives) grows them to that: 128 MB
+// of the worker's 385 MB before it did any work (bench:bulk). With 16 MB the worker's peak on
+// the bench is about 320 MB, for the same rows/s and CPU; a smaller young generation (1 MB)
+// promotes short-lived objects into the old space and costs more than it saves.
 export const semiSpaceMb = 16;
 
 const flagSetsYoungGeneration = (flag: string) =>
