@@ -18,6 +18,7 @@ import {
   freePort,
   startEmbeddedPostgres,
 } from '../../apps/server/src/platform/embedded-postgres.ts';
+import { semiSpaceMb } from '../../apps/server/src/platform/young-generation.ts';
 import {
   benchToken,
   cpuSeconds,
@@ -41,9 +42,10 @@ const mb = (kilobytes: number) => `${(kilobytes / 1024).toFixed(1)} MB`;
 
 type EngineRun = { ms: number; found: number; peakRssKb: number };
 
-// bench/bulk/engine.ts on the rows, with the worker's environment.
+// bench/bulk/engine.ts on the rows, with the worker's environment and young generation.
 function runEngine(inputs: FindInput[], env: Record<string, string>): Promise<EngineRun> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'engine.ts')], {
+  const engine = join(import.meta.dirname, 'engine.ts');
+  const child = spawn(process.execPath, [`--max-semi-space-size=${semiSpaceMb}`, engine], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -77,6 +77,9 @@ describe('mailhound start', () => {
 
     const run = await startChild();
     expect(alive(orphan)).toBe(false);
+    // The server runs in the pid it was started as, with its young generation bounded.
+    const commandLine = readFileSync(`/proc/${run.child.pid}/cmdline`, 'utf8').split('\0');
+    expect(commandLine).toContain('--max-semi-space-size=16');
     const login = await fetch(`${run.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,45 +1,50 @@
 #!/usr/bin/env node
-import { runFinderCli } from '@mailhound/finder';
 import type { Logger } from 'pino';
-import { type Config, ConfigError, describeConfig, loadConfig } from './config.ts';
-import { runImportCommand } from './features/companies/index.ts';
-import { applyFreePlanCredits } from './features/credits/index.ts';
-import { refreshAllVectors } from './features/lookalike/index.ts';
-import { recordPeopleSeen } from './features/search/index.ts';
-import { systemClock } from './platform/clock.ts';
-import { withDatabase } from './platform/database.ts';
-import { createLogger } from './platform/logger.ts';
-import { createPasswordBox } from './platform/mail/password-box.ts';
-import { runMigrations } from './platform/migrations.ts';
-import { type Running, serve } from './runtime.ts';
-import { seedDemo } from './seed.ts';
+import type { Config } from './config.ts';
+import { execWithBoundedYoungGeneration } from './platform/young-generation.ts';
+import type { Running, ServeOptions } from './runtime.ts';
 
+// Each command imports what it needs when it runs: the server's modules are not loaded before
+// a long-running process has re-executed itself with its heap settings
+// (platform/young-generation.ts), and `find` or `verify` load none of them.
 type Command = {
   summary: string;
+  // A process that serves until stopped (its heap is bounded before it loads anything).
+  serves?: true;
   // Long-running commands return what stops them; one-shot commands return nothing.
   run: (config: Config, log: Logger, args: string[]) => Promise<Running | undefined>;
 };
 
+// `start`, `api` and `worker`: the process serves with the parts the options ask for.
+const serving = (summary: string, options: (config: Config) => ServeOptions): Command => ({
+  summary,
+  serves: true,
+  run: async (config, log) => (await import('./runtime.ts')).serve(config, log, options(config)),
+});
+
 // The `mailhound` command table. A new command is one more entry.
 export const commands: Record<string, Command> = {
-  start: {
-    summary: 'embedded PostgreSQL (without DATABASE_URL), migrations, demo seed, API and workers',
-    run: (config, log) =>
-      serve(config, log, { api: true, workers: true, migrate: true, seed: config.seedDemo }),
-  },
-  api: {
-    summary: 'the HTTP API and web app only (migrates only an embedded database)',
-    run: (config, log) =>
-      serve(config, log, { api: true, workers: false, migrate: !config.databaseUrl, seed: false }),
-  },
-  worker: {
-    summary: 'background job workers only (migrates only an embedded database)',
-    run: (config, log) =>
-      serve(config, log, { api: false, workers: true, migrate: !config.databaseUrl, seed: false }),
-  },
+  start: serving(
+    'embedded PostgreSQL (without DATABASE_URL), migrations, demo seed, API and workers',
+    (config) => ({ api: true, workers: true, migrate: true, seed: config.seedDemo }),
+  ),
+  api: serving('the HTTP API and web app only (migrates only an embedded database)', (config) => ({
+    api: true,
+    workers: false,
+    migrate: !config.databaseUrl,
+    seed: false,
+  })),
+  worker: serving('background job workers only (migrates only an embedded database)', (config) => ({
+    api: false,
+    workers: true,
+    migrate: !config.databaseUrl,
+    seed: false,
+  })),
   migrate: {
     summary: 'apply the database migrations',
     run: async (config, log) => {
+      const { withDatabase } = await import('./platform/database.ts');
+      const { runMigrations } = await import('./platform/migrations.ts');
       await withDatabase(config, log, (database) => runMigrations(database.db));
       log.info('migrations applied');
       return undefined;
@@ -48,6 +53,12 @@ export const commands: Record<string, Command> = {
   seed: {
     summary: 'apply the migrations, then seed the Free plan and the demo user (idempotent)',
     run: async (config, log) => {
+      const { withDatabase } = await import('./platform/database.ts');
+      const { runMigrations } = await import('./platform/migrations.ts');
+      const { applyFreePlanCredits } = await import('./features/credits/index.ts');
+      const { createPasswordBox } = await import('./platform/mail/password-box.ts');
+      const { systemClock } = await import('./platform/clock.ts');
+      const { seedDemo } = await import('./seed.ts');
       await withDatabase(config, log, async (database) => {
         await runMigrations(database.db);
         await applyFreePlanCredits(database.db, config.freePlanCredits);
@@ -62,6 +73,7 @@ export const commands: Record<string, Command> = {
     summary:
       'find an address by DNS and SMTP: find <first name> <last name> <domain> [--json], or find --batch FILE.csv [--json]',
     run: async (_config, _log, args) => {
+      const { runFinderCli } = await import('@mailhound/finder');
       process.exitCode = await runFinderCli(['find', ...args], process, process.env);
       return undefined;
     },
@@ -69,6 +81,7 @@ export const commands: Record<string, Command> = {
   verify: {
     summary: 'verify an address by DNS and SMTP: verify <email> [--json]',
     run: async (_config, _log, args) => {
+      const { runFinderCli } = await import('@mailhound/finder');
       process.exitCode = await runFinderCli(['verify', ...args], process, process.env);
       return undefined;
     },
@@ -76,6 +89,10 @@ export const commands: Record<string, Command> = {
   import: {
     summary: 'import companies or people from CSV or JSON lines: import companies|people FILE',
     run: async (config, log, args) => {
+      const { runImportCommand } = await import('./features/companies/index.ts');
+      const { recordPeopleSeen } = await import('./features/search/index.ts');
+      const { refreshAllVectors } = await import('./features/lookalike/index.ts');
+      const { withDatabase } = await import('./platform/database.ts');
       process.exitCode = await runImportCommand(config, log, args, {
         observePeople: (db, people) => recordPeopleSeen(db, people, 'known'),
       });
@@ -87,7 +104,7 @@ export const commands: Record<string, Command> = {
   },
 };
 
-function usage(): string {
+function usage(describeConfig: typeof import('./config.ts').describeConfig): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
   const lines = Object.entries(commands).map(
     ([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`,
@@ -101,8 +118,10 @@ function usage(): string {
 async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
+  if (command?.serves) execWithBoundedYoungGeneration();
+  const { ConfigError, describeConfig, loadConfig } = await import('./config.ts');
   if (!command) {
-    process.stderr.write(usage());
+    process.stderr.write(usage(describeConfig));
     process.exitCode = name === undefined || name === 'help' || name === '--help' ? 0 : 2;
     return;
   }
@@ -115,6 +134,7 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const { createLogger } = await import('./platform/logger.ts');
   const log: Logger = createLogger(config);
   const running = await command.run(config, log, args);
   if (!running) return;

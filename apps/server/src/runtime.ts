@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { defineApiKeyJobs } from './features/api-keys/index.ts';
 import { defineAuthJobs } from './features/auth/index.ts';
@@ -88,6 +87,8 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
     await jobs.start({ workers: options.workers });
     step('jobs');
     if (options.api) {
+      // The worker never loads the HTTP server and its routes' modules.
+      const { buildApp } = await import('./app.ts');
       const app = await buildApp({
         config,
         db: database.db,

@@ -76,18 +76,19 @@ function csvLines(table: string[][]): string {
 type ResultFile = { kind: FileKind; fileName: string; contentType: string; content: Buffer };
 
 // The four result files stored at completion (all rows and found rows, as CSV and XLSX),
-// built a page of rows at a time: a page's rows and tables are dropped once encoded, so a
-// large list is never in memory as objects.
+// built a page of rows at a time: a page's rows and tables are dropped once encoded (as
+// UTF-8 bytes, the XLSX's deflated), so a large list is never in memory as objects or
+// strings.
 export function createResultFiles(fileName: string, header: string[]) {
   const outputs = (['full', 'success'] as const).map((which) => ({
     which,
-    csv: [] as string[],
+    csv: [Buffer.from('\uFEFF', 'utf8')],
     xlsx: createXlsxSheet(),
   }));
   const add = (which: 'full' | 'success', table: string[][]) => {
     const output = outputs.find((candidate) => candidate.which === which);
     if (!output || table.length === 0) return;
-    output.csv.push(csvLines(table));
+    output.csv.push(Buffer.from(`${csvLines(table)}\r\n`, 'utf8'));
     output.xlsx.add(table);
   };
   add('full', [resultHeader(header)]);
@@ -109,7 +110,7 @@ export function createResultFiles(fileName: string, header: string[]) {
           kind: `${which}.csv` as const,
           fileName: resultFileName(fileName, which, 'csv'),
           contentType: contentTypes.csv,
-          content: Buffer.from(`\uFEFF${csv.join('\r\n')}\r\n`, 'utf8'),
+          content: Buffer.concat(csv),
         },
         {
           kind: `${which}.xlsx` as const,

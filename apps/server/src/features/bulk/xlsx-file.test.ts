@@ -37,4 +37,15 @@ describe('a result XLSX', () => {
     expect(read.format).toBe('xlsx');
     expect(read.rows).toEqual([table[0], table[1], ['  padded  ', '', 'tab\therebell', ...wide]]);
   });
+
+  it('keeps every row of a long list in order, a cell longer than the write buffer too', async () => {
+    const long = `${'ø'.repeat(100_000)}&end`;
+    const rows = Array.from({ length: 3000 }, (_, index) => [`row ${index}`, `ånd <${index}>`]);
+    rows[1500] = ['row 1500', long];
+    const sheet = await readSheet(xlsxOfTable([['Name', 'Note'], ...rows]));
+    expect(sheet).toHaveLength(3001);
+    expect(sheet[1]).toEqual(['row 0', 'ånd <0>']);
+    expect(sheet[1501]).toEqual(['row 1500', long]);
+    expect(sheet[3000]).toEqual(['row 2999', 'ånd <2999>']);
+  });
 });

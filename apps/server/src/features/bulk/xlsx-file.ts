@@ -54,30 +54,33 @@ export type XlsxSheet = {
   finish: () => Buffer;
 };
 
-// A sheet built a page of rows at a time, each page kept only as its UTF-8 XML.
+// A sheet built a page of rows at a time. Each row's XML is written into a buffer as UTF-8 at
+// once and the buffer deflated whenever it fills: only the compressed bytes are kept, never a
+// page's XML as one string (a string built by appending is a tree of pieces that lives until
+// it is encoded, which outlived the young generation and doubled a completion's peak memory).
 export function createXlsxSheet(): XlsxSheet {
   const sheet = createDeflated();
-  sheet.push(Buffer.from(sheetStart, 'utf8'));
+  const xml = createXmlWriter(sheet.push);
+  xml.write(sheetStart);
   const columns: string[] = [];
   let number = 0;
   return {
     add: (rows) => {
-      let xml = '';
       for (const row of rows) {
         number += 1;
-        xml += `<row r="${number}">`;
+        let cells = `<row r="${number}">`;
         row.forEach((value, column) => {
           if (value === '') return;
           columns[column] ??= columnName(column);
           const space = isSpace(value, 0) || isSpace(value, value.length - 1);
-          xml += `<c r="${columns[column]}${number}" t="inlineStr"><is><t${space ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
+          cells += `<c r="${columns[column]}${number}" t="inlineStr"><is><t${space ? ' xml:space="preserve"' : ''}>${xmlText(value)}</t></is></c>`;
         });
-        xml += '</row>';
+        xml.write(`${cells}</row>`);
       }
-      sheet.push(Buffer.from(xml, 'utf8'));
     },
     finish: () => {
-      sheet.push(Buffer.from(sheetEnd, 'utf8'));
+      xml.write(sheetEnd);
+      xml.flush();
       const part = (name: string, content: string) => {
         const file = createDeflated();
         file.push(Buffer.from(content, 'utf8'));
@@ -92,6 +95,28 @@ export function createXlsxSheet(): XlsxSheet {
         { name: 'xl/worksheets/sheet1.xml', ...sheet.finish() },
       ]);
     },
+  };
+}
+
+// Text written as UTF-8 into one reused buffer, handed to `output` (which must not keep it)
+// each time the next piece might not fit, and at `flush`.
+const xmlBufferBytes = 256 * 1024;
+
+function createXmlWriter(output: (data: Buffer) => void) {
+  const buffer = Buffer.allocUnsafe(xmlBufferBytes);
+  let used = 0;
+  const flush = () => {
+    if (used > 0) output(buffer.subarray(0, used));
+    used = 0;
+  };
+  return {
+    write: (text: string) => {
+      // A UTF-16 unit takes at most 3 bytes of UTF-8.
+      if (used + text.length * 3 > buffer.length) flush();
+      if (text.length * 3 > buffer.length) output(Buffer.from(text, 'utf8'));
+      else used += buffer.write(text, used, 'utf8');
+    },
+    flush,
   };
 }
 
