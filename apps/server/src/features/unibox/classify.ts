@@ -8,12 +8,11 @@ import type { StoredAddress, StoredBounce } from './schema.ts';
 export type InboundNature = 'reply' | 'auto_reply' | 'bounce' | 'report' | 'complaint';
 
 // What a feedback report (RFC 5965) says: the kind of feedback (abuse, fraud, not-spam, …),
-// the recipient who complained when the provider names them (many redact it, RFC 6590), and
-// the returned message's Message-ID and List-Unsubscribe header (which carries our send's
-// signed token).
+// and the returned message's Message-ID and List-Unsubscribe header (which carries our send's
+// signed token). The recipient it may name is not kept: the report's sender writes it, so it
+// proves nothing (see complaint.ts).
 export type FeedbackReport = {
   type: string;
-  recipient: string | null;
   original: string | null;
   listUnsubscribe: string | null;
 };
@@ -119,16 +118,6 @@ export function readDeliveryReport(raw: string): DeliveryReport {
   return { bounce, original: messageIdsIn(returned['message-id'])[0] ?? null };
 }
 
-// An address as a report field gives it ("<ann@x>", "rfc822; ann@x"), lower-cased; null when
-// it is not one.
-function reportAddress(value: string | undefined): string | null {
-  const address = withoutType(value ?? '')
-    .replace(/^<(.*)>$/, '$1')
-    .trim()
-    .toLowerCase();
-  return address.length <= 320 && /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : null;
-}
-
 // RFC 5965: the fields of the message/feedback-report part and the returned message's
 // headers; null when the report has no feedback part.
 export function readFeedbackReport(raw: string): FeedbackReport | null {
@@ -138,7 +127,6 @@ export function readFeedbackReport(raw: string): FeedbackReport | null {
   const fields = parseHeaderBlock(part.body.split(/\r?\n[ \t]*\r?\n/)[0] ?? '');
   return {
     type: (fields['feedback-type'] ?? '').trim().toLowerCase().slice(0, 64),
-    recipient: reportAddress(fields['original-rcpt-to'] ?? fields['removal-recipient']),
     original: messageIdsIn(returned['message-id'])[0] ?? null,
     listUnsubscribe: returned['list-unsubscribe']?.slice(0, 4096) ?? null,
   };

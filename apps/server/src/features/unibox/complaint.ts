@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
@@ -33,38 +33,22 @@ function sendIdOf(tokens: LinkTokens, listUnsubscribe: string | null): string | 
   return null;
 }
 
-// The send a feedback report complains about, when the report names no Message-ID of ours:
-// by our List-Unsubscribe token in the returned headers, else by the recipient it names and
-// the mailbox the report came to (our latest send from it to that address). Null: not ours.
+// The send a feedback report complains about, when the report names no Message-ID of ours: by
+// our signed List-Unsubscribe token in the returned headers, and only a send of this user.
+// The report's recipient fields (Original-Rcpt-To, Removal-Recipient) are never used: whoever
+// writes the report writes them, so anyone could unsubscribe any lead by naming them.
 export async function findComplainedSend(
   db: Queryable,
   tokens: LinkTokens,
-  mailbox: { id: string; userId: string },
+  userId: string,
   report: FeedbackReport,
 ): Promise<OurSend | null> {
   const sendId = sendIdOf(tokens, report.listUnsubscribe);
-  if (sendId) {
-    const [send] = await db
-      .select(sendColumns)
-      .from(campaignSends)
-      .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, mailbox.userId)));
-    if (send) return send;
-  }
-  if (!report.recipient) return null;
+  if (!sendId) return null;
   const [send] = await db
     .select(sendColumns)
     .from(campaignSends)
-    .innerJoin(customers, eq(customers.id, campaignSends.customerId))
-    .where(
-      and(
-        eq(campaignSends.userId, mailbox.userId),
-        eq(campaignSends.mailboxId, mailbox.id),
-        eq(sql`lower(${customers.email})`, report.recipient),
-        inArray(campaignSends.status, ['sent', 'unknown']),
-      ),
-    )
-    .orderBy(desc(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`))
-    .limit(1);
+    .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, userId)));
   return send ?? null;
 }
 

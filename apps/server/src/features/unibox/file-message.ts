@@ -147,11 +147,11 @@ async function findBySender(
 
 async function complainedMatch(
   deps: FilingDeps,
-  mailbox: { id: string; userId: string },
+  userId: string,
   mail: InboundMail,
 ): Promise<Match | null> {
   if (!mail.complaint) return null;
-  const found = await findComplainedSend(deps.db, deps.tokens, mailbox, mail.complaint);
+  const found = await findComplainedSend(deps.db, deps.tokens, userId, mail.complaint);
   return found ? { send: found, threadId: null, answers: null } : null;
 }
 
@@ -256,13 +256,13 @@ export async function fileMessage(
     if (seen) return 'duplicate';
   }
   // Delivery reports name what they return; only what a person (or their autoresponder) wrote
-  // is matched by its sender, and a complaint by our headers or its recipient.
+  // is matched by its sender, and a complaint by our signed List-Unsubscribe token.
   const match =
     (await findOurs(deps.db, mailbox.userId, mail.about)) ??
     (mail.nature === 'reply' || mail.nature === 'auto_reply'
       ? await findBySender(deps, mailbox, mail)
       : null) ??
-    (await complainedMatch(deps, mailbox, mail));
+    (await complainedMatch(deps, mailbox.userId, mail));
   // An answer comes after what it answers, even when the server's date (whole seconds, or
   // another clock) says otherwise: the thread, the reply's In-Reply-To and the step a reply
   // counts for in analytics all follow this order.
