@@ -1,10 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
-import type { WebhookEvents } from '../../platform/webhook-events.ts';
-import { customers } from '../contacts/schema.ts';
-import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
-import { suppressContact } from '../suppression/index.ts';
+import { campaignSends } from '../sender/schema.ts';
 import type { FeedbackReport } from './classify.ts';
 import { type OurSend, sendColumns } from './our-sends.ts';
 
@@ -50,54 +47,4 @@ export async function findComplainedSend(
     .from(campaignSends)
     .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, userId)));
   return send ?? null;
-}
-
-// A spam complaint about a send, in the transaction that files the report: the contact is
-// unsubscribed (an `unsubscribes` row of source 'complaint', which the sender honours for
-// every campaign and analytics counts as the campaign's unsubscribe), their sequences stop,
-// their address goes on the do-not-email list with source 'complaint', and the user's
-// webhooks hear contact.unsubscribed, once per send however many reports come.
-export async function recordComplaint(
-  tx: Queryable,
-  userId: string,
-  send: OurSend,
-  at: Date,
-  events?: WebhookEvents,
-): Promise<void> {
-  const [row] = await tx
-    .insert(unsubscribes)
-    .values({
-      userId,
-      customerId: send.customerId,
-      campaignId: send.campaignId,
-      sendId: send.id,
-      source: 'complaint',
-      createdAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: unsubscribes.id });
-  await tx
-    .update(campaignContacts)
-    .set({ state: 'stopped', stopReason: 'complained' })
-    .where(
-      and(eq(campaignContacts.customerId, send.customerId), ne(campaignContacts.state, 'stopped')),
-    );
-  await suppressContact(tx, send.customerId, 'complaint');
-  if (!row || !events) return;
-  // Told already when the contact unsubscribed from this send by its link.
-  const earlier = await tx
-    .select({ id: unsubscribes.id })
-    .from(unsubscribes)
-    .where(eq(unsubscribes.sendId, send.id));
-  if (earlier.length > 1) return;
-  const [contact] = await tx
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, send.customerId));
-  await events.emit(
-    userId,
-    'contact.unsubscribed',
-    { campaign_id: send.campaignId, email: contact?.email ?? '', unsubscribed: at.toISOString() },
-    tx,
-  );
 }

@@ -9,8 +9,9 @@ import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
 import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { suppressContact } from '../suppression/index.ts';
+import { unsubscribeContact } from '../tracking/index.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
-import { findComplainedSend, isComplaint, recordComplaint } from './complaint.ts';
+import { findComplainedSend, isComplaint } from './complaint.ts';
 import { type OurSend, sendColumns } from './our-sends.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
@@ -320,8 +321,15 @@ export async function fileMessage(
       .onConflictDoNothing()
       .returning({ id: inboxMessages.id });
     if (!stored) return 'duplicate';
+    // A spam complaint unsubscribes the contact, as their unsubscribe link would.
     if (mail.complaint && isComplaint(mail.complaint) && send) {
-      await recordComplaint(tx, mailbox.userId, send, receivedAt, deps.webhookEvents);
+      const complaint = { source: 'complaint' as const, at: receivedAt };
+      await unsubscribeContact(
+        tx,
+        { ...send, userId: mailbox.userId },
+        complaint,
+        deps.webhookEvents,
+      );
     }
     if (kind === 'other' || kind === 'sent' || !match) return kind;
     const snippet = snippetOf(mail.text);
