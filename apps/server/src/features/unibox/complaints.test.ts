@@ -1,12 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-context.ts';
-import {
-  createList,
-  firstStep,
-  insertMailbox,
-  startCampaign,
-} from '../campaigns/campaigns.test-kit.ts';
+import { createList, firstStep, startCampaign } from '../campaigns/campaigns.test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { deliverToInbox, type MailAccount } from '../mailboxes/mail-servers.test-kit.ts';
@@ -37,17 +32,6 @@ beforeAll(async () => {
   ({ t, call } = world);
 }, 600_000);
 afterAll(async () => world?.close());
-
-// A user's mailbox on the test's IMAP account, sending through the sink without gaps.
-const addMailbox = (userId: string, at: MailAccount) =>
-  insertMailbox(t, userId, {
-    email: at.user,
-    password: at.password,
-    smtpPort: world.sink.port,
-    imapPort: world.imap.port,
-    minEmailGap: 0,
-    maxEmailGap: 1,
-  });
 
 // Reports arriving in a mailbox's INBOX, and one read of it.
 async function receive(...messages: string[]) {
@@ -120,7 +104,7 @@ describe('spam complaints read from the INBOX', () => {
       .stats.unsubscribed;
 
   it('a complaint about a campaign e-mail puts the lead on the do-not-email list as a complaint, stops their sequence and counts as an unsubscribe', async () => {
-    mailboxId = await addMailbox(world.userId, account);
+    mailboxId = await world.addMailbox(world.userId, account);
     const { groupId } = await createList(call, 'Leads', leads);
     campaignId = await startCampaign(call, {
       name: 'Spring',
@@ -181,7 +165,7 @@ describe('spam complaints read from the INBOX', () => {
   it('a report that reaches another mailbox of the same user is matched by the Message-ID all the same', async () => {
     // The user's second mailbox sends for another campaign (so its INBOX is read) and gets a
     // report about Eve's e-mail, which went out from the first mailbox only.
-    const secondId = await addMailbox(world.userId, second);
+    const secondId = await world.addMailbox(world.userId, second);
     const { groupId } = await createList(call, 'Others', ['gus@client.test']);
     await startCampaign(call, { name: 'Other', mailboxIds: [secondId], groupId });
     expect(await world.tickAndSend()).toBe(1);
@@ -266,7 +250,7 @@ describe('spam complaints read from the INBOX', () => {
     // Another user connects the same address (mailboxes are unique per user) and writes to
     // leads of the same addresses, their own contacts.
     const other = await mailUser(t);
-    const otherMailboxId = await addMailbox(other.id, account);
+    const otherMailboxId = await world.addMailbox(other.id, account);
     const { groupId } = await createList(other.call, 'Theirs', leads.slice(0, 5));
     const otherCampaignId = await startCampaign(other.call, {
       name: 'Theirs',

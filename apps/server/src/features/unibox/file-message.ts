@@ -244,8 +244,10 @@ export async function fileMessage(
   source: Buffer | string,
   key: ImapKey,
   deliveredAt: Date,
+  // The message's size when `source` is only its start (see MESSAGE_READ_LIMIT).
+  size?: number,
 ): Promise<FileResult> {
-  const mail = await readInboundMail(source);
+  const mail = await readInboundMail(source, size);
   if (mail.messageId) {
     const [seen] = await deps.db
       .select({ id: inboxMessages.id })
