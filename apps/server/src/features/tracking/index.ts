@@ -1,1 +1,2 @@
 export { registerTrackingRoutes } from './routes.ts';
+export { type UnsubscribedSend, unsubscribeContact } from './unsubscribe.ts';

@@ -3,18 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
-import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
-import { customers } from '../contacts/schema.ts';
-import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
-import { suppressContact } from '../suppression/index.ts';
+import { campaignSends } from '../sender/schema.ts';
 import { linkClicks } from './schema.ts';
+import { unsubscribeContact } from './unsubscribe.ts';
 
 export const invalidLink = 'This link is not valid.';
 export const surveyAlreadySent = 'This survey has already been submitted.';
 export const unsubscribed = 'You have been unsubscribed.';
-
-type SendRow = typeof campaignSends.$inferSelect;
 
 async function sendOf(db: Db, tokens: LinkTokens, token: string, kind: 'unsubscribe' | 'click') {
   const parsed = tokens.verify(token);
@@ -22,40 +18,6 @@ async function sendOf(db: Db, tokens: LinkTokens, token: string, kind: 'unsubscr
   const [send] = await db.select().from(campaignSends).where(eq(campaignSends.id, parsed.sendId));
   if (!send) throw badRequest(invalidLink);
   return { send, parsed };
-}
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-// No campaign of this user writes to the contact again; sequences stop where they are, and the
-// address shows on the do-not-email list.
-async function stopContact(tx: Tx, send: SendRow) {
-  await tx
-    .update(campaignContacts)
-    .set({ state: 'stopped', stopReason: 'unsubscribed' })
-    .where(eq(campaignContacts.customerId, send.customerId));
-  await suppressContact(tx, send.customerId, 'unsubscribe');
-}
-
-// The campaign's owner's webhooks hear of a contact's unsubscribe (issue 23) once: not again
-// when the survey follows the one-click, nor for a repeated one-click.
-async function tellUnsubscribed(tx: Tx, events: WebhookEvents, send: SendRow) {
-  const found = await tx
-    .select({ email: customers.email, at: unsubscribes.createdAt })
-    .from(unsubscribes)
-    .innerJoin(customers, eq(customers.id, unsubscribes.customerId))
-    .where(eq(unsubscribes.sendId, send.id));
-  const [first] = found;
-  if (!first || found.length > 1) return;
-  await events.emit(
-    send.userId,
-    'contact.unsubscribed',
-    {
-      campaign_id: send.campaignId,
-      email: first.email,
-      unsubscribed: first.at.toISOString(),
-    },
-    tx,
-  );
 }
 
 // The survey of the unsubscribe page: once per token (a second one is 409 and changes nothing).
@@ -67,24 +29,16 @@ export async function submitSurvey(
   events: WebhookEvents,
 ): Promise<void> {
   const { send } = await sendOf(db, tokens, token, 'unsubscribe');
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(unsubscribes).values({
-        userId: send.userId,
-        customerId: send.customerId,
-        campaignId: send.campaignId,
-        sendId: send.id,
-        source: 'survey',
-        rating: survey.rating,
-        questions: survey.questions,
-      });
-      await stopContact(tx, send);
-      await tellUnsubscribed(tx, events, send);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(surveyAlreadySent);
-    throw error;
-  }
+  await db.transaction(async (tx) => {
+    const unsubscribe = {
+      source: 'survey' as const,
+      rating: survey.rating,
+      questions: survey.questions,
+    };
+    if (!(await unsubscribeContact(tx, send, unsubscribe, events))) {
+      throw conflict(surveyAlreadySent);
+    }
+  });
 }
 
 // RFC 8058 one-click: the mail client posts without a page; repeating it changes nothing.
@@ -95,21 +49,7 @@ export async function unsubscribeOneClick(
   events: WebhookEvents,
 ) {
   const { send } = await sendOf(db, tokens, token, 'unsubscribe');
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(unsubscribes)
-      .values({
-        userId: send.userId,
-        customerId: send.customerId,
-        campaignId: send.campaignId,
-        sendId: send.id,
-        source: 'one-click',
-      })
-      .onConflictDoNothing()
-      .returning({ id: unsubscribes.id });
-    await stopContact(tx, send);
-    if (row) await tellUnsubscribed(tx, events, send);
-  });
+  await db.transaction((tx) => unsubscribeContact(tx, send, { source: 'one-click' }, events));
 }
 
 // A tracked link: the first click is recorded; the answer is where the link pointed.

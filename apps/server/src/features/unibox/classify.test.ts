@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bareSubject, REPORT_READ_LIMIT, readInboundMail, splitQuoted } from './classify.ts';
+import {
+  bareSubject,
+  MESSAGE_READ_LIMIT,
+  readInboundMail,
+  splitQuoted,
+  tooLargeNote,
+} from './classify.ts';
 import {
   deliveryReportMail,
   failureNoticeMail,
@@ -81,7 +87,7 @@ describe('reading inbound mail', () => {
     expect(mail.quotedText).toBeNull();
   });
 
-  it('an RFC 5965 feedback report is a complaint about the returned message, its recipient named', async () => {
+  it('an RFC 5965 feedback report is a complaint about the returned message', async () => {
     const returned = replyMail({ ...party, inReplyTo: '<x@y.test>', text: 'Hi' }).replace(
       /^Message-ID: .*$/m,
       `Message-ID: ${ours}\r\nList-Unsubscribe: <https://app.test/one-click?mlsr=u.abc.sig>`,
@@ -98,7 +104,6 @@ describe('reading inbound mail', () => {
     expect(mail.about[0]).toBe(ours);
     expect(mail.complaint).toEqual({
       type: 'abuse',
-      recipient: 'ann@client.test',
       original: ours,
       listUnsubscribe: '<https://app.test/one-click?mlsr=u.abc.sig>',
     });
@@ -111,23 +116,55 @@ describe('reading inbound mail', () => {
     expect(mail.nature).toBe('complaint');
     expect(mail.complaint).toEqual({
       type: 'abuse',
-      recipient: null,
       original: '<8787KJKJ3K4J3K4J3K4J3.mail@example.net>',
       listUnsubscribe: null,
     });
   });
 
-  it('a feedback report is read no further than its first 256 KiB', async () => {
-    // A human-readable part padded past the limit: the feedback part comes too late to read.
-    const padded = minimalFeedbackReport.replace(
-      'about this format please see http://www.mipassoc.org/arf/.',
-      `about this format please see http://www.mipassoc.org/arf/.\r\n${'x'.repeat(100)}\r\n`.repeat(
-        Math.ceil(REPORT_READ_LIMIT / 100),
-      ),
-    );
+  // Past 256 KiB of text, the bound the reports were once cut at.
+  const longText = `${'x'.repeat(100)}\r\n`.repeat(3000);
+
+  it('a bounce report with a long human-readable part is still a bounce: its delivery status after it is read', async () => {
+    const sorry = 'I am sorry to have to inform you that your message could not be delivered.';
+    const padded = deliveryReportMail({
+      from: 'MAILER-DAEMON@mx.client.test',
+      to: 'sales@sender.test',
+      recipient: 'gone@client.test',
+      original: ours,
+    }).replace(sorry, `${sorry}\r\n${longText}`);
+    expect(padded.length).toBeGreaterThan(256 * 1024);
     const mail = await readInboundMail(padded);
-    expect(mail.nature).toBe('report');
-    expect(mail.complaint).toBeNull();
+    expect(mail.nature).toBe('bounce');
+    expect(mail.bounce).toMatchObject({ recipient: 'gone@client.test', status: '5.1.1' });
+    expect(mail.about[0]).toBe(ours);
+  });
+
+  it('a feedback report with a long human-readable part is still a complaint', async () => {
+    const line = 'about this format please see http://www.mipassoc.org/arf/.';
+    const mail = await readInboundMail(
+      minimalFeedbackReport.replace(line, `${line}\r\n${longText}`),
+    );
+    expect(mail.nature).toBe('complaint');
+    expect(mail.complaint?.original).toBe('<8787KJKJ3K4J3K4J3K4J3.mail@example.net>');
+  });
+
+  it('a message larger than the read limit is read from its start, and its text says it is not all there', async () => {
+    const reply = replyMail({ ...party, inReplyTo: ours, text: 'See the deck attached.' });
+    // The start of a larger message, as the sync fetches it.
+    const start = await readInboundMail(reply, 5 * 1024 * 1024);
+    expect(start.nature).toBe('reply');
+    expect(start.text).toBe(`See the deck attached.\n\n${tooLargeNote(5 * 1024 * 1024)}`);
+    expect(tooLargeNote(5 * 1024 * 1024)).toContain('too large to show in full (5.0 MB)');
+    // A whole message past the limit is cut there too.
+    const long = reply.replace(
+      'See the deck attached.',
+      `See the deck attached.\r\n${'y'.repeat(MESSAGE_READ_LIMIT)}`,
+    );
+    const cut = await readInboundMail(long);
+    expect(cut.text.length).toBeLessThan(MESSAGE_READ_LIMIT);
+    expect(cut.text).toMatch(/^See the deck attached\.\ny+\n\n\[This message is too large/);
+    // One within the limit is read whole, with no note.
+    expect((await readInboundMail(reply)).text).toBe('See the deck attached.');
   });
 
   it('a delayed delivery (Action: delayed, 4.x.x) is a report, not a bounce', async () => {

@@ -8,12 +8,11 @@ import type { StoredAddress, StoredBounce } from './schema.ts';
 export type InboundNature = 'reply' | 'auto_reply' | 'bounce' | 'report' | 'complaint';
 
 // What a feedback report (RFC 5965) says: the kind of feedback (abuse, fraud, not-spam, …),
-// the recipient who complained when the provider names them (many redact it, RFC 6590), and
-// the returned message's Message-ID and List-Unsubscribe header (which carries our send's
-// signed token).
+// and the returned message's Message-ID and List-Unsubscribe header (which carries our send's
+// signed token). The recipient it may name is not kept: the report's sender writes it, so it
+// proves nothing (see complaint.ts).
 export type FeedbackReport = {
   type: string;
-  recipient: string | null;
   original: string | null;
   listUnsubscribe: string | null;
 };
@@ -78,18 +77,21 @@ export function looksAutomatic(headers: Map<string, HeaderValue>, subject: strin
 // The type prefix of a report field ("rfc822; ann@x", "smtp; 550 ...") left out.
 const withoutType = (value: string) => value.replace(/^[a-z0-9-]+;\s*/i, '').trim();
 
-// A report's machine-readable part and the returned message's headers come first; whatever a
-// report carries past this (a large returned message, attachments) is not walked.
-export const REPORT_READ_LIMIT = 256 * 1024;
+// How much of a message is read (fetched from the IMAP server, then parsed): a reply's text
+// and a report's parts come before its attachments or the message it returns, so a larger
+// message is read from its start and shown with a note instead of its end.
+export const MESSAGE_READ_LIMIT = 2 * 1024 * 1024;
 
 const returnedTypes = ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'];
 
-// The parts of a report, read no further than REPORT_READ_LIMIT, and the header fields of the
-// message it returns (message/rfc822 or text/rfc822-headers), when it returns one.
+// The parts of a report and the header fields of the message it returns (message/rfc822 or
+// text/rfc822-headers), when it returns one. The whole message (at most MESSAGE_READ_LIMIT) is
+// walked: a long human-readable part must not hide the machine-readable one after it.
 function reportParts(raw: string): { parts: MimePart[]; returned: Record<string, string> } {
-  const parts = mimeParts(raw.slice(0, REPORT_READ_LIMIT));
+  const parts = mimeParts(raw);
   const part = parts.find((candidate) => returnedTypes.includes(candidate.contentType));
-  const head = part?.body.split(/\r?\n\r?\n/)[0] ?? '';
+  const end = part?.body.search(/\r?\n\r?\n/) ?? -1;
+  const head = part ? (end < 0 ? part.body : part.body.slice(0, end)) : '';
   return { parts, returned: part ? parseHeaderBlock(head) : {} };
 }
 
@@ -119,16 +121,6 @@ export function readDeliveryReport(raw: string): DeliveryReport {
   return { bounce, original: messageIdsIn(returned['message-id'])[0] ?? null };
 }
 
-// An address as a report field gives it ("<ann@x>", "rfc822; ann@x"), lower-cased; null when
-// it is not one.
-function reportAddress(value: string | undefined): string | null {
-  const address = withoutType(value ?? '')
-    .replace(/^<(.*)>$/, '$1')
-    .trim()
-    .toLowerCase();
-  return address.length <= 320 && /^[^\s@<>]+@[^\s@<>]+$/.test(address) ? address : null;
-}
-
 // RFC 5965: the fields of the message/feedback-report part and the returned message's
 // headers; null when the report has no feedback part.
 export function readFeedbackReport(raw: string): FeedbackReport | null {
@@ -138,7 +130,6 @@ export function readFeedbackReport(raw: string): FeedbackReport | null {
   const fields = parseHeaderBlock(part.body.split(/\r?\n[ \t]*\r?\n/)[0] ?? '');
   return {
     type: (fields['feedback-type'] ?? '').trim().toLowerCase().slice(0, 64),
-    recipient: reportAddress(fields['original-rcpt-to'] ?? fields['removal-recipient']),
     original: messageIdsIn(returned['message-id'])[0] ?? null,
     listUnsubscribe: returned['list-unsubscribe']?.slice(0, 4096) ?? null,
   };
@@ -230,12 +221,25 @@ function addresses(value: AddressObject | AddressObject[] | undefined): StoredAd
   );
 }
 
-// Parses one raw message and tells what it is: a bounce report (multipart/report with a failed
+// Said below the text of a message read only in part.
+export function tooLargeNote(size: number): string {
+  const megabytes = (size / (1024 * 1024)).toFixed(1);
+  return `[This message is too large to show in full (${megabytes} MB): open it in your mailbox for the rest and its attachments.]`;
+}
+
+// Parses one raw message (its first MESSAGE_READ_LIMIT bytes) and tells what it is: a bounce report (multipart/report with a failed
 // delivery-status, or a mailer daemon's failure notice in plain text), another delivery
 // report, a complaint (a feedback report), an automatic answer, or a person's reply.
-export async function readInboundMail(source: Buffer | string): Promise<InboundMail> {
-  const raw = typeof source === 'string' ? source : source.toString('utf8');
-  const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+export async function readInboundMail(
+  source: Buffer | string,
+  // The whole message's size when `source` is only its start (IMAP RFC822.SIZE).
+  size?: number,
+): Promise<InboundMail> {
+  const whole = typeof source === 'string' ? Buffer.from(source) : source;
+  const read = whole.subarray(0, MESSAGE_READ_LIMIT);
+  const fullSize = Math.max(size ?? 0, whole.length);
+  const raw = read.toString('utf8');
+  const parsed = await simpleParser(read, { skipImageLinks: true, skipTextToHtml: true });
   const subject = parsed.subject ?? '';
   const messageId = messageIdsIn(parsed.messageId)[0] ?? null;
   const inReplyTo = messageIdsIn(parsed.inReplyTo)[0] ?? null;
@@ -272,8 +276,8 @@ export async function readInboundMail(source: Buffer | string): Promise<InboundM
   } else if (!isReport && looksAutomatic(parsed.headers, subject)) {
     nature = 'auto_reply';
   }
-  const whole = isReport || plain !== null;
-  const split = whole ? { text: body.trim(), quoted: null } : splitQuoted(body);
+  const split =
+    isReport || plain !== null ? { text: body.trim(), quoted: null } : splitQuoted(body);
   return {
     messageId,
     inReplyTo,
@@ -286,7 +290,7 @@ export async function readInboundMail(source: Buffer | string): Promise<InboundM
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     subject,
-    text: split.text,
+    text: fullSize > read.length ? `${split.text}\n\n${tooLargeNote(fullSize)}` : split.text,
     quotedText: split.quoted,
     date: parsed.date ?? null,
   };

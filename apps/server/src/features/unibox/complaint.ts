@@ -1,10 +1,7 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
-import type { WebhookEvents } from '../../platform/webhook-events.ts';
-import { customers } from '../contacts/schema.ts';
-import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
-import { suppressContact } from '../suppression/index.ts';
+import { campaignSends } from '../sender/schema.ts';
 import type { FeedbackReport } from './classify.ts';
 import { type OurSend, sendColumns } from './our-sends.ts';
 
@@ -33,87 +30,21 @@ function sendIdOf(tokens: LinkTokens, listUnsubscribe: string | null): string | 
   return null;
 }
 
-// The send a feedback report complains about, when the report names no Message-ID of ours:
-// by our List-Unsubscribe token in the returned headers, else by the recipient it names and
-// the mailbox the report came to (our latest send from it to that address). Null: not ours.
+// The send a feedback report complains about, when the report names no Message-ID of ours: by
+// our signed List-Unsubscribe token in the returned headers, and only a send of this user.
+// The report's recipient fields (Original-Rcpt-To, Removal-Recipient) are never used: whoever
+// writes the report writes them, so anyone could unsubscribe any lead by naming them.
 export async function findComplainedSend(
   db: Queryable,
   tokens: LinkTokens,
-  mailbox: { id: string; userId: string },
+  userId: string,
   report: FeedbackReport,
 ): Promise<OurSend | null> {
   const sendId = sendIdOf(tokens, report.listUnsubscribe);
-  if (sendId) {
-    const [send] = await db
-      .select(sendColumns)
-      .from(campaignSends)
-      .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, mailbox.userId)));
-    if (send) return send;
-  }
-  if (!report.recipient) return null;
+  if (!sendId) return null;
   const [send] = await db
     .select(sendColumns)
     .from(campaignSends)
-    .innerJoin(customers, eq(customers.id, campaignSends.customerId))
-    .where(
-      and(
-        eq(campaignSends.userId, mailbox.userId),
-        eq(campaignSends.mailboxId, mailbox.id),
-        eq(sql`lower(${customers.email})`, report.recipient),
-        inArray(campaignSends.status, ['sent', 'unknown']),
-      ),
-    )
-    .orderBy(desc(sql`coalesce(${campaignSends.sentAt}, ${campaignSends.sendingAt})`))
-    .limit(1);
+    .where(and(eq(campaignSends.id, sendId), eq(campaignSends.userId, userId)));
   return send ?? null;
-}
-
-// A spam complaint about a send, in the transaction that files the report: the contact is
-// unsubscribed (an `unsubscribes` row of source 'complaint', which the sender honours for
-// every campaign and analytics counts as the campaign's unsubscribe), their sequences stop,
-// their address goes on the do-not-email list with source 'complaint', and the user's
-// webhooks hear contact.unsubscribed, once per send however many reports come.
-export async function recordComplaint(
-  tx: Queryable,
-  userId: string,
-  send: OurSend,
-  at: Date,
-  events?: WebhookEvents,
-): Promise<void> {
-  const [row] = await tx
-    .insert(unsubscribes)
-    .values({
-      userId,
-      customerId: send.customerId,
-      campaignId: send.campaignId,
-      sendId: send.id,
-      source: 'complaint',
-      createdAt: at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: unsubscribes.id });
-  await tx
-    .update(campaignContacts)
-    .set({ state: 'stopped', stopReason: 'complained' })
-    .where(
-      and(eq(campaignContacts.customerId, send.customerId), ne(campaignContacts.state, 'stopped')),
-    );
-  await suppressContact(tx, send.customerId, 'complaint');
-  if (!row || !events) return;
-  // Told already when the contact unsubscribed from this send by its link.
-  const earlier = await tx
-    .select({ id: unsubscribes.id })
-    .from(unsubscribes)
-    .where(eq(unsubscribes.sendId, send.id));
-  if (earlier.length > 1) return;
-  const [contact] = await tx
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, send.customerId));
-  await events.emit(
-    userId,
-    'contact.unsubscribed',
-    { campaign_id: send.campaignId, email: contact?.email ?? '', unsubscribed: at.toISOString() },
-    tx,
-  );
 }

@@ -9,8 +9,9 @@ import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
 import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { suppressContact } from '../suppression/index.ts';
+import { unsubscribeContact } from '../tracking/index.ts';
 import { bareSubject, type InboundMail, readInboundMail } from './classify.ts';
-import { findComplainedSend, isComplaint, recordComplaint } from './complaint.ts';
+import { findComplainedSend, isComplaint } from './complaint.ts';
 import { type OurSend, sendColumns } from './our-sends.ts';
 import { type InboxKind, inboxMessages, inboxThreads, type StoredThreadStatus } from './schema.ts';
 
@@ -147,11 +148,11 @@ async function findBySender(
 
 async function complainedMatch(
   deps: FilingDeps,
-  mailbox: { id: string; userId: string },
+  userId: string,
   mail: InboundMail,
 ): Promise<Match | null> {
   if (!mail.complaint) return null;
-  const found = await findComplainedSend(deps.db, deps.tokens, mailbox, mail.complaint);
+  const found = await findComplainedSend(deps.db, deps.tokens, userId, mail.complaint);
   return found ? { send: found, threadId: null, answers: null } : null;
 }
 
@@ -243,8 +244,10 @@ export async function fileMessage(
   source: Buffer | string,
   key: ImapKey,
   deliveredAt: Date,
+  // The message's size when `source` is only its start (see MESSAGE_READ_LIMIT).
+  size?: number,
 ): Promise<FileResult> {
-  const mail = await readInboundMail(source);
+  const mail = await readInboundMail(source, size);
   if (mail.messageId) {
     const [seen] = await deps.db
       .select({ id: inboxMessages.id })
@@ -256,13 +259,13 @@ export async function fileMessage(
     if (seen) return 'duplicate';
   }
   // Delivery reports name what they return; only what a person (or their autoresponder) wrote
-  // is matched by its sender, and a complaint by our headers or its recipient.
+  // is matched by its sender, and a complaint by our signed List-Unsubscribe token.
   const match =
     (await findOurs(deps.db, mailbox.userId, mail.about)) ??
     (mail.nature === 'reply' || mail.nature === 'auto_reply'
       ? await findBySender(deps, mailbox, mail)
       : null) ??
-    (await complainedMatch(deps, mailbox, mail));
+    (await complainedMatch(deps, mailbox.userId, mail));
   // An answer comes after what it answers, even when the server's date (whole seconds, or
   // another clock) says otherwise: the thread, the reply's In-Reply-To and the step a reply
   // counts for in analytics all follow this order.
@@ -320,8 +323,15 @@ export async function fileMessage(
       .onConflictDoNothing()
       .returning({ id: inboxMessages.id });
     if (!stored) return 'duplicate';
+    // A spam complaint unsubscribes the contact, as their unsubscribe link would.
     if (mail.complaint && isComplaint(mail.complaint) && send) {
-      await recordComplaint(tx, mailbox.userId, send, receivedAt, deps.webhookEvents);
+      const complaint = { source: 'complaint' as const, at: receivedAt };
+      await unsubscribeContact(
+        tx,
+        { ...send, userId: mailbox.userId },
+        complaint,
+        deps.webhookEvents,
+      );
     }
     if (kind === 'other' || kind === 'sent' || !match) return kind;
     const snippet = snippetOf(mail.text);

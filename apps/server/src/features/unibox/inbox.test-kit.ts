@@ -1,6 +1,7 @@
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createMailTransports } from '../../platform/mail/mail-transports.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { insertMailbox } from '../campaigns/campaigns.test-kit.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import {
   type MailAccount,
@@ -22,6 +23,8 @@ export type InboxWorld = {
   deps: SyncDeps;
   // One tick of the sender at the test's time, and every send it plans.
   tickAndSend: () => Promise<number>;
+  // A user's mailbox on one of the IMAP server's accounts, sending through the sink, no gaps.
+  addMailbox: (userId: string, account: MailAccount) => Promise<string>;
   close: () => Promise<void>;
 };
 
@@ -56,6 +59,15 @@ export async function startInboxWorld(
       for (const send of queued) await sendOne(sendDeps, send.id);
       return queued.length;
     },
+    addMailbox: (owner, account) =>
+      insertMailbox(t, owner, {
+        email: account.user,
+        password: account.password,
+        smtpPort: sink.port,
+        imapPort: imap.port,
+        minEmailGap: 0,
+        maxEmailGap: 1,
+      }),
     close: async () => {
       transports.close();
       await sink.stop();

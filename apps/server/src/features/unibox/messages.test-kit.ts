@@ -27,6 +27,36 @@ export function replyMail(
   ]);
 }
 
+// A reply with a file attached (`attachmentBytes` of it, base64 in lines of 76).
+export function replyWithAttachmentMail(
+  party: Party & { inReplyTo: string; text: string; attachmentBytes: number },
+) {
+  const encoded = Buffer.alloc(party.attachmentBytes, 'deck ').toString('base64');
+  return crlf([
+    `From: Ann Client <${party.from}>`,
+    `To: ${party.to}`,
+    'Subject: Re: Hello',
+    `Message-ID: ${newId('client.test')}`,
+    `In-Reply-To: ${party.inReplyTo}`,
+    `References: ${party.inReplyTo}`,
+    'Date: Mon, 04 Mar 2030 11:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="ATTACHED"',
+    '',
+    '--ATTACHED',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    party.text,
+    '--ATTACHED',
+    'Content-Type: application/pdf; name="deck.pdf"',
+    'Content-Disposition: attachment; filename="deck.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    ...(encoded.match(/.{1,76}/g) ?? []),
+    '--ATTACHED--',
+  ]);
+}
+
 // A reply from a mail client that writes neither In-Reply-To nor References.
 export function headerlessReplyMail(party: Party & { subject: string; text: string }) {
   return crlf([

@@ -7,6 +7,7 @@ import {
   firstStep,
   insertMailbox,
   settingsWith,
+  startCampaign,
 } from '../campaigns/campaigns.test-kit.ts';
 import type { MailCall } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
@@ -20,6 +21,7 @@ import { createPgPatternStore } from '../search/index.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import type { SmtpSink } from '../sender/smtp-sink.test-kit.ts';
+import { MESSAGE_READ_LIMIT, tooLargeNote } from './classify.ts';
 import { type InboxWorld, startInboxWorld } from './inbox.test-kit.ts';
 import { stepAsideWhen } from './jobs.ts';
 import {
@@ -27,6 +29,7 @@ import {
   headerlessReplyMail,
   outOfOfficeMail,
   replyMail,
+  replyWithAttachmentMail,
   unrelatedMail,
 } from './messages.test-kit.ts';
 import { inboxMessages, inboxThreads, mailboxSyncState } from './schema.ts';
@@ -48,9 +51,11 @@ const outreach = { user: 'outreach@sender.test', password: 'imap-secret' };
 const forwards = { user: 'forwards@sender.test', password: 'imap-secret' };
 // A fourth, whose campaign bounces too often (issue 25).
 const guarded = { user: 'guarded@sender.test', password: 'imap-secret' };
+// A fifth, answered with a large attachment.
+const large = { user: 'large@sender.test', password: 'imap-secret' };
 
 beforeAll(async () => {
-  world = await startInboxWorld([account, outreach, forwards, guarded], () => now);
+  world = await startInboxWorld([account, outreach, forwards, guarded, large], () => now);
   ({ t, call, userId, imap, sink, deps } = world);
 }, 600_000);
 afterAll(async () => world?.close());
@@ -90,14 +95,7 @@ describe('inbox sync against a real IMAP server', () => {
   const ids: Record<string, string> = {};
 
   it('reads replies, automatic answers and bounce reports into threads, and leaves other mail out', async () => {
-    mailboxId = await insertMailbox(t, userId, {
-      email: account.user,
-      password: account.password,
-      smtpPort: sink.port,
-      imapPort: imap.port,
-      minEmailGap: 0,
-      maxEmailGap: 1,
-    });
+    mailboxId = await world.addMailbox(userId, account);
     const { groupId } = await createList(call, 'Leads', [
       'ann@client.test',
       'bob@client.test',
@@ -382,14 +380,7 @@ describe('inbox sync against a real IMAP server', () => {
 
 describe('a reply whose mail client dropped In-Reply-To and References', () => {
   it('is filed as the reply to our latest send to its sender from that mailbox, and stops the sequence', async () => {
-    const mailboxId = await insertMailbox(t, userId, {
-      email: outreach.user,
-      password: outreach.password,
-      smtpPort: sink.port,
-      imapPort: imap.port,
-      minEmailGap: 0,
-      maxEmailGap: 1,
-    });
+    const mailboxId = await world.addMailbox(userId, outreach);
     const { groupId, customerIds } = await createList(call, 'Header-less', [
       'gus@client.test',
       'hal@client.test',
@@ -524,14 +515,7 @@ describe('a reply whose mail client dropped In-Reply-To and References', () => {
 
 describe('a colleague answering a conversation forwarded to them', () => {
   it('is shown in the lead’s thread, but the lead has not replied: the sequence goes on', async () => {
-    const mailboxId = await insertMailbox(t, userId, {
-      email: forwards.user,
-      password: forwards.password,
-      smtpPort: sink.port,
-      imapPort: imap.port,
-      minEmailGap: 0,
-      maxEmailGap: 1,
-    });
+    const mailboxId = await world.addMailbox(userId, forwards);
     const { groupId, customerIds } = await createList(call, 'Forwarded', ['ivy@client.test']);
     const campaignId = (
       await call('POST', '/campaigns', { name: 'Winter', status: 'paused' })
@@ -645,14 +629,7 @@ describe('a colleague answering a conversation forwarded to them', () => {
 // issue 25 "Done when": a campaign paused by RFC 3464 bounces read by the sync.
 describe('bounce protection', () => {
   it('pauses the campaign and stops its mailbox once the bounces of its last sends pass its threshold', async () => {
-    const mailboxId = await insertMailbox(t, userId, {
-      email: guarded.user,
-      password: guarded.password,
-      smtpPort: sink.port,
-      imapPort: imap.port,
-      minEmailGap: 0,
-      maxEmailGap: 1,
-    });
+    const mailboxId = await world.addMailbox(userId, guarded);
     const emails = Array.from({ length: 20 }, (_, index) => `lead${index}@guarded.test`);
     const { groupId } = await createList(call, 'Bought list', emails);
     const campaignId = (await call('POST', '/campaigns', { name: 'Risky' })).json().id as string;
@@ -715,5 +692,44 @@ describe('bounce protection', () => {
       .where(eq(mailboxes.id, mailboxId));
     const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
     expect(resumed.json()).toMatchObject({ status: 'active', paused_reason: null });
+  });
+});
+
+describe('a reply larger than the read limit', () => {
+  it('is filed in the thread from its first 2 MiB, its text there and a note that the rest is in the mailbox', async () => {
+    const mailboxId = await world.addMailbox(userId, large);
+    const { groupId } = await createList(call, 'Deck readers', ['ivy@client.test']);
+    const campaignId = await startCampaign(call, {
+      name: 'Decks',
+      mailboxIds: [mailboxId],
+      groupId,
+    });
+    await tickAndSend();
+    const [send] = await t.db
+      .select({ messageId: campaignSends.messageId })
+      .from(campaignSends)
+      .where(eq(campaignSends.campaignId, campaignId));
+    const reply = replyWithAttachmentMail({
+      from: 'ivy@client.test',
+      to: large.user,
+      inReplyTo: send?.messageId ?? '',
+      text: 'Our deck is attached, have a look.',
+      attachmentBytes: 3 * 1024 * 1024,
+    });
+    expect(reply.length).toBeGreaterThan(MESSAGE_READ_LIMIT);
+    await deliverTo(large, reply);
+
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const threads = await threadsOf(campaignId);
+    expect(threads['ivy@client.test']?.status).toBe('replied');
+    expect(threads['ivy@client.test']?.snippet).toMatch(/^Our deck is attached, have a look\. \[/);
+    const [stored] = await t.db
+      .select({ kind: inboxMessages.kind, text: inboxMessages.text })
+      .from(inboxMessages)
+      .where(eq(inboxMessages.mailboxId, mailboxId));
+    expect(stored).toEqual({
+      kind: 'reply',
+      text: `Our deck is attached, have a look.\n\n${tooLargeNote(reply.length)}`,
+    });
   });
 });

@@ -6,6 +6,7 @@ import type { MailConnections } from '../../platform/mail/connections.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignSends } from '../sender/schema.ts';
+import { MESSAGE_READ_LIMIT } from './classify.ts';
 import { fileMessage } from './file-message.ts';
 import { mailboxSyncState } from './schema.ts';
 
@@ -111,9 +112,16 @@ export async function syncMailbox(
         const floor = fresh ? opened.uidNext - 1 : 0;
         for (let start = 0; start < uids.length; start += BATCH) {
           const batch = uids.slice(start, start + BATCH);
+          // A message's first MESSAGE_READ_LIMIT bytes, and its size: a large attachment is
+          // not downloaded to be thrown away.
           const messages = await imap.fetchAll(
             batch.join(','),
-            { uid: true, source: true, internalDate: true },
+            {
+              uid: true,
+              size: true,
+              source: { start: 0, maxLength: MESSAGE_READ_LIMIT },
+              internalDate: true,
+            },
             { uid: true },
           );
           messages.sort((a, b) => a.uid - b.uid);
@@ -127,6 +135,7 @@ export async function syncMailbox(
               message.source,
               { uidValidity, uid: message.uid },
               receivedAt,
+              message.size,
             );
             if (result !== 'duplicate') filed += 1;
             lastUid = message.uid;

@@ -32,6 +32,7 @@ import { createWebhookEvents } from './emit.ts';
 import {
   addWebhook,
   callAs,
+  queuedDeliveries,
   type Receiver,
   startReceiver,
   verifiedEvent,
@@ -245,7 +246,7 @@ describe('webhook events, each from where it happens', () => {
     expect(event.data).toMatchObject({ campaign_id: campaignId, email: 'bob@client.test' });
   });
 
-  it('contact.unsubscribed when the Unibox files a spam complaint (RFC 5965), once per e-mail', async () => {
+  it('contact.unsubscribed when the Unibox files a spam complaint (RFC 5965), once per campaign and contact', async () => {
     const report = (email: string) =>
       feedbackReportMail({
         from: 'feedback@fbl.client.test',
@@ -262,8 +263,19 @@ describe('webhook events, each from where it happens', () => {
       report('ann@client.test'),
     );
     await syncWithWebhooks(mailboxId);
+    // Once per e-mail: Bob's link before, Ann's first report now; Bob's report and Ann's
+    // second one queued nothing (the sync has committed, so the queue is final).
+    expect(await queuedDeliveries(t, 'contact.unsubscribed')).toEqual([
+      'bob@client.test',
+      'ann@client.test',
+    ]);
     const event = await nextEvent('contact.unsubscribed', 2);
     expect(event.data).toMatchObject({ campaign_id: campaignId, email: 'ann@client.test' });
+    // Every queued delivery has arrived, and none twice.
+    expect(received('contact.unsubscribed').map((told) => told.data.email)).toEqual([
+      'bob@client.test',
+      'ann@client.test',
+    ]);
   });
 
   it('campaign.paused when the user pauses a campaign, and when deleting its mailbox does', async () => {

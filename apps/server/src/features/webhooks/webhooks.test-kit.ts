@@ -10,9 +10,11 @@ import {
   webhookCreatedSchema,
   webhookEventBodySchema,
 } from '@mailhound/contracts';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-context.ts';
+import { webhookDeliveryQueue } from './emit.ts';
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string };
 
@@ -85,4 +87,15 @@ export async function addWebhook(
   const response = await call('POST', '/webhooks', { url, events });
   expect(response.statusCode, response.body).toBe(201);
   return webhookCreatedSchema.parse(response.json());
+}
+
+// The e-mail addresses of the deliveries queued for an event type, one per delivery: queued in
+// the transaction that makes the event true, so a count here is final once that has committed,
+// before any delivery has been attempted.
+export async function queuedDeliveries(t: TestContext, type: WebhookEvent): Promise<string[]> {
+  const rows = await t.db.execute<{ email: string | null }>(sql`
+    select data->'event'->'data'->>'email' as email from pgboss.job
+    where name = ${webhookDeliveryQueue} and data->'event'->>'type' = ${type}
+    order by created_on`);
+  return rows.rows.map((row) => row.email ?? '');
 }
