@@ -3,22 +3,41 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import { addressVerdicts } from './schema.ts';
 
-// Stores the verdicts of a query's rows (user_id uuid, verdict jsonb) as their users' latest
-// on each address; rows without a verdict are left out. One address twice in the rows keeps
-// one of them (a statement may not update a row twice).
+// Stores the verdicts of a query's rows (user_id uuid, verdict jsonb, judged_at timestamptz)
+// as their users' latest on each address; rows without a verdict are left out.
+//
+// judged_at is when the lookup that gave the verdict began (a verification's or a search's
+// start, the time a bulk chunk's rows were read): the mail server answered at some moment
+// between the start and the result, and the start is the bound a verdict can never be
+// fresher than. A verdict replaces only one judged no later, whenever it is committed: a
+// bulk session that began at minute 0 and greylisting kept until minute 6 does not replace
+// the Email Verifier check begun at minute 2 (issue 25). Its finish time would claim minute
+// 6 for an answer perhaps given at minute 0; with the start, the worst case is that a check
+// the user made stands against a slow session that heard the server after it.
+//
+// One address twice in the rows keeps one of them (a statement may not update a row twice).
 export function saveVerdictsFrom(rows: SQL): SQL {
   return sql`insert into ${addressVerdicts} (user_id, email, verdict, judged_at)
     select distinct on (v.user_id, lower(v.verdict->>'email'))
-      v.user_id, lower(v.verdict->>'email'), v.verdict, now()
-    from (${rows}) as v(user_id, verdict)
+      v.user_id, lower(v.verdict->>'email'), v.verdict, v.judged_at
+    from (${rows}) as v(user_id, verdict, judged_at)
     where v.verdict is not null and v.verdict->>'email' is not null
     on conflict (user_id, email)
-    do update set verdict = excluded.verdict, judged_at = excluded.judged_at`;
+    do update set verdict = excluded.verdict, judged_at = excluded.judged_at
+    where ${addressVerdicts}.judged_at <= excluded.judged_at`;
 }
 
-export async function saveVerdict(db: Queryable, userId: string, verdict: Verdict): Promise<void> {
+// Saves one verdict judged at `judgedAt` (see saveVerdictsFrom: when its lookup began).
+export async function saveVerdict(
+  db: Queryable,
+  userId: string,
+  verdict: Verdict,
+  judgedAt: Date,
+): Promise<void> {
   await db.execute(
-    saveVerdictsFrom(sql`select ${userId}::uuid, ${JSON.stringify(verdict)}::jsonb`),
+    saveVerdictsFrom(
+      sql`select ${userId}::uuid, ${JSON.stringify(verdict)}::jsonb, ${judgedAt.toISOString()}::timestamptz`,
+    ),
   );
 }
 

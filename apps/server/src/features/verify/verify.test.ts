@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   searchMessages,
+  type Verdict,
   validationMessages,
   verifyReasons,
   verifyResultDataSchema,
 } from '@mailhound/contracts';
 import { createFinder, type Finder, finderConfigFromEnv } from '@mailhound/finder';
 import { type LabSpec, type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFirst } from '../../platform/access.ts';
 import { activeUser, unverifiedUser } from '../../test/auth-fixtures.ts';
@@ -16,6 +17,7 @@ import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditEntries } from '../credits/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
+import { saveVerdict, saveVerdictsFrom } from './address-verdicts.ts';
 import { verifications } from './schema.ts';
 import {
   beginVerification,
@@ -24,7 +26,7 @@ import {
   sweepStaleVerifications,
   verificationReference,
 } from './verifications.ts';
-import { latestStatuses } from './verify.test-kit.ts';
+import { latestStatuses, verdictWith } from './verify.test-kit.ts';
 
 // One mail server for every verdict the verifier gives.
 const verifyLab: LabSpec = {
@@ -252,6 +254,47 @@ describe('POST /api/verify: the verdict on one address, streamed', () => {
       charged: true,
     });
     expect(await balancesOf(t.db, user.id)).toEqual({ balance: 24, onHold: 0 });
+  });
+});
+
+// The latest verdict is the one judged last (its lookup began last), not the one written last:
+// writers that looked up earlier may commit later (a bulk session kept by greylisting).
+describe("the user's latest verdict on an address", () => {
+  const minute = (n: number) => new Date(Date.UTC(2030, 0, 1, 0, n));
+  const batch = (userId: string, rows: Array<[Verdict, Date]>) =>
+    t.db.execute(
+      saveVerdictsFrom(
+        sql.join(
+          rows.map(
+            ([verdict, at]) =>
+              sql`select ${userId}::uuid, ${JSON.stringify(verdict)}::jsonb, ${at.toISOString()}::timestamptz`,
+          ),
+          sql` union all `,
+        ),
+      ),
+    );
+
+  it('is not replaced by a verdict judged earlier and written after it', async () => {
+    const user = await activeUser(t);
+    const email = 'late@judged.test';
+    await saveVerdict(
+      t.db,
+      user.id,
+      verdictWith(email, 'invalid', verifyReasons.rejected),
+      minute(2),
+    );
+    await saveVerdict(t.db, user.id, verdictWith(email, 'valid', verifyReasons.valid), minute(0));
+    await batch(user.id, [[verdictWith(email, 'valid', verifyReasons.valid), minute(1)]]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([{ email, status: 'invalid' }]);
+    // One judged later replaces it, and so does one judged at the same time.
+    await saveVerdict(
+      t.db,
+      user.id,
+      verdictWith(email, 'unknown', verifyReasons.noAnswer),
+      minute(3),
+    );
+    await batch(user.id, [[verdictWith(email, 'valid', verifyReasons.valid), minute(3)]]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([{ email, status: 'valid' }]);
   });
 });
 
