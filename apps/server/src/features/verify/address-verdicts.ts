@@ -15,13 +15,21 @@ import { addressVerdicts } from './schema.ts';
 // 6 for an answer perhaps given at minute 0; with the start, the worst case is that a check
 // the user made stands against a slow session that heard the server after it.
 //
-// One address twice in the rows keeps one of them (a statement may not update a row twice).
+// One address twice in the rows (its case may differ) keeps one of them, as if they had
+// been saved one by one in order of judgement: the latest judged; of one moment a conclusive
+// status before the others (an `unknown` says the server did not answer, not that the
+// mailbox is otherwise), `invalid` before `valid` (the one that keeps a campaign from
+// mailing), then the rest in the contracts' order; then by the address as written.
 export function saveVerdictsFrom(rows: SQL): SQL {
   return sql`insert into ${addressVerdicts} (user_id, email, verdict, judged_at)
     select distinct on (v.user_id, lower(v.verdict->>'email'))
       v.user_id, lower(v.verdict->>'email'), v.verdict, v.judged_at
     from (${rows}) as v(user_id, verdict, judged_at)
     where v.verdict is not null and v.verdict->>'email' is not null
+    order by v.user_id, lower(v.verdict->>'email'), v.judged_at desc,
+      array_position(array['invalid', 'valid', 'accept_all', 'webmail', 'disposable', 'unknown'],
+        v.verdict->>'status'),
+      v.verdict->>'email'
     on conflict (user_id, email)
     do update set verdict = excluded.verdict, judged_at = excluded.judged_at
     where ${addressVerdicts}.judged_at <= excluded.judged_at`;

@@ -296,6 +296,32 @@ describe("the user's latest verdict on an address", () => {
     await batch(user.id, [[verdictWith(email, 'valid', verifyReasons.valid), minute(3)]]);
     expect(await latestStatuses(t.db, user.id)).toEqual([{ email, status: 'valid' }]);
   });
+
+  it('of one address twice in a batch keeps the latest judged, then a conclusive status, in either order', async () => {
+    const user = await activeUser(t);
+    const unknown = (email: string) => verdictWith(email, 'unknown', verifyReasons.noAnswer);
+    const valid = (email: string) => verdictWith(email, 'valid', verifyReasons.valid);
+    const invalid = (email: string) => verdictWith(email, 'invalid', verifyReasons.rejected);
+    await batch(user.id, [
+      // Judged at one moment: the conclusive one, whichever comes first.
+      [unknown('Same@judged.test'), minute(0)],
+      [valid('same@judged.test'), minute(0)],
+      [valid('other@Judged.test'), minute(0)],
+      [unknown('other@judged.test'), minute(0)],
+      // Two conclusive ones at one moment: invalid, the one that keeps a campaign from mailing.
+      [valid('both@judged.test'), minute(0)],
+      [invalid('Both@judged.test'), minute(0)],
+      // Judged at different times: the latest, even when inconclusive.
+      [unknown('Newer@judged.test'), minute(1)],
+      [valid('newer@judged.test'), minute(0)],
+    ]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([
+      { email: 'both@judged.test', status: 'invalid' },
+      { email: 'newer@judged.test', status: 'unknown' },
+      { email: 'other@judged.test', status: 'valid' },
+      { email: 'same@judged.test', status: 'valid' },
+    ]);
+  });
 });
 
 describe('POST /api/verify: who and what it refuses', () => {
