@@ -152,11 +152,22 @@ describe('POST /api/verify: the verdict on one address, streamed', () => {
     await verdictFor('nobody@acme.test', user.token);
     await verdictFor('Ann.Lee@ACME.test', user.token);
     await verdictFor('anyone@catchall.test', user.token);
-    // A later verdict on the same address replaces the earlier one.
-    await verdictFor('Ann.Lee@acme.test', user.token);
+    // A later verdict on the same address replaces the earlier one: the mailbox is opened
+    // between the two checks, so the first says invalid and the second valid.
+    const acme = lab.spec.domains.find((domain) => domain.name === 'acme.test');
+    expect(await verdictFor('new.hire@acme.test', user.token)).toMatchObject({ status: 'invalid' });
+    acme?.mailboxes?.push('new.hire');
+    try {
+      expect(await verdictFor('New.Hire@acme.test', user.token)).toMatchObject({
+        status: 'valid',
+      });
+    } finally {
+      acme?.mailboxes?.pop();
+    }
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'ann.lee@acme.test', status: 'valid' },
       { email: 'anyone@catchall.test', status: 'accept_all' },
+      { email: 'new.hire@acme.test', status: 'valid' },
       { email: 'nobody@acme.test', status: 'invalid' },
     ]);
   });
