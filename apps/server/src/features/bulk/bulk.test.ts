@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { searchMessages } from '@mailhound/contracts';
+import type { Finder } from '@mailhound/finder';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,56 @@ describe('uploading a list', () => {
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'ann.lee@acme.test', status: 'valid' },
       { email: 'nobody@acme.test', status: 'invalid' },
+    ]);
+  });
+
+  it('leaves the Email Verifier verdict the user got while a row was being looked up, when the row is written after it', async () => {
+    const user = await activeUser(t);
+    const requestId = await storeWithoutJobs(
+      user.id,
+      'flip.csv',
+      toCsv([['email'], ['flip@acme.test']]),
+    );
+    const acme = lab.spec.domains.find((domain) => domain.name === 'acme.test');
+    acme?.mailboxes?.push('flip');
+    // The real finder, whose answer on the row is held, as a greylisted session holds a
+    // domain's rows, until the user has checked the address again.
+    const finder = createSearchFinder(t.config, t.db);
+    const answered = Promise.withResolvers<void>();
+    const released = Promise.withResolvers<void>();
+    const held: Finder = {
+      ...finder,
+      verify: async (email, options) => {
+        const result = await finder.verify(email, options);
+        answered.resolve();
+        await released.promise;
+        return result;
+      },
+    };
+    const run = runBulkRequest({ db: t.db, finder: held, slots: 2 }, requestId);
+    try {
+      await answered.promise;
+      // Meanwhile the mailbox is closed, and the user's own check says so.
+      acme?.mailboxes?.pop();
+      const checked = await t.app.inject({
+        method: 'POST',
+        url: '/api/verify',
+        payload: { email: 'flip@acme.test' },
+        headers: { authorization: user.token },
+      });
+      expect(parseEventStream(checked.body).events.at(-1)?.data).toMatchObject({
+        status: 'invalid',
+      });
+    } finally {
+      released.resolve();
+      await run;
+      await finder.close();
+    }
+    const [row] = await t.db.select().from(bulkRows).where(eq(bulkRows.requestId, requestId));
+    expect(row?.verdict).toMatchObject({ status: 'valid' });
+    // The row was judged when its chunk was read, before the check: the check's invalid stands.
+    expect(await latestStatuses(t.db, user.id)).toEqual([
+      { email: 'flip@acme.test', status: 'invalid' },
     ]);
   });
 

@@ -25,6 +25,10 @@ export type RowOutcome = {
   verdict: Verdict | null;
 };
 
+// A row's outcome with when its lookup began (the time its chunk's rows were read): its
+// verdict's judgement time (verify's saveVerdictsFrom).
+type JudgedOutcome = RowOutcome & { judgedAt: string };
+
 export type ProcessingDeps = {
   db: Db;
   finder: Finder;
@@ -181,16 +185,19 @@ async function processChunk(
   deps: ProcessingDeps,
   requestId: string,
   chunk: number,
-  writeRows: (outcomes: Map<number, RowOutcome>) => Promise<void>,
+  writeRows: (outcomes: Map<number, JudgedOutcome>) => Promise<void>,
   written: (rows: number) => void,
 ) {
-  const rows = await deps.db.execute<{ row_index: number; query: BulkQuery }>(
-    sql`select row_index, query from bulk_rows
+  // read_at: the database's clock, which every other verdict's judgement time is read from.
+  const rows = await deps.db.execute<{ row_index: number; query: BulkQuery; read_at: string }>(
+    sql`select row_index, query, now()::text as read_at from bulk_rows
         where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
   );
+  const judgedAt = rows.rows[0]?.read_at;
+  if (judgedAt === undefined) return;
   const writes: Array<Promise<void>> = [];
-  let ready = new Map<number, RowOutcome>();
-  const write = async (outcomes: Map<number, RowOutcome>) => {
+  let ready = new Map<number, JudgedOutcome>();
+  const write = async (outcomes: Map<number, JudgedOutcome>) => {
     await writeRows(outcomes);
     written(outcomes.size);
   };
@@ -204,7 +211,7 @@ async function processChunk(
     rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
     (rowIndex, outcome) => {
       if (ready.size === 0) setImmediate(writeReady);
-      ready.set(rowIndex, outcome);
+      ready.set(rowIndex, { ...outcome, judgedAt });
     },
   );
   writeReady();
@@ -212,7 +219,7 @@ async function processChunk(
 }
 
 // A chunk's rows with their results, those still pending only.
-async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOutcome>) {
+async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, JudgedOutcome>) {
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
   // The verdicts become the user's latest on their addresses, in the same statement.
   await tx.execute(sql`
@@ -220,11 +227,12 @@ async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, RowOu
       update bulk_rows r
       set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v("rowIndex" int, email text, score int, error text, verdict jsonb)
+        as v("rowIndex" int, email text, score int, error text, verdict jsonb,
+          "judgedAt" timestamptz)
       where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
-      returning r.verdict
+      returning r.verdict, v."judgedAt"
     )
-    ${saveVerdictsFrom(sql`select q.user_id, done.verdict from done, bulk_requests q where q.id = ${requestId}`)}`);
+    ${saveVerdictsFrom(sql`select q.user_id, done.verdict, done."judgedAt" from done, bulk_requests q where q.id = ${requestId}`)}`);
 }
 
 // The request's counters, counted from its done rows, and one announcement. Chunks no longer
@@ -249,8 +257,8 @@ async function announceProgress(db: Db, requestId: string): Promise<void> {
 function createRowWriter(
   deps: ProcessingDeps,
   requestId: string,
-): (outcomes: Map<number, RowOutcome>) => Promise<void> {
-  let pending = new Map<number, RowOutcome>();
+): (outcomes: Map<number, JudgedOutcome>) => Promise<void> {
+  let pending = new Map<number, JudgedOutcome>();
   const flush = coalesced(async () => {
     const batch = pending;
     pending = new Map();

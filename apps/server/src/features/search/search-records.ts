@@ -117,7 +117,7 @@ export async function settleSearch(
     outcome.error === null && outcome.exactEmail !== null && outcome.score >= VERIFIED_SCORE;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: searchHistory.userId })
+      .select({ userId: searchHistory.userId, createdAt: searchHistory.createdAt })
       .from(searchHistory)
       .where(eq(searchHistory.id, search.id))
       .for('update');
@@ -150,7 +150,10 @@ export async function settleSearch(
         settledAt: sql`now()`,
       })
       .where(eq(searchHistory.id, search.id));
-    if (row.userId && search.verdict) await saveVerdict(tx, row.userId, search.verdict);
+    // Judged when the search began: the mail server was asked after.
+    if (row.userId && search.verdict) {
+      await saveVerdict(tx, row.userId, search.verdict, row.createdAt);
+    }
     return { charged };
   });
 }

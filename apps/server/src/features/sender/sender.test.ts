@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Verdict,
-  type VerifyChecks,
-  type VerifyStatus,
-  verifyChecksSchema,
-  verifyReasons,
-} from '@mailhound/contracts';
+import { type VerifyStatus, verifyReasons } from '@mailhound/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
@@ -30,6 +24,7 @@ import {
 import { mailboxes } from '../mailboxes/schema.ts';
 import { saveVerdict } from '../verify/index.ts';
 import { verifications } from '../verify/schema.ts';
+import { verdictWith } from '../verify/verify.test-kit.ts';
 import { reconcileStuckSends, STUCK_AFTER_MS } from './reconcile.ts';
 import { recordReply } from './replies.ts';
 import { campaignContacts, campaignSends } from './schema.ts';
@@ -697,19 +692,9 @@ describe('the do-not-email list', () => {
 // A send planned before the verdict came is withdrawn at its claim.
 describe('verdicts on the addresses of a campaign', () => {
   // What the checks say does not matter here, only the status.
-  const checks = Object.fromEntries(
-    Object.keys(verifyChecksSchema.shape).map((check) => [check, false]),
-  ) as VerifyChecks;
-  const verdict = (email: string, status: VerifyStatus, reason: string): Verdict => ({
-    email,
-    status,
-    score: status === 'valid' ? 99 : 0,
-    reason,
-    ...checks,
-    smtp_reply: null,
-  });
+  const verdict = verdictWith;
   // Each verdict stored as its feature stores it: its own row, and the user's latest verdict
-  // on the address (the tick reads only that).
+  // on the address (the tick reads only that), judged when its lookup began (`at`).
   async function verifiedAt(
     email: string,
     status: VerifyStatus,
@@ -726,7 +711,7 @@ describe('verdicts on the addresses of a campaign', () => {
       createdAt: at,
       settledAt: at,
     });
-    await saveVerdict(t.db, owner, verdict(email, status, reason));
+    await saveVerdict(t.db, owner, verdict(email, status, reason), at);
   }
   async function bulkVerdict(email: string, status: VerifyStatus, reason: string, at: Date) {
     const requestId = randomUUID();
@@ -750,7 +735,7 @@ describe('verdicts on the addresses of a campaign', () => {
       score: 0,
       verdict: verdict(email, status, reason),
     });
-    await saveVerdict(t.db, userId, verdict(email, status, reason));
+    await saveVerdict(t.db, userId, verdict(email, status, reason), at);
   }
   const recipientsAfter = (count: number) =>
     sink.messages
@@ -767,6 +752,9 @@ describe('verdicts on the addresses of a campaign', () => {
     // The latest verdict counts: a bulk row called it invalid, a later verification valid.
     await bulkVerdict('back@judged.test', 'invalid', verifyReasons.rejected, earlier);
     await verifiedAt('back@judged.test', 'valid', verifyReasons.valid, later);
+    // Out of order: a bulk row judged before the verification, written after it, is stale.
+    await verifiedAt('stale@judged.test', 'invalid', verifyReasons.rejected, later);
+    await bulkVerdict('stale@judged.test', 'valid', verifyReasons.valid, earlier);
     // Another user's verdict is theirs alone.
     const other = await mailUser(t);
     await verifiedAt('fresh@judged.test', 'invalid', verifyReasons.rejected, later, other.id);
@@ -777,6 +765,7 @@ describe('verdicts on the addresses of a campaign', () => {
       'maybe@judged.test',
       'back@judged.test',
       'fresh@judged.test',
+      'stale@judged.test',
     ]);
     const id = await startCampaign('Judged', groupId);
     for (let tick = 0; tick < 3; tick += 1) {
@@ -803,6 +792,8 @@ describe('verdicts on the addresses of a campaign', () => {
       'maybe@judged.test': 'Skipped: risky address (unknown); tick Include risky addresses to send',
       'back@judged.test': null,
       'fresh@judged.test': null,
+      'stale@judged.test':
+        'Skipped: the address is invalid (the mail server rejected this address: it does not exist)',
     });
 
     const [mailboxId] = (await call('GET', `/campaigns/${id}`)).json().mailbox_ids as string[];
@@ -817,6 +808,7 @@ describe('verdicts on the addresses of a campaign', () => {
       'gone@judged.test': expect.stringContaining('invalid'),
       'catch@judged.test': null,
       'maybe@judged.test': null,
+      'stale@judged.test': expect.stringContaining('invalid'),
     });
     for (let tick = 0; tick < 3; tick += 1) {
       now = new Date(now.getTime() + 60_000);

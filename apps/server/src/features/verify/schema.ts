@@ -47,8 +47,9 @@ export const verifications = pgTable(
 );
 
 // The latest verdict a user has on an address, whichever feature judged it (Email Verifier, a
-// bulk row, a single search and the look-alike and lead searches that run one), replaced on
-// every new one. The campaign tick and the contact lists join it once per address instead of
+// bulk row, a single search and the look-alike and lead searches that run one), replaced by
+// one judged no earlier (judged_at: when its lookup began; address-verdicts.ts), whichever is
+// committed last. The campaign tick and the contact lists join it once per address instead of
 // searching every source (issue 25). The address is stored lower-cased.
 export const addressVerdicts = pgTable(
   'address_verdicts',

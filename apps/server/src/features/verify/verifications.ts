@@ -76,7 +76,7 @@ export async function settleVerification(
   const { outcome } = verification;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: verifications.userId })
+      .select({ userId: verifications.userId, createdAt: verifications.createdAt })
       .from(verifications)
       .where(eq(verifications.id, verification.id))
       .for('update');
@@ -98,7 +98,8 @@ export async function settleVerification(
         settledAt: sql`now()`,
       })
       .where(eq(verifications.id, verification.id));
-    if (outcome.verdict) await saveVerdict(tx, row.userId, outcome.verdict);
+    // Judged when the verification began: the mail server was asked after.
+    if (outcome.verdict) await saveVerdict(tx, row.userId, outcome.verdict, row.createdAt);
     return { charged };
   });
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
   searchMessages,
+  type Verdict,
   validationMessages,
   verifyReasons,
   verifyResultDataSchema,
 } from '@mailhound/contracts';
 import { createFinder, type Finder, finderConfigFromEnv } from '@mailhound/finder';
 import { type LabSpec, type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFirst } from '../../platform/access.ts';
 import { activeUser, unverifiedUser } from '../../test/auth-fixtures.ts';
@@ -16,6 +17,7 @@ import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditEntries } from '../credits/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
+import { saveVerdict, saveVerdictsFrom } from './address-verdicts.ts';
 import { verifications } from './schema.ts';
 import {
   beginVerification,
@@ -24,7 +26,7 @@ import {
   sweepStaleVerifications,
   verificationReference,
 } from './verifications.ts';
-import { latestStatuses } from './verify.test-kit.ts';
+import { latestStatuses, verdictWith } from './verify.test-kit.ts';
 
 // One mail server for every verdict the verifier gives.
 const verifyLab: LabSpec = {
@@ -150,11 +152,22 @@ describe('POST /api/verify: the verdict on one address, streamed', () => {
     await verdictFor('nobody@acme.test', user.token);
     await verdictFor('Ann.Lee@ACME.test', user.token);
     await verdictFor('anyone@catchall.test', user.token);
-    // A later verdict on the same address replaces the earlier one.
-    await verdictFor('Ann.Lee@acme.test', user.token);
+    // A later verdict on the same address replaces the earlier one: the mailbox is opened
+    // between the two checks, so the first says invalid and the second valid.
+    const acme = lab.spec.domains.find((domain) => domain.name === 'acme.test');
+    expect(await verdictFor('new.hire@acme.test', user.token)).toMatchObject({ status: 'invalid' });
+    acme?.mailboxes?.push('new.hire');
+    try {
+      expect(await verdictFor('New.Hire@acme.test', user.token)).toMatchObject({
+        status: 'valid',
+      });
+    } finally {
+      acme?.mailboxes?.pop();
+    }
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'ann.lee@acme.test', status: 'valid' },
       { email: 'anyone@catchall.test', status: 'accept_all' },
+      { email: 'new.hire@acme.test', status: 'valid' },
       { email: 'nobody@acme.test', status: 'invalid' },
     ]);
   });
@@ -252,6 +265,73 @@ describe('POST /api/verify: the verdict on one address, streamed', () => {
       charged: true,
     });
     expect(await balancesOf(t.db, user.id)).toEqual({ balance: 24, onHold: 0 });
+  });
+});
+
+// The latest verdict is the one judged last (its lookup began last), not the one written last:
+// writers that looked up earlier may commit later (a bulk session kept by greylisting).
+describe("the user's latest verdict on an address", () => {
+  const minute = (n: number) => new Date(Date.UTC(2030, 0, 1, 0, n));
+  const batch = (userId: string, rows: Array<[Verdict, Date]>) =>
+    t.db.execute(
+      saveVerdictsFrom(
+        sql.join(
+          rows.map(
+            ([verdict, at]) =>
+              sql`select ${userId}::uuid, ${JSON.stringify(verdict)}::jsonb, ${at.toISOString()}::timestamptz`,
+          ),
+          sql` union all `,
+        ),
+      ),
+    );
+
+  it('is not replaced by a verdict judged earlier and written after it', async () => {
+    const user = await activeUser(t);
+    const email = 'late@judged.test';
+    await saveVerdict(
+      t.db,
+      user.id,
+      verdictWith(email, 'invalid', verifyReasons.rejected),
+      minute(2),
+    );
+    await saveVerdict(t.db, user.id, verdictWith(email, 'valid', verifyReasons.valid), minute(0));
+    await batch(user.id, [[verdictWith(email, 'valid', verifyReasons.valid), minute(1)]]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([{ email, status: 'invalid' }]);
+    // One judged later replaces it, and so does one judged at the same time.
+    await saveVerdict(
+      t.db,
+      user.id,
+      verdictWith(email, 'unknown', verifyReasons.noAnswer),
+      minute(3),
+    );
+    await batch(user.id, [[verdictWith(email, 'valid', verifyReasons.valid), minute(3)]]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([{ email, status: 'valid' }]);
+  });
+
+  it('of one address twice in a batch keeps the latest judged, then a conclusive status, in either order', async () => {
+    const user = await activeUser(t);
+    const unknown = (email: string) => verdictWith(email, 'unknown', verifyReasons.noAnswer);
+    const valid = (email: string) => verdictWith(email, 'valid', verifyReasons.valid);
+    const invalid = (email: string) => verdictWith(email, 'invalid', verifyReasons.rejected);
+    await batch(user.id, [
+      // Judged at one moment: the conclusive one, whichever comes first.
+      [unknown('Same@judged.test'), minute(0)],
+      [valid('same@judged.test'), minute(0)],
+      [valid('other@Judged.test'), minute(0)],
+      [unknown('other@judged.test'), minute(0)],
+      // Two conclusive ones at one moment: invalid, the one that keeps a campaign from mailing.
+      [valid('both@judged.test'), minute(0)],
+      [invalid('Both@judged.test'), minute(0)],
+      // Judged at different times: the latest, even when inconclusive.
+      [unknown('Newer@judged.test'), minute(1)],
+      [valid('newer@judged.test'), minute(0)],
+    ]);
+    expect(await latestStatuses(t.db, user.id)).toEqual([
+      { email: 'both@judged.test', status: 'invalid' },
+      { email: 'newer@judged.test', status: 'unknown' },
+      { email: 'other@judged.test', status: 'valid' },
+      { email: 'same@judged.test', status: 'valid' },
+    ]);
   });
 });
 
