@@ -72,21 +72,30 @@ describe('pattern knowledge', () => {
     expect(knowledge?.sources).toEqual({ delivered: 3 });
   });
 
-  it('lets a delivery fill an address nobody observed, never replace what another source said', async () => {
+  it('lets a delivery fill an address nobody observed, and replace a contact only where the domain bounces', async () => {
     const store = createMemoryPatternStore();
     const at = (email: string, source: ObservationSource) =>
       store.record('acme.com', { pattern: 'first', email, source, owner: 'x' });
+    at('cleo@acme.com', 'known');
+    at('cleo@acme.com', 'delivered');
+    // No bounce at the domain yet: the user's contact stays as it was.
+    expect(await store.owners('acme.com', ['cleo@acme.com'])).toEqual([
+      ['cleo@acme.com', 'x', 'known'],
+    ]);
     at('ann@acme.com', 'reply');
     at('ann@acme.com', 'delivered');
     at('bob@acme.com', 'bounce');
     at('bob@acme.com', 'delivered');
-    at('cleo@acme.com', 'known');
     at('cleo@acme.com', 'delivered');
     at('dan@acme.com', 'delivered');
     at('dan@acme.com', 'bounce');
-    expect(await store.owners('acme.com', ['ann@acme.com', 'cleo@acme.com'])).toEqual([
+    at('eve@acme.com', 'delivered');
+    expect(
+      await store.owners('acme.com', ['ann@acme.com', 'cleo@acme.com', 'eve@acme.com']),
+    ).toEqual([
       ['ann@acme.com', 'x', 'reply'],
-      ['cleo@acme.com', 'x', 'known'],
+      ['cleo@acme.com', 'x', 'delivered'],
+      ['eve@acme.com', 'x', 'delivered'],
     ]);
     expect([...(await store.bounced('acme.com'))].sort()).toEqual(['bob@acme.com', 'dan@acme.com']);
   });

@@ -43,16 +43,20 @@ export const deliveredAfterHours = 72;
 export const bouncingDomain = (bounces: number): boolean => bounces > 0;
 
 // Whether a new observation of an address replaces the one already recorded: the latest wins,
-// except that only a reply undoes a bounce, and a `delivered` (the weakest fact: only that mail
-// did not bounce) fills an address nobody observed yet and replaces nothing.
+// except that only a reply undoes a bounce, and a `delivered` (only that mail did not bounce)
+// fills an address nobody observed, replaces an earlier delivery, and replaces a user's `known`
+// contact only at a bouncing domain: elsewhere it counts for nothing, and the contact's
+// pattern observation would be lost.
 export const replacesObservation = (
   recorded: ObservationSource | undefined,
   incoming: ObservationSource,
-): boolean =>
-  recorded === undefined ||
-  (incoming === 'delivered'
-    ? recorded === 'delivered'
-    : recorded !== 'bounce' || incoming === 'reply');
+  domainBounces: boolean,
+): boolean => {
+  if (recorded === undefined) return true;
+  if (incoming === 'delivered')
+    return recorded === 'delivered' || (recorded === 'known' && domainBounces);
+  return recorded !== 'bounce' || incoming === 'reply';
+};
 
 export interface PatternKnowledge {
   // The pattern the most weight of observations at the domain follows.
@@ -251,7 +255,9 @@ export function createMemoryPatternStore(
     const addresses = domains.get(domain) ?? new Map<string, StoredObservation>();
     const email = observation.email.toLowerCase();
     const source = observation.source ?? 'verified';
-    if (!replacesObservation(addresses.get(email)?.source, source)) return;
+    const bounces =
+      source === 'delivered' && [...addresses.values()].some((o) => o.source === 'bounce');
+    if (!replacesObservation(addresses.get(email)?.source, source, bounces)) return;
     addresses.set(email, { ...observation, email, source });
     domains.set(domain, addresses);
   };
