@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
@@ -11,7 +12,7 @@ import { domainPatterns } from '../search/schema.ts';
 import { labEnv, postSearch } from '../search/search.test-kit.ts';
 import { fileMessage } from '../unibox/file-message.ts';
 import { deliveryReportMail } from '../unibox/messages.test-kit.ts';
-import { recordDeliveredSends } from './delivered.ts';
+import { deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
 import { campaignSends } from './schema.ts';
 import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
 
@@ -130,4 +131,19 @@ it('records a send that has not bounced 72 h on as delivered, then a search find
     exactEmailScore: 95,
     evidence: { catchAll: true },
   });
+});
+
+it('reads the sends of a window through the campaigns’ index, not by reading every send', async () => {
+  // The table is small enough for a sequential scan to win; with it ruled out, the plan shows
+  // whether the partial index can answer the query at all (its condition matches the query's).
+  const now = t.clock.now();
+  const plan = await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const query = deliveredSendsQuery(t.db, [randomUUID()], { from: now, until: now });
+    const explained = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+    return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+  expect(plan).toMatch(
+    /Index Scan using campaign_sends_campaign_answered|Bitmap Index Scan on campaign_sends_campaign_answered/,
+  );
 });
