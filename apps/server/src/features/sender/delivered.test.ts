@@ -13,6 +13,7 @@ import { labEnv, postSearch } from '../search/search.test-kit.ts';
 import { fileMessage } from '../unibox/file-message.ts';
 import { deliveryReportMail } from '../unibox/messages.test-kit.ts';
 import { deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
+import { deliveredSendsQueue } from './jobs.ts';
 import { campaignSends } from './schema.ts';
 import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
 
@@ -147,3 +148,14 @@ it('reads the sends of a window through the campaigns’ index, not by reading e
     /Index Scan using campaign_sends_campaign_answered|Bitmap Index Scan on campaign_sends_campaign_answered/,
   );
 });
+
+it('runs as the hourly campaign-delivered job of the workers', async () => {
+  const withJobs = await createTestContext({ jobs: true });
+  try {
+    expect(await withJobs.jobs?.sendAndWait(deliveredSendsQueue, {}, 60_000)).toEqual({
+      recorded: 0,
+    });
+  } finally {
+    await withJobs.close();
+  }
+}, 120_000);
