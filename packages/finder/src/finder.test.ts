@@ -252,6 +252,60 @@ describe('the finder against the mail lab', () => {
     expect(bob.exactEmailScore).toBe(50);
   });
 
+  it('gives a catch-all person the address mail reached unbounced at 95 only where the domain bounces', async () => {
+    const delivered = (email: string, firstName: string, lastName: string) => ({
+      pattern: 'flast',
+      email,
+      source: 'delivered' as const,
+      owner: ownerKey(firstName, lastName),
+    });
+    const bounce = { pattern: 'first.last', email: 'cleo.ward@catchall.test' };
+    const annAt = async (store: ReturnType<typeof createMemoryPatternStore>, lastName = 'Lee') =>
+      finderFor({}, { patternStore: store }).find({
+        firstName: 'Ann',
+        lastName,
+        domain: 'catchall.test',
+      });
+    // A catch-all that has bounced an address after accepting it: mail that did not bounce
+    // proves the address exists.
+    const bouncing = createMemoryPatternStore({
+      'catchall.test': [
+        { ...bounce, source: 'bounce' },
+        delivered('alee@catchall.test', 'Ann', 'Lee'),
+      ],
+    });
+    expect(await annAt(bouncing)).toMatchObject({
+      exactEmail: 'alee@catchall.test',
+      exactEmailScore: 95,
+    });
+    // A namesake's candidate is the same address, but it is not theirs.
+    const namesake = await annAt(
+      createMemoryPatternStore({
+        'catchall.test': [
+          { ...bounce, source: 'bounce' },
+          delivered('alee@catchall.test', 'Ann', 'Leigh'),
+        ],
+      }),
+    );
+    expect(namesake.exactEmailScore).toBe(50);
+    // A catch-all that never bounced swallows everything: delivery proves nothing there.
+    const silent = await annAt(
+      createMemoryPatternStore({
+        'catchall.test': [delivered('alee@catchall.test', 'Ann', 'Lee')],
+      }),
+    );
+    expect(silent.exactEmailScore).toBe(50);
+    // The address bounces later: it does not exist.
+    bouncing.record('catchall.test', {
+      pattern: 'flast',
+      email: 'alee@catchall.test',
+      source: 'bounce',
+    });
+    const later = await annAt(bouncing);
+    expect(later.exactEmailScore).toBeLessThan(95);
+    expect(later.exactEmail).not.toBe('alee@catchall.test');
+  });
+
   it('asks only for the learnt pattern once the domain is warm', async () => {
     const store = createMemoryPatternStore({ 'acme.test': observed('first.last', 'acme.test') });
     const finder = finderFor({}, { patternStore: store });

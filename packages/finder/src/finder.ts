@@ -23,6 +23,7 @@ import {
 } from './lookup-rows.ts';
 import { createMxSessions } from './mx-sessions.ts';
 import {
+  bouncingDomain,
   createMemoryPatternStore,
   isKnownForPeople,
   isKnownPattern,
@@ -124,10 +125,18 @@ export function createFinder(
           planned.flatMap((row) => (row.kind === 'find' ? row.candidates.map((c) => c.email) : [])),
         )
       : [];
-    const owners = new Map(owned.map(([email, owner]) => [email, owner]));
-    // Whose a reply proved an address is: the address is its owner's own.
+    // Mail that did not bounce is an owner fact only at a domain that has bounced an address
+    // (README: the delivered source); elsewhere it says nothing about whose an address is.
+    const facts = bouncingDomain(lookup.bounced.size)
+      ? owned
+      : owned.filter(([, , source]) => source !== 'delivered');
+    const owners = new Map(facts.map(([email, owner]) => [email, owner]));
+    // Whose a reply (or, at a bouncing domain, a delivery) proved an address is: the address is
+    // its owner's own.
     const repliedBy = new Map(
-      owned.filter(([, , source]) => source === 'reply').map(([email, owner]) => [email, owner]),
+      facts
+        .filter(([, , source]) => source === 'reply' || source === 'delivered')
+        .map(([email, owner]) => [email, owner]),
     );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);

@@ -22,7 +22,9 @@ export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-
 export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
   type AddressOwner,
+  bouncingDomain,
   createMemoryPatternStore,
+  deliveredAfterHours,
   isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
@@ -38,6 +40,7 @@ export {
   type PersonConfidence,
   patternPosterior,
   posteriorModel,
+  replacesObservation,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';
 export { type Candidate, candidatesFor, patternKind, patterns } from './patterns.ts';

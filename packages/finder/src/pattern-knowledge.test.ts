@@ -6,6 +6,7 @@ import {
   knowledgeFrom,
   noPattern,
   type ObservationCount,
+  type ObservationSource,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';
 
@@ -52,6 +53,51 @@ describe('pattern knowledge', () => {
     expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
     store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'reply' });
     expect(await store.bounced('acme.com')).toEqual([]);
+  });
+
+  it('counts mail that did not bounce only at a domain that has bounced an address', async () => {
+    const store = createMemoryPatternStore();
+    for (const name of ['ann.lee', 'bob.ray', 'cleo.ward'])
+      store.record('acme.com', {
+        pattern: 'first.last',
+        email: `${name}@acme.com`,
+        source: 'delivered',
+      });
+    store.record('acme.com', { pattern: 'flast', email: 'dfox@acme.com', source: 'known' });
+    // Nothing bounced yet: delivered proves nothing there, so the user's contact leads.
+    expect(await store.get('acme.com')).toMatchObject({ pattern: 'flast', confirmations: 1 });
+    store.record('acme.com', { pattern: 'flast', email: 'egray@acme.com', source: 'bounce' });
+    const knowledge = await store.get('acme.com');
+    expect(knowledge).toMatchObject({ pattern: 'first.last', confirmations: 3, contradictions: 1 });
+    expect(knowledge?.sources).toEqual({ delivered: 3 });
+  });
+
+  it('lets a delivery fill an address nobody observed, and replace a contact only where the domain bounces', async () => {
+    const store = createMemoryPatternStore();
+    const at = (email: string, source: ObservationSource) =>
+      store.record('acme.com', { pattern: 'first', email, source, owner: 'x' });
+    at('cleo@acme.com', 'known');
+    at('cleo@acme.com', 'delivered');
+    // No bounce at the domain yet: the user's contact stays as it was.
+    expect(await store.owners('acme.com', ['cleo@acme.com'])).toEqual([
+      ['cleo@acme.com', 'x', 'known'],
+    ]);
+    at('ann@acme.com', 'reply');
+    at('ann@acme.com', 'delivered');
+    at('bob@acme.com', 'bounce');
+    at('bob@acme.com', 'delivered');
+    at('cleo@acme.com', 'delivered');
+    at('dan@acme.com', 'delivered');
+    at('dan@acme.com', 'bounce');
+    at('eve@acme.com', 'delivered');
+    expect(
+      await store.owners('acme.com', ['ann@acme.com', 'cleo@acme.com', 'eve@acme.com']),
+    ).toEqual([
+      ['ann@acme.com', 'x', 'reply'],
+      ['cleo@acme.com', 'x', 'delivered'],
+      ['eve@acme.com', 'x', 'delivered'],
+    ]);
+    expect([...(await store.bounced('acme.com'))].sort()).toEqual(['bob@acme.com', 'dan@acme.com']);
   });
 
   it('counts an address once however often it is recorded', async () => {

@@ -6,8 +6,17 @@ import { patterns } from './patterns.ts';
 // Where an observation comes from (README: pattern knowledge, each source's weight and why):
 // `verified` a 99 find, `smtp` an accepted possible-kind address at a domain that refused every
 // exact-kind candidate, `reply` a reply from an address we sent to, `known` a person the user
-// already knows (name and address in an upload or import), `bounce` a hard bounce (5.1.x).
-export const observationSources = ['verified', 'smtp', 'reply', 'known', 'bounce'] as const;
+// already knows (name and address in an upload or import), `bounce` a hard bounce (5.1.x),
+// `delivered` an address a campaign wrote to that had not hard-bounced `deliveredAfterHours`
+// after the send (it counts only at a domain that has bounced: `bouncingDomain`).
+export const observationSources = [
+  'verified',
+  'smtp',
+  'reply',
+  'known',
+  'bounce',
+  'delivered',
+] as const;
 export type ObservationSource = (typeof observationSources)[number];
 
 // How much one observation of each source counts. A bounce counts against its pattern.
@@ -17,6 +26,36 @@ export const observationWeights: Readonly<Record<ObservationSource, number>> = {
   reply: 1,
   known: 1,
   bounce: 1,
+  delivered: 1,
+};
+
+// How long after a send an address that has not hard-bounced counts as delivered: bounces after
+// an accepted RCPT (a gateway relaying to an inner server that refuses, Microsoft 365 without
+// directory-based edge blocking) come back within minutes, and senders retry a deferred
+// delivery for up to 2 to 5 days before they give up and bounce; 72 h leaves a day of margin
+// over the common 48 h queue lifetime (README: the delivered source).
+export const deliveredAfterHours = 72;
+
+// Only at a domain that has bounced an address after accepting it does mail that did not
+// bounce prove that its address exists: a catch-all that swallows everything proves nothing,
+// and a `delivered` observation there would only echo the guess we sent to.
+// `bounces`: how many addresses at the domain have hard-bounced.
+export const bouncingDomain = (bounces: number): boolean => bounces > 0;
+
+// Whether a new observation of an address replaces the one already recorded: the latest wins,
+// except that only a reply undoes a bounce, and a `delivered` (only that mail did not bounce)
+// fills an address nobody observed, replaces an earlier delivery, and replaces a user's `known`
+// contact only at a bouncing domain: elsewhere it counts for nothing, and the contact's
+// pattern observation would be lost.
+export const replacesObservation = (
+  recorded: ObservationSource | undefined,
+  incoming: ObservationSource,
+  domainBounces: boolean,
+): boolean => {
+  if (recorded === undefined) return true;
+  if (incoming === 'delivered')
+    return recorded === 'delivered' || (recorded === 'known' && domainBounces);
+  return recorded !== 'bounce' || incoming === 'reply';
 };
 
 export interface PatternKnowledge {
@@ -108,12 +147,17 @@ export function patternPosterior(
 
 // The leading pattern (most weight; on a tie the one seen first) and its weighted counts; null
 // when nothing but bounces and addresses following no pattern were recorded.
+// `delivered` observations count (as confirmations of their pattern, or against the leader when
+// they follow another) only at a domain where some address has bounced (`bouncingDomain`).
 export function knowledgeFrom(counts: Iterable<ObservationCount>): PatternKnowledge | null {
   const support = new Map<string, number>();
   const against = new Map<string, number>();
   const bySource = new Map<string, Partial<Record<ObservationSource, number>>>();
+  const all = [...counts];
+  const bounces = all.reduce((sum, c) => sum + (c.source === 'bounce' ? c.count : 0), 0);
   let total = 0;
-  for (const { pattern, source, count } of counts) {
+  for (const { pattern, source, count } of all) {
+    if (source === 'delivered' && !bouncingDomain(bounces)) continue;
     const weight = observationWeights[source] * count;
     if (source === 'bounce') {
       against.set(pattern, (against.get(pattern) ?? 0) + weight);
@@ -211,8 +255,9 @@ export function createMemoryPatternStore(
     const addresses = domains.get(domain) ?? new Map<string, StoredObservation>();
     const email = observation.email.toLowerCase();
     const source = observation.source ?? 'verified';
-    // Only a reply undoes a bounce.
-    if (addresses.get(email)?.source === 'bounce' && source !== 'reply') return;
+    const bounces =
+      source === 'delivered' && [...addresses.values()].some((o) => o.source === 'bounce');
+    if (!replacesObservation(addresses.get(email)?.source, source, bounces)) return;
     addresses.set(email, { ...observation, email, source });
     domains.set(domain, addresses);
   };

@@ -107,3 +107,35 @@ it("knows whose an address is, for every user's lookups, until it bounces", asyn
   await store.record('own.test', { pattern: 'first', email: 'ann@own.test', source: 'bounce' });
   expect(await store.owners('own.test', ['ann@own.test'])).toEqual([]);
 });
+
+it("keeps a delivery from replacing another source's observation, but for a contact at a domain that bounces", async () => {
+  const store = createPgPatternStore(t.db);
+  const at = (email: string, source: 'known' | 'reply' | 'bounce' | 'delivered') =>
+    store.record('sent.test', { pattern: 'first', email, source, owner: 'x' });
+  await at('cleo@sent.test', 'known');
+  await at('cleo@sent.test', 'delivered');
+  // No bounce at the domain yet: the user's contact stays as it was.
+  expect(await store.owners('sent.test', ['cleo@sent.test'])).toEqual([
+    ['cleo@sent.test', 'x', 'known'],
+  ]);
+  await at('ann@sent.test', 'reply');
+  await at('ann@sent.test', 'delivered');
+  await at('bob@sent.test', 'bounce');
+  await at('bob@sent.test', 'delivered');
+  await at('cleo@sent.test', 'delivered');
+  await at('dan@sent.test', 'delivered');
+  await at('dan@sent.test', 'bounce');
+  await at('eve@sent.test', 'delivered');
+  const owners = await store.owners('sent.test', [
+    'ann@sent.test',
+    'cleo@sent.test',
+    'eve@sent.test',
+  ]);
+  expect(owners.sort()).toEqual([
+    ['ann@sent.test', 'x', 'reply'],
+    ['cleo@sent.test', 'x', 'delivered'],
+    ['eve@sent.test', 'x', 'delivered'],
+  ]);
+  expect((await store.bounced('sent.test')).sort()).toEqual(['bob@sent.test', 'dan@sent.test']);
+  expect(await store.get('sent.test')).toMatchObject({ sources: { reply: 1, delivered: 2 } });
+});

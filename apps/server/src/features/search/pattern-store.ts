@@ -5,6 +5,7 @@ import {
   type PatternKnowledge,
   type PatternObservation,
   type PatternStore,
+  replacesObservation,
 } from '@mailhound/finder';
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
@@ -22,8 +23,14 @@ const rowOf = (domain: string, observation: PatternObservation) => {
 };
 
 // The latest observation of an address wins, except that only a reply undoes a bounce (a
-// re-imported list does not bring a dead address back).
-const bounceKept = sql`${domainPatterns.source} = 'bounce' and excluded.source <> 'reply'`;
+// re-imported list does not bring a dead address back), and a delivery replaces only an
+// earlier delivery, or a user's contact at a domain with a bounce (the finder's
+// replacesObservation, README: the delivered source).
+const domainBounces = sql`exists (select 1 from ${domainPatterns} as bounced
+  where bounced.domain = excluded.domain and bounced.source = 'bounce')`;
+const bounceKept = sql`(${domainPatterns.source} = 'bounce' and excluded.source <> 'reply')
+  or (excluded.source = 'delivered' and not (${domainPatterns.source} = 'delivered'
+    or (${domainPatterns.source} = 'known' and ${domainBounces})))`;
 const latestWins = {
   target: [domainPatterns.domain, domainPatterns.email],
   set: {
@@ -43,9 +50,14 @@ export async function recordObservations(
 ): Promise<void> {
   for (let start = 0; start < observations.length; start += 1000) {
     const rows = new Map<string, ReturnType<typeof rowOf>>();
-    for (const { domain, observation } of observations.slice(start, start + 1000)) {
-      const row = rowOf(domain, observation);
-      rows.set(`${row.domain} ${row.email}`, row);
+    const chunk = observations
+      .slice(start, start + 1000)
+      .map((o) => rowOf(o.domain, o.observation));
+    const bouncing = new Set(chunk.filter((r) => r.source === 'bounce').map((r) => r.domain));
+    for (const row of chunk) {
+      const key = `${row.domain} ${row.email}`;
+      if (replacesObservation(rows.get(key)?.source, row.source, bouncing.has(row.domain)))
+        rows.set(key, row);
     }
     await db
       .insert(domainPatterns)

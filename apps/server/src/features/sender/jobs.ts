@@ -5,6 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaignTickQueue } from '../campaigns/index.ts';
+import { recordDeliveredSends } from './delivered.ts';
 import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { sendOne } from './send-one.ts';
@@ -12,6 +13,7 @@ import { type QueuedSend, runTick } from './tick.ts';
 
 export const campaignSendQueue = 'campaign-send';
 export const campaignReconcileQueue = 'campaign-reconcile';
+export const deliveredSendsQueue = 'campaign-delivered';
 
 // Each e-mail is its own job, started at its planned time.
 export async function queueSends(jobs: Jobs, sends: QueuedSend[]): Promise<void> {
@@ -69,5 +71,12 @@ export function defineSenderJobs(
         now: () => deps.clock.now(),
         connections: deps.mailConnections,
       }),
+  });
+  // Every hour: sends that have not bounced 72 h on teach the finder (delivered.ts).
+  jobs.define({
+    name: deliveredSendsQueue,
+    cron: '37 * * * *',
+    queue: { policy: 'singleton', retryLimit: 1 },
+    handler: async () => ({ recorded: await recordDeliveredSends(deps.db, deps.clock.now()) }),
   });
 }

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { type MailLab, startMailLab } from '@mailhound/mail-lab';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLinkTokens } from '../../platform/link-tokens.ts';
+import { activeUser } from '../../test/auth-fixtures.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { insertMailbox, startCampaign } from '../campaigns/campaigns.test-kit.ts';
+import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
+import { customers } from '../contacts/schema.ts';
+import { domainPatterns } from '../search/schema.ts';
+import { labEnv, postSearch } from '../search/search.test-kit.ts';
+import { fileMessage } from '../unibox/file-message.ts';
+import { deliveryReportMail } from '../unibox/messages.test-kit.ts';
+import { deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
+import { deliveredSendsQueue } from './jobs.ts';
+import { campaignSends } from './schema.ts';
+import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
+
+// A catch-all that accepts every RCPT and bounces unknown recipients afterwards (RFC 3464).
+const domain = 'bounces.test';
+let lab: MailLab;
+let t: TestContext;
+let run: SenderRun;
+let call: MailCall;
+let userId: string;
+let mailboxId: string;
+
+const people = [
+  { email: `ann.lee@${domain}`, fname: 'Ann', lname: 'Lee' },
+  { email: `bob.ray@${domain}`, fname: 'Bob', lname: 'Ray' },
+];
+
+beforeAll(async () => {
+  lab = await startMailLab({
+    hosts: [{ name: 'mx.bounces.test', address: '127.0.9.2' }],
+    domains: [{ name: domain, mx: [{ priority: 10, host: 'mx.bounces.test' }], catchAll: true }],
+  });
+  t = await createTestContext({ env: { ...labEnv(lab), MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
+  t.clock.set(new Date('2030-03-04T10:00:00Z'));
+  ({ call, id: userId } = await mailUser(t));
+  run = await startSenderRun(t, () => t.clock.now());
+  mailboxId = await insertMailbox(t, userId, {
+    email: 'sales@sender.test',
+    smtpPort: run.sink.port,
+    minEmailGap: 0,
+    maxEmailGap: 1,
+  });
+}, 120_000);
+afterAll(async () => {
+  await run?.stop();
+  await t?.close();
+  await lab?.close();
+});
+
+const sourcesAt = async () =>
+  Object.fromEntries(
+    (
+      await t.db
+        .select({ email: domainPatterns.email, source: domainPatterns.source })
+        .from(domainPatterns)
+        .where(eq(domainPatterns.domain, domain))
+    ).map((row) => [row.email, row.source]),
+  );
+
+it('records a send that has not bounced 72 h on as delivered, then a search finds its contact at 95', async () => {
+  // A list of the two with their names, and a campaign to it.
+  const created = await call('POST', '/customers/create-or-update', { customers: people });
+  const operation = /"EOF":true,"id":"([^"]+)"/.exec(created.body)?.[1];
+  const listed = await call('GET', `/customers/create-or-update/${operation}`);
+  const ids = (listed.json() as { data: { id: string }[] }).data.map((row) => row.id);
+  const group = await call('POST', '/groups', { name: 'Leads', customer_ids: ids });
+  await startCampaign(call, { name: 'Spring', mailboxIds: [mailboxId], groupId: group.json().id });
+  for (let tick = 0; tick < 10 && run.sink.messages.length < 2; tick++) {
+    await run.tickAndSend();
+    t.clock.advance(2000);
+  }
+  expect(run.sink.messages.flatMap((message) => message.to).sort()).toEqual([
+    `ann.lee@${domain}`,
+    `bob.ray@${domain}`,
+  ]);
+
+  // Bob's mail comes back: an RFC 3464 report read by the inbox sync's filing path.
+  const [bobSend] = await t.db
+    .select({ messageId: campaignSends.messageId })
+    .from(campaignSends)
+    .innerJoin(customers, eq(customers.id, campaignSends.customerId))
+    .where(and(eq(campaignSends.userId, userId), eq(customers.email, `bob.ray@${domain}`)));
+  const filed = await fileMessage(
+    {
+      db: t.db,
+      tokens: createLinkTokens(t.config.tracking.secret),
+      publicUrl: t.config.publicUrl,
+    },
+    { id: mailboxId, userId },
+    deliveryReportMail({
+      from: 'MAILER-DAEMON@mx.bounces.test',
+      to: 'sales@sender.test',
+      recipient: `bob.ray@${domain}`,
+      original: bobSend?.messageId ?? '',
+    }),
+    { uidValidity: 1, uid: 1 },
+    t.clock.now(),
+  );
+  expect(filed).toBe('bounce');
+  const imported = { [`ann.lee@${domain}`]: 'known', [`bob.ray@${domain}`]: 'bounce' };
+  expect(await sourcesAt()).toEqual(imported);
+
+  // Someone else's search before the waiting period is over: the pattern alone, at a catch-all.
+  const other = await activeUser(t);
+  const ann = { firstName: 'Ann', lastName: 'Lee', companyWebsite: domain };
+  const before = await postSearch(t.app, ann, other);
+  expect(before.last?.data).toMatchObject({ exactEmailScore: 50, charged: false });
+
+  t.clock.advance(71 * 3_600_000);
+  expect(await recordDeliveredSends(t.db, t.clock.now())).toBe(0);
+  expect(await sourcesAt()).toEqual(imported);
+
+  t.clock.advance(2 * 3_600_000);
+  expect(await recordDeliveredSends(t.db, t.clock.now())).toBe(1);
+  const delivered = { [`ann.lee@${domain}`]: 'delivered', [`bob.ray@${domain}`]: 'bounce' };
+  expect(await sourcesAt()).toEqual(delivered);
+  // A rerun (the next hour's, or a retried job) adds nothing.
+  t.clock.advance(3_600_000);
+  await recordDeliveredSends(t.db, t.clock.now());
+  expect(await t.countRows('domain_patterns')).toBe(2);
+  expect(await sourcesAt()).toEqual(delivered);
+
+  const after = await postSearch(t.app, ann, other);
+  expect(after.last?.data).toMatchObject({
+    exactEmail: `ann.lee@${domain}`,
+    exactEmailScore: 95,
+    evidence: { catchAll: true },
+  });
+});
+
+it('reads the sends of a window through the campaigns’ index, not by reading every send', async () => {
+  // The table is small enough for a sequential scan to win; with it ruled out, the plan shows
+  // whether the partial index can answer the query at all (its condition matches the query's).
+  const now = t.clock.now();
+  const plan = await t.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const query = deliveredSendsQuery(t.db, [randomUUID()], { from: now, until: now });
+    const explained = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+    return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+  expect(plan).toMatch(
+    /Index Scan using campaign_sends_campaign_answered|Bitmap Index Scan on campaign_sends_campaign_answered/,
+  );
+});
+
+it('runs as the hourly campaign-delivered job of the workers', async () => {
+  const withJobs = await createTestContext({ jobs: true });
+  try {
+    expect(await withJobs.jobs?.sendAndWait(deliveredSendsQueue, {}, 60_000)).toEqual({
+      recorded: 0,
+    });
+  } finally {
+    await withJobs.close();
+  }
+}, 120_000);
