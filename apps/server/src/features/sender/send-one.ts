@@ -8,11 +8,12 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { recordPeopleSeen } from '../search/index.ts';
 import { isSuppressed, suppressContact } from '../suppression/index.ts';
 import { guardBounceRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
-import { classifySmtpError } from './smtp-outcome.ts';
+import { classifySmtpError, refusedAsNoSuchMailbox } from './smtp-outcome.ts';
 import { skippedByVerdict } from './verdict-check.ts';
 
 // A refused-for-now message is tried again later, a few times.
@@ -218,6 +219,11 @@ async function finish(
     await webhookEvents?.emit(campaign.userId, 'email.bounced', data, tx);
   });
   await suppressContact(deps.db, send.customerId, 'bounce');
+  // The finder learns that the address does not exist, as from a bounce report (issue 24).
+  if (error !== null && refusedAsNoSuchMailbox(error)) {
+    const person = { firstName: customer.fname, lastName: customer.lname, email: customer.email };
+    await recordPeopleSeen(deps.db, [person], 'bounce');
+  }
   await guardBounceRates(deps.db, send, webhookEvents);
 }
 

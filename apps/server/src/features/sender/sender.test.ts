@@ -22,6 +22,7 @@ import {
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
+import { domainPatterns } from '../search/schema.ts';
 import { saveVerdict } from '../verify/index.ts';
 import { verifications } from '../verify/schema.ts';
 import { verdictWith } from '../verify/verify.test-kit.ts';
@@ -258,6 +259,12 @@ describe('a hard bounce at send time', () => {
       .from(customers)
       .where(eq(customers.id, danId ?? ''));
     expect(dan?.bouncedAt).not.toBeNull();
+    // The finder learns that the address does not exist (550 5.1.1), as from a bounce report.
+    const learnt = await t.db
+      .select({ source: domainPatterns.source })
+      .from(domainPatterns)
+      .where(eq(domainPatterns.email, 'bounce.dan@client.test'));
+    expect(learnt).toEqual([{ source: 'bounce' }]);
 
     // Campaign B writes to its other contact, never to the bounced one.
     const second = await call('POST', '/groups', {

@@ -44,3 +44,11 @@ export function classifySmtpError(error: unknown): SmtpOutcome {
   }
   return { kind: 'ambiguous', error: text };
 }
+
+// Whether a refusal says the mailbox does not exist (RFC 3463's 5.1.x: bad destination mailbox,
+// address or system), as a hard bounce report must to teach the finder (unibox/file-message.ts).
+// A refusal for any other reason (5.7.1 relaying denied, a policy block) says nothing about the
+// address, so the finder does not learn from it.
+export function refusedAsNoSuchMailbox(error: string): boolean {
+  return /(^|[^\d.])5\.1\.\d{1,3}(?![\d.])/.test(error);
+}
