@@ -1,11 +1,19 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { testWorkers } from './vitest.workers.ts';
 
-// One Vitest run covers every workspace; each project has its own vitest.config.ts. A worker per
-// core (Vitest's default leaves one idle, which on a two-core machine ran one file at a time):
-// most files wait on PostgreSQL, SMTP, IMAP or a browser, not on the CPU.
+// As `npm start` does (scripts/compile-cache.ts), V8 keeps compiled code on disk, in the same
+// place: the test workers and the many `mailhound` processes the tests start (the browser
+// tests' apps, the crash tests' workers, the CLI) then compile the server's modules and the
+// dependencies once per run, not once per process. The workers and those processes inherit it.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
+
+// One Vitest run covers every workspace; each project has its own vitest.config.ts, and each
+// sets its own `maxWorkers` (see vitest.workers.ts).
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*', 'e2e', 'scripts'],
-    maxWorkers: '100%',
+    maxWorkers: testWorkers,
   },
 });

@@ -122,7 +122,9 @@ describe('a new user walks through Mailhound', () => {
       'the Example search finds a verified address with its evidence',
       async () => {
         await page.getByRole('button', { name: 'Example' }).click();
-        expect(await page.getByLabel('Company Website or Name').inputValue()).toBe(exampleDomain);
+        await expect
+          .poll(() => page.getByLabel('Company Website or Name').inputValue())
+          .toBe(exampleDomain);
         await page.getByRole('button', { name: 'Search' }).click();
         const history = page.getByRole('table', { name: 'Search history' });
         await history.getByText('sakura.smith@ravenmind.example').waitFor();

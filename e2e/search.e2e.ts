@@ -182,7 +182,10 @@ describe('the Example search with the embedded defaults', () => {
     const before = Number((await found.textContent())?.replace(/\D/g, ''));
 
     await page.getByRole('button', { name: 'Example' }).click();
-    expect(await page.getByLabel('Company Website or Name').inputValue()).toBe('ravenmind.example');
+    // The click fills the field on React's next render, not before click() returns.
+    await expect
+      .poll(() => page.getByLabel('Company Website or Name').inputValue())
+      .toBe('ravenmind.example');
     await page.getByRole('button', { name: 'Search' }).click();
     const history = page.getByRole('table', { name: 'Search history' });
     await history.getByText('sakura.smith@ravenmind.example').waitFor();

@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { testWorkers } from '../../vitest.workers.ts';
 
 export default defineProject({
   plugins: [react()],
   test: {
+    maxWorkers: testWorkers,
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

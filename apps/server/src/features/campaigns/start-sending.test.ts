@@ -91,4 +91,4 @@ it('pressing Start sends the first e-mail and files a quick reply at once, witho
     return rows.length > 0 ? rows : undefined;
   });
   expect(threads).toEqual([{ status: 'replied' }]);
-});
+}, 60_000); // its two waits allow 30 s each
