@@ -114,6 +114,14 @@ try {
       ),
     },
     {
+      // A quote-heavy CSV is where a backtracking parser goes quadratic; csv-rows.test.ts checks
+      // what it reads, this prints how long it takes.
+      what: '2 MB of stray quotes',
+      route: '/api/person/bulk',
+      name: 'quotes.csv',
+      bytes: Buffer.from(`Email,Name\n${'"x,"""y"z,'.repeat(200_000)}\n`),
+    },
+    {
       what: 'zip bomb, 1 GB declared as 1 kB',
       route: '/api/person/bulk',
       name: 'bomb.xlsx',

@@ -47,10 +47,15 @@ describe('reading the rows of an uploaded CSV', () => {
     expect(readCsvRows('h\n1\n2\n3\n', 2)).toEqual([['h'], ['1']]);
   });
 
-  it('reads a file of stray quotes in time linear in its size', () => {
+  // Where a backtracking parser goes quadratic; bench:hostile prints how long the upload of
+  // this file takes (tests never assert time).
+  it('reads a file of stray quotes as written: a quote inside a field is kept', () => {
     const text = `a,b\n${'"x,"""y"z,'.repeat(200_000)}\n`;
-    const started = performance.now();
-    expect(readCsvRows(text)).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(2000);
+    const rows = readCsvRows(text);
+    expect(rows).toHaveLength(2);
+    const fields = rows[1] ?? [];
+    expect(fields).toHaveLength(400_001);
+    expect(fields.slice(0, 4)).toEqual(['"x', '"""y"z', '"x', '"""y"z']);
+    expect(fields.at(-1)).toBe('');
   });
 });
