@@ -121,10 +121,12 @@ async function judgeSome(userId: string) {
     from request, generate_series(5, ${CONTACTS_PER_CAMPAIGN}, 11) n`);
   // As the Email Verifier and bulk store them: each the user's latest verdict on its address.
   await db.execute(
-    saveVerdictsFrom(sql`select user_id, verdict from verifications where user_id = ${userId}`),
+    saveVerdictsFrom(
+      sql`select user_id, verdict, created_at from verifications where user_id = ${userId}`,
+    ),
   );
   await db.execute(
-    saveVerdictsFrom(sql`select q.user_id, r.verdict from bulk_rows r
+    saveVerdictsFrom(sql`select q.user_id, r.verdict, q.created_at from bulk_rows r
       join bulk_requests q on q.id = r.request_id where q.user_id = ${userId}`),
   );
 }
