@@ -60,6 +60,16 @@ describe('the rows of an uploaded workbook', () => {
     expect(readSpreadsheetRows(csv, { ...options, maxRows: 3 }).rows).toHaveLength(3);
   });
 
+  it('refuses a CSV row longer than 1 MB, as an XLSX one: 400,000 cells of stray quotes', () => {
+    const csv = Buffer.from(`Email,Name\n${'"x,"""y"z,'.repeat(200_000)}\n`);
+    expect(refusalOf(() => readSpreadsheetRows(csv, options))).toEqual({
+      status: 400,
+      message: spreadsheetMessages.rowTooLong(2),
+    });
+    const wide = Buffer.from(`Email\n${','.repeat(1024 * 1024)}a@acme.test\n`);
+    expect(refusalOf(() => readSpreadsheetRows(wide, options)).status).toBe(400);
+  });
+
   it('refuses a part that declares more than 20 MB, and one that inflates past it', () => {
     const tooLarge = { status: 413, message: spreadsheetMessages.tooLargeUnpacked };
     expect(refusalOf(() => readSpreadsheetRows(xlsxWithHugeCell(['A'], 21e6), options))).toEqual(

@@ -11,8 +11,8 @@ import { isZip, uploadedText } from './uploaded-text.ts';
 
 export const maxCellChars = 1000;
 export const maxUnpackedBytes = 20 * 1024 * 1024;
-// A row still open after this much XML is no spreadsheet row: 1,000 characters a cell would
-// take thousands of columns.
+// A row still open after this much XML (or a CSV row this long) is no spreadsheet row: 1,000
+// characters a cell would take thousands of columns.
 const maxRowXmlChars = 1024 * 1024;
 // Compressed bytes inflated at a time: DEFLATE expands at most ~1,032 times, so one step
 // stays within a few MB past the bound.
@@ -74,7 +74,12 @@ export function readSpreadsheetRows(
   if (text === null) throw refusal(options.unreadable);
   const table = readCsvTable(text, options.maxRows);
   table.rows.forEach((row, index) => {
-    for (const cell of row) checkCell(cell, table.rowNumbers[index] ?? index + 1);
+    const rowNumber = table.rowNumbers[index] ?? index + 1;
+    // The same bound as an XLSX row's: a row of hundreds of thousands of empty or quoted
+    // cells is no list of people, and would be stored as one.
+    const chars = row.reduce((sum, cell) => sum + cell.length + 1, 0);
+    if (chars > maxRowXmlChars) throw refusal(spreadsheetMessages.rowTooLong(rowNumber));
+    for (const cell of row) checkCell(cell, rowNumber);
   });
   return { format: 'csv', rows: table.rows };
 }
