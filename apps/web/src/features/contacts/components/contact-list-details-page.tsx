@@ -223,7 +223,7 @@ export function ContactListDetailsPage() {
                             {contact.suppressed && <DoNotEmailBadge />}
                           </Group>
                           {contact.skipped !== null && (
-                            <Text size="xs" c="orange.8" mt={4}>
+                            <Text size="xs" c="red.9" mt={4}>
                               {contact.skipped}
                             </Text>
                           )}
