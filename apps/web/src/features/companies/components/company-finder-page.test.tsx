@@ -383,10 +383,17 @@ describe('the searched state in the address (Back and reload show the same resul
     await waitFor(() => expect(location()).toBe('/company/company-11'));
 
     await router.navigate(-1);
-    const table = await screen.findByRole('table', { name: 'Companies' });
+    await screen.findByRole('table', { name: 'Companies' });
     expect(location()).toBe(`/company-finder?${farming}&page=2`);
-    // The page's rows come back from the query cache or a refetch: wait for them, not the table.
-    expect(await within(table).findByRole('link', { name: 'Company 11' })).toBeInTheDocument();
+    // The page's rows come back from the query cache or a refetch, and the table may be drawn
+    // again meanwhile: wait for the rows in the table as it is then, not the one first found.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Companies' })).getByRole('link', {
+          name: 'Company 11',
+        }),
+      ).toBeInTheDocument(),
+    );
     expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument();
     expect(screen.getByText('Farming')).toBeInTheDocument();
   });
