@@ -295,6 +295,17 @@ describe('the finder against the mail lab', () => {
       }),
     );
     expect(silent.exactEmailScore).toBe(50);
+    // Mail reaching `ann@` proves that mailbox exists, not that it is Ann Lee's: a first-name
+    // address could be any Ann's, so only a reply speaks for it.
+    const firstName = await annAt(
+      createMemoryPatternStore({
+        'catchall.test': [
+          { ...bounce, source: 'bounce' },
+          { ...delivered('ann@catchall.test', 'Ann', 'Lee'), pattern: 'first' },
+        ],
+      }),
+    );
+    expect(firstName.exactEmailScore).toBe(50);
     // The address bounces later: it does not exist.
     bouncing.record('catchall.test', {
       pattern: 'flast',

@@ -138,6 +138,9 @@ export function createFinder(
         .filter(([, , source]) => source === 'reply' || source === 'delivered')
         .map(([email, owner]) => [email, owner]),
     );
+    const deliveredOnly = new Set(
+      facts.filter(([, , source]) => source === 'delivered').map(([email]) => email),
+    );
     if (!lookup.error && planned.some((row) => row.candidates.length > 0)) {
       await probeDomain(probe, domain, planned, lookup, ambiguous, options);
     }
@@ -146,7 +149,13 @@ export function createFinder(
       planned.map((row) => {
         const candidates = candidateEvidence(row.candidates, lookup.replies);
         const excluded = notTheirs(row, ambiguous, owners);
-        const score = scoreRow(row, lookup, candidates, excluded, provenTheirs(row, repliedBy));
+        const score = scoreRow(
+          row,
+          lookup,
+          candidates,
+          excluded,
+          provenTheirs(row, repliedBy, deliveredOnly),
+        );
         return {
           row,
           candidates,

@@ -174,12 +174,20 @@ export function notTheirs(
 }
 
 // This row's candidates that a reply proved are the person's own: the address replied to our
-// mail and its owner is this name.
+// mail and its owner is this name. Mail that only arrived (`deliveredOnly`) proves the mailbox
+// exists, so it speaks for the person only through an address carrying their full name: a
+// `first@` reached unbounced could be any namesake's.
 export function provenTheirs(
   row: LookupRow,
   repliedBy: ReadonlyMap<string, string>,
+  deliveredOnly: ReadonlySet<string> = new Set(),
 ): ReadonlySet<string> {
   if (row.kind !== 'find' || repliedBy.size === 0) return new Set();
   const own = ownerKey(row.firstName, row.lastName);
-  return new Set(row.candidates.filter((c) => repliedBy.get(c.email) === own).map((c) => c.email));
+  return new Set(
+    row.candidates
+      .filter((c) => repliedBy.get(c.email) === own)
+      .filter((c) => c.kind === 'exact' || !deliveredOnly.has(c.email))
+      .map((c) => c.email),
+  );
 }

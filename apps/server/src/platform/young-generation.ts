@@ -18,6 +18,9 @@ export function execWithBoundedYoungGeneration(): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   if (given.some(flagSetsYoungGeneration)) return;
   if (typeof process.execve !== 'function' || process.channel !== undefined) return;
+  // Node defines execve everywhere but it throws on Windows, and under --permission without
+  // child processes allowed: there the process goes on with V8's default young generation.
+  if (process.platform === 'win32' || process.permission?.has('child') === false) return;
   process.execve(
     process.execPath,
     [

@@ -45,10 +45,15 @@ export function classifySmtpError(error: unknown): SmtpOutcome {
   return { kind: 'ambiguous', error: text };
 }
 
-// Whether a refusal says the mailbox does not exist (RFC 3463's 5.1.x: bad destination mailbox,
-// address or system), as a hard bounce report must to teach the finder (unibox/file-message.ts).
-// A refusal for any other reason (5.7.1 relaying denied, a policy block) says nothing about the
-// address, so the finder does not learn from it.
+// Whether a refusal says the recipient's mailbox does not exist: the enhanced status code right
+// after the reply code (RFC 3463) is one of the bad-destination ones — 5.1.1 bad mailbox, 5.1.3
+// bad address syntax, 5.1.6 mailbox moved, 5.1.10 (Microsoft's recipient not found) — as a hard
+// bounce report must say to teach the finder (unibox/file-message.ts). A code elsewhere in the
+// text, a sender-side one (5.1.0 'Sender address rejected', 5.1.7, 5.1.8) or any other refusal
+// (5.7.1 relaying denied, a policy block) says nothing about the recipient's address.
+const recipientNotFound = new Set(['5.1.1', '5.1.3', '5.1.6', '5.1.10']);
+
 export function refusedAsNoSuchMailbox(error: string): boolean {
-  return /(^|[^\d.])5\.1\.\d{1,3}(?![\d.])/.test(error);
+  const code = /^5\d\d[ -]#?(5\.\d{1,3}\.\d{1,3})\b/.exec(error.trim())?.[1];
+  return code !== undefined && recipientNotFound.has(code) && !/sender address/i.test(error);
 }
