@@ -192,6 +192,28 @@ it('records no delivery that nobody could have seen bounce: mailbox unread since
   expect(await sourcesAt()).toEqual({ ...known, [`cat.fox@${domain}`]: 'delivered' });
 });
 
+it('records no delivery to a contact edited since the send', async () => {
+  await sendCampaign('Autumn', [
+    { email: `fay.orr@${domain}`, fname: 'Fay', lname: 'Orr' },
+    { email: `dan.kim@${domain}`, fname: 'Dan', lname: 'Kim' },
+  ]);
+  const sentAt = t.clock.now();
+  // An hour later Dan's address is corrected: the mail went to dan.kim@, not to d.kim@. Written
+  // as the contact routes write an edit, but stamped with the test clock (they use the wall
+  // clock, which is years before this test's sends).
+  t.clock.advance(3_600_000);
+  await t.db
+    .update(customers)
+    .set({ email: `d.kim@${domain}`, updatedAt: t.clock.now() })
+    .where(eq(customers.email, `dan.kim@${domain}`));
+  const before = await sourcesAt();
+
+  t.clock.set(new Date(sentAt.getTime() + 73 * 3_600_000));
+  await syncedAt(t.clock.now());
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
+  expect(await sourcesAt()).toEqual({ ...before, [`fay.orr@${domain}`]: 'delivered' });
+});
+
 it('reads the sends of a window through the campaigns’ index, not by reading every send', async () => {
   // The table is small enough for a sequential scan to win; with it ruled out, the plan shows
   // whether the partial index can answer the query at all (its condition matches the query's).

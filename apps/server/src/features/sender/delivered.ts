@@ -18,7 +18,8 @@ export const deliveredLookbackHours = 24;
 // bounced at send time nor by a report), to contacts that never bounced. Through the partial
 // index campaign_sends_campaign_answered (campaign, time) on sent and bounced sends.
 // Only sends whose mailbox still exists and is active (recordDeliveredSends also asks when it
-// was last read).
+// was last read); to contacts not edited since the send (their address and names are read as
+// they are now).
 export const deliveredSendsQuery = (
   db: Db,
   campaignIds: string[],
@@ -44,6 +45,7 @@ export const deliveredSendsQuery = (
         sql`${at} <= ${window.until.toISOString()}::timestamptz`,
         isNull(customers.bouncedAt),
         eq(mailboxes.status, 'active'),
+        sql`${customers.updatedAt} <= ${at}`,
       ),
     );
 };
