@@ -192,10 +192,11 @@ it('records no delivery that nobody could have seen bounce: mailbox unread since
   expect(await sourcesAt()).toEqual({ ...known, [`cat.fox@${domain}`]: 'delivered' });
 });
 
-it('records no delivery to a contact edited since the send', async () => {
+it('records no delivery to a contact edited since the send, nor to one without both names', async () => {
   await sendCampaign('Autumn', [
     { email: `fay.orr@${domain}`, fname: 'Fay', lname: 'Orr' },
     { email: `dan.kim@${domain}`, fname: 'Dan', lname: 'Kim' },
+    { email: `eve@${domain}`, fname: 'Eve', lname: '' },
   ]);
   const sentAt = t.clock.now();
   // An hour later Dan's address is corrected: the mail went to dan.kim@, not to d.kim@. Written

@@ -19,7 +19,7 @@ export const deliveredLookbackHours = 24;
 // index campaign_sends_campaign_answered (campaign, time) on sent and bounced sends.
 // Only sends whose mailbox still exists and is active (recordDeliveredSends also asks when it
 // was last read); to contacts not edited since the send (their address and names are read as
-// they are now).
+// they are now) and with both names, as every other source requires.
 export const deliveredSendsQuery = (
   db: Db,
   campaignIds: string[],
@@ -46,6 +46,8 @@ export const deliveredSendsQuery = (
         isNull(customers.bouncedAt),
         eq(mailboxes.status, 'active'),
         sql`${customers.updatedAt} <= ${at}`,
+        sql`btrim(${customers.fname}) <> ''`,
+        sql`btrim(${customers.lname}) <> ''`,
       ),
     );
 };
