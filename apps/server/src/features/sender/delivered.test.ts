@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { insertMailbox, startCampaign } from '../campaigns/campaigns.test-kit.ts';
+import { campaigns } from '../campaigns/schema.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
@@ -15,7 +16,7 @@ import { fileMessage } from '../unibox/file-message.ts';
 import { mailboxesReadAt } from '../unibox/index.ts';
 import { deliveryReportMail } from '../unibox/messages.test-kit.ts';
 import { mailboxSyncState } from '../unibox/schema.ts';
-import { deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
+import { deliveredCampaignsQuery, deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
 import { deliveredSendsQueue } from './jobs.ts';
 import { campaignSends } from './schema.ts';
 import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
@@ -140,11 +141,18 @@ it('records a send that has not bounced 72 h on as delivered, then a search find
   expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
   const delivered = { [`ann.lee@${domain}`]: 'delivered', [`bob.ray@${domain}`]: 'bounce' };
   expect(await sourcesAt()).toEqual(delivered);
-  // A rerun (the next hour's, or a retried job) adds nothing.
+  // A rerun (the next hour's, or a retried job) adds nothing and rewrites no row.
+  const written = () =>
+    t.db
+      .select({ email: domainPatterns.email, updatedAt: domainPatterns.updatedAt })
+      .from(domainPatterns)
+      .where(eq(domainPatterns.domain, domain));
+  const rows = await written();
   t.clock.advance(3_600_000);
-  await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt);
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
   expect(await t.countRows('domain_patterns')).toBe(2);
   expect(await sourcesAt()).toEqual(delivered);
+  expect(await written()).toEqual(rows);
 
   const after = await postSearch(t.app, ann, other);
   expect(after.last?.data).toMatchObject({
@@ -213,6 +221,20 @@ it('records no delivery to a contact edited since the send, nor to one without b
   await syncedAt(t.clock.now());
   expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
   expect(await sourcesAt()).toEqual({ ...before, [`fay.orr@${domain}`]: 'delivered' });
+});
+
+it('looks only at the campaigns that sent in the window', async () => {
+  const [autumn] = await t.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.name, 'Autumn'));
+  const [last] = await t.db
+    .select({ at: max(campaignSends.sentAt) })
+    .from(campaignSends)
+    .where(eq(campaignSends.campaignId, autumn?.id ?? ''));
+  const until = last?.at ?? new Date();
+  const window = { from: new Date(until.getTime() - 3_600_000), until };
+  expect(await deliveredCampaignsQuery(t.db, window, null, 10)).toEqual([{ id: autumn?.id }]);
 });
 
 it('reads the sends of a window through the campaigns’ index, not by reading every send', async () => {
