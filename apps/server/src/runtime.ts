@@ -11,7 +11,7 @@ import { defineLookalikeJobs } from './features/lookalike/index.ts';
 import { defineMailboxJobs } from './features/mailboxes/index.ts';
 import { closeDemoMailWorld, defineSearchJobs } from './features/search/index.ts';
 import { defineSenderJobs } from './features/sender/index.ts';
-import { defineUniboxJobs } from './features/unibox/index.ts';
+import { defineUniboxJobs, mailboxesReadAt } from './features/unibox/index.ts';
 import { defineVerifyJobs } from './features/verify/index.ts';
 import { createWebhookEvents, defineWebhookJobs } from './features/webhooks/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -43,7 +43,7 @@ export function defineAllJobs(
   const webhookEvents = createWebhookEvents({ db: deps.db, clock: deps.clock, jobs });
   defineBulkJobs(jobs, { ...deps, webhookEvents });
   defineLookalikeJobs(jobs, { ...deps, webhookEvents });
-  defineSenderJobs(jobs, { ...deps, webhookEvents });
+  defineSenderJobs(jobs, { ...deps, webhookEvents, mailboxesRead: mailboxesReadAt });
   defineMailboxJobs(jobs, deps);
   defineUniboxJobs(jobs, { ...deps, webhookEvents });
   defineVerifyJobs(jobs, deps);

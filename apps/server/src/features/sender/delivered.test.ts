@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { insertMailbox, startCampaign } from '../campaigns/campaigns.test-kit.ts';
+import { campaigns } from '../campaigns/schema.ts';
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { labEnv, postSearch } from '../search/search.test-kit.ts';
 import { fileMessage } from '../unibox/file-message.ts';
+import { mailboxesReadAt } from '../unibox/index.ts';
 import { deliveryReportMail } from '../unibox/messages.test-kit.ts';
-import { deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
+import { mailboxSyncState } from '../unibox/schema.ts';
+import { deliveredCampaignsQuery, deliveredSendsQuery, recordDeliveredSends } from './delivered.ts';
 import { deliveredSendsQueue } from './jobs.ts';
 import { campaignSends } from './schema.ts';
 import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
@@ -63,18 +67,34 @@ const sourcesAt = async () =>
     ).map((row) => [row.email, row.source]),
   );
 
-it('records a send that has not bounced 72 h on as delivered, then a search finds its contact at 95', async () => {
-  // A list of the two with their names, and a campaign to it.
-  const created = await call('POST', '/customers/create-or-update', { customers: people });
+// Inbox sync read the mailbox at this time (with this error, if any).
+const syncedAt = async (at: Date, lastError: string | null = null) => {
+  const values = { lastSyncedAt: at, lastError };
+  await t.db
+    .insert(mailboxSyncState)
+    .values({ mailboxId, ...values })
+    .onConflictDoUpdate({ target: mailboxSyncState.mailboxId, set: values });
+};
+
+// Creates these contacts as a list and sends them a campaign from the mailbox.
+const sendCampaign = async (name: string, to: typeof people) => {
+  const created = await call('POST', '/customers/create-or-update', { customers: to });
   const operation = /"EOF":true,"id":"([^"]+)"/.exec(created.body)?.[1];
   const listed = await call('GET', `/customers/create-or-update/${operation}`);
   const ids = (listed.json() as { data: { id: string }[] }).data.map((row) => row.id);
-  const group = await call('POST', '/groups', { name: 'Leads', customer_ids: ids });
-  await startCampaign(call, { name: 'Spring', mailboxIds: [mailboxId], groupId: group.json().id });
-  for (let tick = 0; tick < 10 && run.sink.messages.length < 2; tick++) {
+  const group = await call('POST', '/groups', { name, customer_ids: ids });
+  await startCampaign(call, { name, mailboxIds: [mailboxId], groupId: group.json().id });
+  const expected = run.sink.messages.length + to.length;
+  for (let tick = 0; tick < 10 && run.sink.messages.length < expected; tick++) {
     await run.tickAndSend();
     t.clock.advance(2000);
   }
+  expect(run.sink.messages.length).toBe(expected);
+};
+
+it('records a send that has not bounced 72 h on as delivered, then a search finds its contact at 95', async () => {
+  // A list of the two with their names, and a campaign to it.
+  await sendCampaign('Spring', people);
   expect(run.sink.messages.flatMap((message) => message.to).sort()).toEqual([
     `ann.lee@${domain}`,
     `bob.ray@${domain}`,
@@ -113,18 +133,26 @@ it('records a send that has not bounced 72 h on as delivered, then a search find
   expect(before.last?.data).toMatchObject({ exactEmailScore: 50, charged: false });
 
   t.clock.advance(71 * 3_600_000);
-  expect(await recordDeliveredSends(t.db, t.clock.now())).toBe(0);
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
   expect(await sourcesAt()).toEqual(imported);
 
   t.clock.advance(2 * 3_600_000);
-  expect(await recordDeliveredSends(t.db, t.clock.now())).toBe(1);
+  await syncedAt(t.clock.now());
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
   const delivered = { [`ann.lee@${domain}`]: 'delivered', [`bob.ray@${domain}`]: 'bounce' };
   expect(await sourcesAt()).toEqual(delivered);
-  // A rerun (the next hour's, or a retried job) adds nothing.
+  // A rerun (the next hour's, or a retried job) adds nothing and rewrites no row.
+  const written = () =>
+    t.db
+      .select({ email: domainPatterns.email, updatedAt: domainPatterns.updatedAt })
+      .from(domainPatterns)
+      .where(eq(domainPatterns.domain, domain));
+  const rows = await written();
   t.clock.advance(3_600_000);
-  await recordDeliveredSends(t.db, t.clock.now());
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
   expect(await t.countRows('domain_patterns')).toBe(2);
   expect(await sourcesAt()).toEqual(delivered);
+  expect(await written()).toEqual(rows);
 
   const after = await postSearch(t.app, ann, other);
   expect(after.last?.data).toMatchObject({
@@ -132,6 +160,81 @@ it('records a send that has not bounced 72 h on as delivered, then a search find
     exactEmailScore: 95,
     evidence: { catchAll: true },
   });
+});
+
+it('records no delivery that nobody could have seen bounce: mailbox unread since, failing, in error or deleted', async () => {
+  await sendCampaign('Summer', [{ email: `cat.fox@${domain}`, fname: 'Cat', lname: 'Fox' }]);
+  const sentAt = t.clock.now();
+  const known = await sourcesAt();
+  expect(known).toMatchObject({ [`cat.fox@${domain}`]: 'known' });
+
+  // 73 h on: inbox sync last read the mailbox before the waiting period was over.
+  t.clock.set(new Date(sentAt.getTime() + 73 * 3_600_000));
+  await syncedAt(new Date(sentAt.getTime() + 71 * 3_600_000));
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
+  // It read it since, but failed.
+  await syncedAt(t.clock.now(), 'Login failed');
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
+  // It read it, but the mailbox is in error now.
+  await syncedAt(t.clock.now());
+  const setStatus = (status: 'error' | 'active') =>
+    t.db.update(mailboxes).set({ status }).where(eq(mailboxes.id, mailboxId));
+  await setStatus('error');
+  try {
+    expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
+  } finally {
+    await setStatus('active');
+  }
+  // The mailbox was deleted: its sends keep no mailbox (on delete set null).
+  const sends = eq(campaignSends.mailboxId, mailboxId);
+  const ids = (await t.db.select({ id: campaignSends.id }).from(campaignSends).where(sends)).map(
+    (row) => row.id,
+  );
+  await t.db.update(campaignSends).set({ mailboxId: null }).where(sends);
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(0);
+  expect(await sourcesAt()).toEqual(known);
+
+  // An active mailbox read without error since the waiting period ended: delivered.
+  await t.db.update(campaignSends).set({ mailboxId }).where(inArray(campaignSends.id, ids));
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
+  expect(await sourcesAt()).toEqual({ ...known, [`cat.fox@${domain}`]: 'delivered' });
+});
+
+it('records no delivery to a contact edited since the send, nor to one without both names', async () => {
+  await sendCampaign('Autumn', [
+    { email: `fay.orr@${domain}`, fname: 'Fay', lname: 'Orr' },
+    { email: `dan.kim@${domain}`, fname: 'Dan', lname: 'Kim' },
+    { email: `eve@${domain}`, fname: 'Eve', lname: '' },
+  ]);
+  const sentAt = t.clock.now();
+  // An hour later Dan's address is corrected: the mail went to dan.kim@, not to d.kim@. Written
+  // as the contact routes write an edit, but stamped with the test clock (they use the wall
+  // clock, which is years before this test's sends).
+  t.clock.advance(3_600_000);
+  await t.db
+    .update(customers)
+    .set({ email: `d.kim@${domain}`, updatedAt: t.clock.now() })
+    .where(eq(customers.email, `dan.kim@${domain}`));
+  const before = await sourcesAt();
+
+  t.clock.set(new Date(sentAt.getTime() + 73 * 3_600_000));
+  await syncedAt(t.clock.now());
+  expect(await recordDeliveredSends(t.db, t.clock.now(), mailboxesReadAt)).toBe(1);
+  expect(await sourcesAt()).toEqual({ ...before, [`fay.orr@${domain}`]: 'delivered' });
+});
+
+it('looks only at the campaigns that sent in the window', async () => {
+  const [autumn] = await t.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.name, 'Autumn'));
+  const [last] = await t.db
+    .select({ at: max(campaignSends.sentAt) })
+    .from(campaignSends)
+    .where(eq(campaignSends.campaignId, autumn?.id ?? ''));
+  const until = last?.at ?? new Date();
+  const window = { from: new Date(until.getTime() - 3_600_000), until };
+  expect(await deliveredCampaignsQuery(t.db, window, null, 10)).toEqual([{ id: autumn?.id }]);
 });
 
 it('reads the sends of a window through the campaigns’ index, not by reading every send', async () => {

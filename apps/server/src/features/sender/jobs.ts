@@ -5,7 +5,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaignTickQueue } from '../campaigns/index.ts';
-import { recordDeliveredSends } from './delivered.ts';
+import { type MailboxesRead, recordDeliveredSends } from './delivered.ts';
 import { senderDeps } from './drain.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { sendOne } from './send-one.ts';
@@ -33,6 +33,8 @@ export function defineSenderJobs(
     clock: Clock;
     mailConnections: MailConnections;
     webhookEvents: WebhookEvents;
+    // When inbox sync last read each mailbox without failing (the Unibox's answer).
+    mailboxesRead: MailboxesRead;
   },
 ) {
   const sendDeps = {
@@ -77,6 +79,8 @@ export function defineSenderJobs(
     name: deliveredSendsQueue,
     cron: '37 * * * *',
     queue: { policy: 'singleton', retryLimit: 1 },
-    handler: async () => ({ recorded: await recordDeliveredSends(deps.db, deps.clock.now()) }),
+    handler: async () => ({
+      recorded: await recordDeliveredSends(deps.db, deps.clock.now(), deps.mailboxesRead),
+    }),
   });
 }

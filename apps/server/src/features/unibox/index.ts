@@ -1,3 +1,4 @@
 export { seedDemoMail } from './demo-mail.ts';
 export { defineUniboxJobs } from './jobs.ts';
+export { mailboxesReadAt } from './read-state.ts';
 export { registerUniboxRoutes } from './routes.ts';
