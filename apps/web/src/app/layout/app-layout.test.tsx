@@ -332,6 +332,9 @@ describe('sidebar', () => {
 
     const second = renderApp('/search/single');
     expect(await screen.findByRole('button', { name: 'Expand sidebar' })).toBeInTheDocument();
+    // The page behind the sidebar loads its module first; hovering a link before it is there
+    // can hover a drawing the page's arrival replaces, and that one never opens its tip.
+    await screen.findByLabelText('Company Website or Name', { exact: false });
     const unibox = screen.getByRole('link', { name: 'Unibox' });
     expect(unibox).not.toHaveTextContent('Unibox');
     await second.user.hover(unibox);

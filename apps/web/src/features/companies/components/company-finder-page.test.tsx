@@ -394,7 +394,7 @@ describe('the searched state in the address (Back and reload show the same resul
         }),
       ).toBeInTheDocument(),
     );
-    expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 11-20 of 25 results')).toBeInTheDocument();
     expect(screen.getByText('Farming')).toBeInTheDocument();
   });
 
