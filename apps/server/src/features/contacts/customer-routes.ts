@@ -13,6 +13,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth-hook.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/database.ts';
 import { openEventStream } from '../../platform/sse.ts';
 import { operationResult, runOperation, startOperation } from './create-or-update.ts';
@@ -35,6 +36,7 @@ export function registerCustomerRoutes(
   api: FastifyInstance,
   db: Db,
   uploadLimit: preHandlerAsyncHookHandler,
+  clock: Clock,
 ): void {
   const typed = api.withTypeProvider<ZodTypeProvider>();
 
@@ -64,7 +66,8 @@ export function registerCustomerRoutes(
         response: { 200: customerAnswerSchema, ...errors },
       },
     },
-    async (request) => changeCustomer(db, currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      changeCustomer(db, currentUser(request).id, request.params.id, request.body, clock.now()),
   );
 
   typed.post(

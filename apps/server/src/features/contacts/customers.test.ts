@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { customers } from './schema.ts';
 import { type MailCall, mailUser, readEventStream } from './contacts.test-kit.ts';
 
 let t: TestContext;
@@ -117,6 +119,7 @@ describe('a contact: fields, custom values, tags and notes', () => {
   });
 
   it('updates e-mail and names with the §5 rules', async () => {
+    t.clock.advance(3_600_000);
     const updated = await call('PATCH', `/customers/${id}`, {
       fname: ' Cara ',
       email: 'Cara@Contact.test',
@@ -126,6 +129,12 @@ describe('a contact: fields, custom values, tags and notes', () => {
       email: 'cara@contact.test',
       lname: 'Holder',
     });
+    // The change is stamped by the app's clock: the delivered job compares it with send times.
+    const [row] = await t.db
+      .select({ updatedAt: customers.updatedAt })
+      .from(customers)
+      .where(eq(customers.id, id));
+    expect(row?.updatedAt.getTime()).toBe(t.clock.now().getTime());
     const long = await call('PATCH', `/customers/${id}`, { lname: 'l'.repeat(51) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('Must be at most 50 characters');

@@ -185,13 +185,14 @@ async function updateCustomer(
   userId: string,
   id: string,
   update: CustomerUpdate,
+  now: Date,
 ): Promise<void> {
   const { additional_fields: values, ...fields } = update;
   if (Object.keys(fields).length > 0) {
     try {
       await db
         .update(customers)
-        .set({ ...fields, updatedAt: new Date() })
+        .set({ ...fields, updatedAt: now })
         .where(and(eq(customers.id, id), eq(customers.userId, userId)));
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(emailInUse);
@@ -265,8 +266,16 @@ async function editCustomer(
   return readCustomer(db, userId, id);
 }
 
-export function changeCustomer(db: Db, userId: string, id: string, update: CustomerUpdate) {
-  return editCustomer(db, userId, id, (tx) => updateCustomer(tx, userId, id, update));
+// `now` stamps the change: the delivered job reads a send as its contact's only when the
+// contact was not edited after it (sender/delivered.ts), so it is the app's clock, not the wall's.
+export function changeCustomer(
+  db: Db,
+  userId: string,
+  id: string,
+  update: CustomerUpdate,
+  now: Date,
+) {
+  return editCustomer(db, userId, id, (tx) => updateCustomer(tx, userId, id, update, now));
 }
 
 // Sets one custom value (the column is added when new); e-mail and names are not custom.

@@ -11,6 +11,6 @@ export function registerContactRoutes(
   deps: FeatureDeps & { activeCampaignsOfList: ActiveCampaignsOfList },
 ): void {
   registerGroupRoutes(api, deps.db, deps.activeCampaignsOfList);
-  registerCustomerRoutes(api, deps.db, deps.uploadLimit);
+  registerCustomerRoutes(api, deps.db, deps.uploadLimit, deps.clock);
   registerFieldRoutes(api, deps.db);
 }
