@@ -5,6 +5,7 @@ import { campaignPage, makeCampaign } from '../../features/campaigns/campaigns.t
 import { createFakeServer, type FakeResponse } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { logIn, makeToken, makeUser } from '../../test/session-fixtures.ts';
+import { findTooltip } from '../../test/tooltip.ts';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const topBar = () => within(screen.getByRole('banner'));
@@ -179,7 +180,7 @@ describe('top bar at every width from 768px', () => {
     expect(companyFinder).not.toHaveTextContent('Company Finder');
 
     await app.user.hover(companyFinder);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Company Finder');
+    expect(await findTooltip()).toHaveTextContent('Company Finder');
     await app.user.click(profile);
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -338,7 +339,7 @@ describe('sidebar', () => {
     const unibox = screen.getByRole('link', { name: 'Unibox' });
     expect(unibox).not.toHaveTextContent('Unibox');
     await second.user.hover(unibox);
-    expect(await screen.findByRole('tooltip', { name: 'Unibox' })).toBeInTheDocument();
+    expect(await findTooltip('Unibox')).toBeInTheDocument();
   });
 
   it('still tells unread conversations when collapsed: in the link’s name and its tooltip', async () => {
@@ -353,7 +354,7 @@ describe('sidebar', () => {
     const { user } = renderApp('/search/single');
     const unibox = await screen.findByRole('link', { name: 'Unibox 3 unread' });
     await user.hover(unibox);
-    expect(await screen.findByRole('tooltip', { name: 'Unibox (3 unread)' })).toBeInTheDocument();
+    expect(await findTooltip('Unibox (3 unread)')).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { findTooltip, queryTooltip } from '../../../test/tooltip.ts';
 import { bulkItem, captureSavedFiles, fileAnswer, stubBulkFetch } from '../bulk.test-kit.ts';
 
 afterEach(() => {
@@ -75,7 +76,7 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     const title = await screen.findByRole('heading', { name: long });
     expect(title).toHaveTextContent('conference-attendees-2025…');
     await app.user.hover(title);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(long);
+    expect(await findTooltip()).toHaveTextContent(long);
   });
 
   it('shows a name of 25 characters whole, without a tooltip', async () => {
@@ -88,7 +89,7 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     expect(title).toHaveTextContent(name);
     await app.user.hover(title);
     await new Promise((done) => setTimeout(done, 50));
-    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(queryTooltip()).toBeNull();
   });
 
   it("says 'No emails were found', and still shows the rows and what became of each", async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { findTooltip } from '../../../test/tooltip.ts';
 import {
   logInWithMail,
   mailboxPage,
@@ -84,7 +85,7 @@ describe('campaign settings screen (product-spec §2)', () => {
         'At least 1 account is needed to send this campaign.',
       ),
     );
-    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent(
+    expect(await findTooltip()).toHaveTextContent(
       'At least 1 account is needed to send this campaign.',
     );
   });
@@ -94,7 +95,7 @@ describe('campaign settings screen (product-spec §2)', () => {
     const opens = await screen.findByRole('switch', { name: 'Track email opens' });
     expect(opens).toBeDisabled();
     await user.hover(screen.getByTestId('open-tracking'));
-    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent(
+    expect(await findTooltip()).toHaveTextContent(
       "This feature will be available later. We're working on it!",
     );
     const links = screen.getByRole('switch', { name: 'Track link clicks' });

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, type FakeRequest, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { findTooltip } from '../../../test/tooltip.ts';
 import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import type { HistoryRow } from '../history-row.ts';
 import {
@@ -263,7 +264,7 @@ describe('the streamed search and the history (product-spec §4 "Single search")
     expect(badge.closest('[data-verdict]')).toHaveAttribute('data-verdict', 'accept_all');
     expect(score).toHaveTextContent(verifyReasons.acceptAll);
     await user.hover(badge);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(verifyReasons.acceptAll);
+    expect(await findTooltip()).toHaveTextContent(verifyReasons.acceptAll);
     expect(none?.querySelector('[data-verdict]')).toBeNull();
   });
 
