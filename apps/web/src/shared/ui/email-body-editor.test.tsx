@@ -47,6 +47,32 @@ function renderEditor(initial = '') {
   return { user, editor, html, toolbar, onBlur };
 }
 
+// A form that takes each change a moment late, as React can on a busy machine: what the editor
+// reported comes back as the value after more was typed.
+function LaggingField() {
+  const [value, setValue] = useState('');
+  const [pending, setPending] = useState<string[]>([]);
+  return (
+    <>
+      <EmailBodyEditor
+        label="Body"
+        value={value}
+        onChange={(html) => setPending((queue) => [...queue, html])}
+      />
+      <output aria-label="HTML">{value}</output>
+      <button
+        type="button"
+        onClick={() => {
+          setValue(pending[0] ?? value);
+          setPending(pending.slice(1));
+        }}
+      >
+        Catch up once
+      </button>
+    </>
+  );
+}
+
 describe('e-mail body editor', () => {
   it('is named by its label and its toolbar buttons by what they do', () => {
     const { editor, toolbar } = renderEditor();
@@ -65,6 +91,27 @@ describe('e-mail body editor', () => {
       'Clear formatting',
       'Variables',
     ]);
+  });
+
+  it('keeps what was typed when the form catches up with an older value late', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <LaggingField />
+      </MantineProvider>,
+    );
+    const editor = screen.getByRole('textbox', { name: 'Body' });
+    await typeIntoEditor(user, editor, 'Hi');
+    const catchUp = screen.getByRole('button', { name: 'Catch up once' });
+    // The value the editor reported after 'H' arrives when 'Hi' is already written.
+    await user.click(catchUp);
+    expect(screen.getByRole('status', { name: 'HTML' })).toHaveTextContent('<p>H</p>');
+    expect(editor).toHaveTextContent('Hi');
+    await typeIntoEditor(user, editor, '!');
+    await user.click(catchUp);
+    await user.click(catchUp);
+    expect(screen.getByRole('status', { name: 'HTML' })).toHaveTextContent('<p>Hi!</p>');
+    expect(editor).toHaveTextContent('Hi!');
   });
 
   it('writes paragraphs as HTML and formats them from the toolbar', async () => {

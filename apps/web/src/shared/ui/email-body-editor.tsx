@@ -48,6 +48,9 @@ function variableContent(variable: TemplateVariableChoice) {
   };
 }
 
+// How many reported changes the editor remembers while the form has not caught up with them.
+const maxUnanswered = 100;
+
 // An e-mail body written as rich text; the value is HTML. A body saved as plain text opens
 // with its paragraphs and line breaks (bodyToHtml).
 export function EmailBodyEditor({
@@ -74,9 +77,12 @@ export function EmailBodyEditor({
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   const invalid = Boolean(error);
-  // The HTML this editor last reported: a value that differs was set from outside (a template
-  // loaded) and replaces the content.
-  const reported = useRef(value);
+  // The HTML this editor reported that the form has not caught up with yet, oldest first, the
+  // latest last. A value among them is an echo of typing still on its way back through the form
+  // (React can render a change after the next key on a busy machine): it must not replace what
+  // was typed since. Any other value was set from outside (a template loaded) and replaces the
+  // content.
+  const reported = useRef([value]);
   // Coming into a body for the first time (its label, a variable, an error to fix), the caret
   // goes after what is already written; later it goes back where the user left it.
   const focusedBefore = useRef(false);
@@ -98,8 +104,9 @@ export function EmailBodyEditor({
     content,
     editorProps,
     onUpdate: ({ editor: changed }) => {
-      reported.current = editorHtml(changed);
-      onChange(reported.current);
+      const html = editorHtml(changed);
+      reported.current = [...reported.current.slice(1 - maxUnanswered), html];
+      onChange(html);
     },
     onFocus: () => {
       focusedBefore.current = true;
@@ -110,8 +117,12 @@ export function EmailBodyEditor({
   });
 
   useEffect(() => {
-    if (value === reported.current) return;
-    reported.current = value;
+    const echoed = reported.current.lastIndexOf(value);
+    if (echoed >= 0) {
+      reported.current = reported.current.slice(echoed);
+      return;
+    }
+    reported.current = [value];
     editor.commands.setContent(bodyToHtml(value), { emitUpdate: false });
   }, [editor, value]);
 
