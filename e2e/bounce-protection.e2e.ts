@@ -72,7 +72,7 @@ describe('bounce protection, in a real browser against the real app', () => {
     // Every address bounces: at the 20th the window is full enough, and the campaign pauses.
     const reason = bounceMessages.campaignPaused(BOUNCE_WINDOW_MIN, BOUNCE_WINDOW_MIN, 5);
     await page.goto(`${baseUrl}/campaigns/campaign-configuration/${id}/contacts`);
-    const header = page.getByRole('status').filter({ hasText: 'Paused for bounces' });
+    const header = page.getByRole('status').filter({ hasText: 'Paused to protect your mailboxes' });
     // Start sends the first e-mail at once, the minute's tick the others: reload until the
     // pause has happened.
     for (let attempt = 0; attempt < 100 && !(await header.isVisible()); attempt += 1) {
