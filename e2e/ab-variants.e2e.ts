@@ -111,7 +111,8 @@ describe('A/B variants, in a real browser against the real app', () => {
       const steps = page.getByRole('table', { name: 'Steps' });
       const variantRow = (name: string) => steps.getByRole('row').filter({ hasText: name });
       await variantRow('Variant B').waitFor();
-      // Sent, delivered, bounced, replied, clicked, unsubscribed, reply rate.
+      // Sent, delivered, bounced, replied, clicked, unsubscribed, complaints, reply rate,
+      // complaint rate.
       for (const [variant, subject] of [
         ['Variant A', 'Quick question'],
         ['Variant B', 'A thought for you'],
@@ -119,7 +120,7 @@ describe('A/B variants, in a real browser against the real app', () => {
         await expect(variantRow(variant).getByRole('cell').allTextContents()).resolves.toEqual([
           variant,
           subject,
-          ...['2', '2', '0', '0', '0', '0', '0%'],
+          ...['2', '2', '0', '0', '0', '0', '0', '0%', '0%'],
         ]);
       }
     } finally {

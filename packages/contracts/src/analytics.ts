@@ -7,11 +7,13 @@ import { variantLetters } from './mail.ts';
 // - sent: sends the mail server answered for good (status sent or bounced), on the day of sending;
 // - bounced: of those, refused at sending or reported back by a bounce report;
 // - delivered: sent − bounced;
+// - complained: of the sent, those a spam complaint (an RFC 5965 feedback report read by the
+//   Unibox) was about, on the day of sending, as the complaint protection counts them;
 // - contacted: distinct contacts with at least one send counted in `sent`;
 // - replied: distinct contacts whose first real reply (not an auto-reply) falls in the range;
 // - unsubscribed: distinct contacts who unsubscribed from the campaign in the range;
 // - clicked: distinct sends with at least one tracked click, on the day of the first click.
-// Rates are fractions (0..1) and 0 when the denominator is 0: delivery and bounce over sent,
+// Rates are fractions (0..1) and 0 when the denominator is 0: delivery, bounce and complaint over sent,
 // reply and unsubscribe over contacted, click over delivered.
 
 export const ANALYTICS_DEFAULT_DAYS = 30;
@@ -48,6 +50,7 @@ export const analyticsCountsSchema = z.object({
   replied: z.number().int(),
   unsubscribed: z.number().int(),
   clicked: z.number().int(),
+  complained: z.number().int(),
 });
 export type AnalyticsCounts = z.infer<typeof analyticsCountsSchema>;
 
@@ -57,6 +60,7 @@ export const analyticsRatesSchema = z.object({
   reply: z.number(),
   unsubscribe: z.number(),
   click: z.number(),
+  complaint: z.number(),
 });
 export type AnalyticsRates = z.infer<typeof analyticsRatesSchema>;
 

@@ -430,7 +430,25 @@ describe('campaign settings form (product-spec §3, §5)', () => {
       new_leads_first: false,
       bounce_threshold: 5,
       include_risky: false,
+      complaint_threshold: 0.3,
     });
+  });
+
+  it('takes a complaint threshold from 0 to 5 % in tenths, 0.3 when left out', () => {
+    for (const complaint_threshold of [0, 0.1, 0.3, 4.9, 5]) {
+      expect(campaignSettingsSchema.parse({ ...settings, complaint_threshold })).toMatchObject({
+        complaint_threshold,
+      });
+    }
+    const { complaint_threshold: _, ...older } = settings;
+    expect(campaignSettingsSchema.parse(older).complaint_threshold).toBe(0.3);
+    for (const complaint_threshold of [-0.1, 5.1, 0.25, Number.NaN, '0.3']) {
+      expect(issuesOf(campaignSettingsSchema, { ...settings, complaint_threshold })).toEqual({
+        complaint_threshold: [
+          'Enter a percentage from 0 to 5, with at most one decimal (such as 0.3).',
+        ],
+      });
+    }
   });
 
   it('accepts valid settings; a daily limit of 0 means the mailbox limit', () => {

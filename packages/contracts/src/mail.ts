@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
-import { BOUNCE_THRESHOLD_DEFAULT, bounceMessages } from './bounce-protection.ts';
+import {
+  BOUNCE_THRESHOLD_DEFAULT,
+  bounceMessages,
+  COMPLAINT_THRESHOLD_DEFAULT,
+  COMPLAINT_THRESHOLD_MAX,
+  complaintMessages,
+} from './bounce-protection.ts';
 import {
   CAMPAIGN_SCHEDULES_MAX,
   CAMPAIGN_STEPS_MAX,
@@ -303,6 +309,18 @@ export const campaignSettingsSchema = z
       .default(BOUNCE_THRESHOLD_DEFAULT),
     // Bounce protection (issue 25): send to addresses verified accept_all or unknown too.
     include_risky: z.boolean().default(false),
+    // Complaint protection: the campaign pauses itself above this spam-complaint rate.
+    complaint_threshold: z
+      .number({ error: complaintMessages.thresholdRange })
+      .min(0, complaintMessages.thresholdRange)
+      .max(COMPLAINT_THRESHOLD_MAX, complaintMessages.thresholdRange)
+      // Tenths only: the reason names the limit as the user wrote it, and the guard compares
+      // whole tenths (sender/bounce-guard.ts).
+      .refine(
+        (value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
+        complaintMessages.thresholdRange,
+      )
+      .default(COMPLAINT_THRESHOLD_DEFAULT),
   })
   .strict()
   // Both gaps 0 (a new campaign's defaults) mean the mailboxes' own gaps apply, as
@@ -330,6 +348,7 @@ export const campaignSettingsDefaults: CampaignSettings = {
   new_leads_first: false,
   bounce_threshold: BOUNCE_THRESHOLD_DEFAULT,
   include_risky: false,
+  complaint_threshold: COMPLAINT_THRESHOLD_DEFAULT,
 };
 
 // api-spec §3 Contact creation: items of email, fname, lname; the answer (contactCreateResultSchema)
@@ -578,6 +597,7 @@ export const campaignSettingsAnswerSchema = z.object({
   new_leads_first: z.boolean(),
   bounce_threshold: z.number().int(),
   include_risky: z.boolean(),
+  complaint_threshold: z.number(),
 });
 export type CampaignSettingsAnswer = z.infer<typeof campaignSettingsAnswerSchema>;
 
@@ -586,7 +606,8 @@ export const campaignAnswerSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: campaignStatusSchema,
-  // Why the campaign paused itself (bounce protection); null when the user paused it.
+  // Why the campaign paused itself (bounce or complaint protection); null when the user paused
+  // it.
   paused_reason: z.string().nullable(),
   customer_group_id: z.string().nullable(),
   customer_group_name: z.string().nullable(),

@@ -110,7 +110,7 @@ type Unsubscribe = {
   campaign: CampaignKey;
   contact: string;
   step: number;
-  source: 'survey' | 'one-click';
+  source: 'survey' | 'one-click' | 'complaint';
   at: string;
 };
 const unsubscribeRows: Unsubscribe[] = [
@@ -121,7 +121,19 @@ const unsubscribeRows: Unsubscribe[] = [
   { campaign: 'A', contact: 'a1', step: 1, source: 'one-click', at: may(20, '23:00') },
   { campaign: 'B', contact: 'b5', step: 0, source: 'one-click', at: may(18) },
   { campaign: 'X', contact: 'x1', step: 0, source: 'one-click', at: may(13) },
+  // Spam complaints (a feedback report read by the Unibox), each about a send: counted with the
+  // send, on the day it went out (a10's on May 12, b5's on May 16), and not unsubscribed again.
+  { campaign: 'A', contact: 'a10', step: 0, source: 'complaint', at: may(18) },
+  { campaign: 'B', contact: 'b5', step: 0, source: 'complaint', at: may(19) },
 ];
+const complainedAbout = (send: SendRow) =>
+  unsubscribeRows.some(
+    (row) =>
+      row.source === 'complaint' &&
+      row.campaign === send.campaign &&
+      row.contact === send.contact &&
+      row.step === send.step,
+  );
 
 type Click = { campaign: CampaignKey; contact: string; step: number; url: string; at: string };
 const clicks: Click[] = [
@@ -302,6 +314,7 @@ function countedOn(day: string, of: CampaignKey[]) {
       clicks.filter((row) => of.includes(row.campaign)),
       (row) => `${row.campaign}:${row.contact}:${row.step}`,
     ).filter(on).length,
+    complained: counted.filter(complainedAbout).length,
   };
 }
 
@@ -321,7 +334,9 @@ const zero = {
   replied: 0,
   unsubscribed: 0,
   clicked: 0,
+  complained: 0,
 };
+const zeroRates = { delivery: 0, bounce: 0, reply: 0, unsubscribe: 0, click: 0, complaint: 0 };
 
 describe('overall analytics', () => {
   it('counts the last 30 days up to today (UTC) by default', async () => {
@@ -339,12 +354,14 @@ describe('overall analytics', () => {
       replied: 7,
       unsubscribed: 4,
       clicked: 5,
+      complained: 2,
     });
     expect(answer.rates.delivery).toBeCloseTo(30 / 34);
     expect(answer.rates.bounce).toBeCloseTo(4 / 34);
     expect(answer.rates.reply).toBeCloseTo(7 / 24);
     expect(answer.rates.unsubscribe).toBeCloseTo(4 / 24);
     expect(answer.rates.click).toBeCloseTo(5 / 30);
+    expect(answer.rates.complaint).toBeCloseTo(2 / 34);
   });
 
   it('has one entry per day, zero-filled, each equal to the rows of that day', async () => {
@@ -370,8 +387,20 @@ describe('overall analytics', () => {
       replied: 1,
       unsubscribed: 0,
       clicked: 1,
+      complained: 0,
     });
-    for (const figure of ['sent', 'bounced', 'replied', 'unsubscribed', 'clicked'] as const) {
+    // a10's complaint of May 18 counts with its e-mail of May 12.
+    expect(answer.per_day.find((day) => day.date === '2030-05-12')?.complained).toBe(1);
+    expect(answer.per_day.find((day) => day.date === '2030-05-18')?.complained).toBe(0);
+    const figures = [
+      'sent',
+      'bounced',
+      'replied',
+      'unsubscribed',
+      'clicked',
+      'complained',
+    ] as const;
+    for (const figure of figures) {
       const sum = answer.per_day.reduce((total, day) => total + day[figure], 0);
       expect(sum, figure).toBe(answer.totals[figure]);
     }
@@ -392,6 +421,7 @@ describe('overall analytics', () => {
         replied: 2,
         unsubscribed: 1,
         clicked: 1,
+        complained: 1,
       },
       {
         id: ids.A,
@@ -404,6 +434,7 @@ describe('overall analytics', () => {
         replied: 5,
         unsubscribed: 3,
         clicked: 4,
+        complained: 1,
       },
     ]);
   });
@@ -419,6 +450,7 @@ describe('overall analytics', () => {
       replied: 1,
       unsubscribed: 0,
       clicked: 1,
+      complained: 0,
     });
     const before = await overall('?from=2030-04-20&to=2030-04-20');
     expect(before.totals).toEqual({ ...zero, sent: 1, delivered: 1, contacted: 1 });
@@ -430,13 +462,13 @@ describe('overall analytics', () => {
     // The day of a send refused before sending is its scheduled day.
     const refused = await overall('?from=2030-05-02&to=2030-05-02');
     expect(refused.totals).toEqual({ ...zero, sent: 1, bounced: 1, contacted: 1 });
-    expect(refused.rates).toEqual({ delivery: 0, bounce: 1, reply: 0, unsubscribe: 0, click: 0 });
+    expect(refused.rates).toEqual({ ...zeroRates, bounce: 1 });
   });
 
   it('answers zeros and zero rates when nothing was sent', async () => {
     const answer = await overall('?from=2029-01-01&to=2029-01-31');
     expect(answer.totals).toEqual(zero);
-    expect(answer.rates).toEqual({ delivery: 0, bounce: 0, reply: 0, unsubscribe: 0, click: 0 });
+    expect(answer.rates).toEqual(zeroRates);
     expect(answer.per_day).toHaveLength(31);
     expect(answer.per_day.every((day) => day.sent === 0)).toBe(true);
     expect(answer.per_campaign.map((row) => row.sent)).toEqual([0, 0, 0]);
@@ -453,6 +485,7 @@ describe('overall analytics', () => {
       replied: 2,
       unsubscribed: 1,
       clicked: 1,
+      complained: 1,
     });
     for (const day of answer.per_day) expect(day).toEqual(countedOn(day.date, ['B']));
   });
@@ -470,6 +503,7 @@ describe('overall analytics', () => {
       replied: 1,
       unsubscribed: 1,
       clicked: 1,
+      complained: 0,
     });
     const asked = await call('GET', `/analytics?campaign_id=${ids.X}`);
     expect(asked.statusCode).toBe(404);
@@ -490,6 +524,7 @@ describe('campaign analytics', () => {
       replied: 5,
       unsubscribed: 3,
       clicked: 4,
+      complained: 1,
     });
     expect(answer.per_step).toEqual([
       {
@@ -503,6 +538,7 @@ describe('campaign analytics', () => {
         replied: 4,
         unsubscribed: 2,
         clicked: 3,
+        complained: 1,
       },
       {
         step: 2,
@@ -515,10 +551,12 @@ describe('campaign analytics', () => {
         replied: 1,
         unsubscribed: 1,
         clicked: 1,
+        complained: 0,
       },
       { step: 3, subject: 'Last note', ...zero, sent: 2, delivered: 2, contacted: 2 },
     ]);
     expect(answer.rates.reply).toBeCloseTo(5 / 16);
+    expect(answer.rates.complaint).toBeCloseTo(1 / 22);
     expect(answer.per_day).toHaveLength(30);
     for (const day of answer.per_day) expect(day).toEqual(countedOn(day.date, ['A']));
   });
@@ -570,6 +608,8 @@ type VariantLead = {
   followUp?: boolean;
   // The day in May 2030 of the first real reply.
   repliedOn?: number;
+  // A spam complaint about the first e-mail.
+  complained?: boolean;
 };
 const variantLeads: VariantLead[] = [
   { variant: 0, status: 'sent', followUp: true, repliedOn: 14 },
@@ -577,7 +617,7 @@ const variantLeads: VariantLead[] = [
   { variant: 0, status: 'bounced' },
   { variant: 0, status: 'sent', repliedOn: 11 },
   { variant: 1, status: 'sent', repliedOn: 11 },
-  { variant: 1, status: 'sent', followUp: true },
+  { variant: 1, status: 'sent', followUp: true, complained: true },
   { variant: 1, status: 'sent', repliedOn: 12 },
   { variant: 2, status: 'bounced' },
   { variant: 2, status: 'sent' },
@@ -619,14 +659,26 @@ async function seedVariants() {
     });
     const at = new Date(`2030-05-10T09:${String(index).padStart(2, '0')}:00Z`);
     const row = { userId, campaignId, customerId, scheduledAt: at, sendingAt: at };
+    const sendId = randomUUID();
     await t.db.insert(campaignSends).values({
       ...row,
+      id: sendId,
       step: 0,
       variant: lead.variant,
       messageId: `<${randomUUID()}@variants.test>`,
       status: lead.status,
       sentAt: lead.status === 'queued' ? null : at,
     });
+    if (lead.complained) {
+      await t.db.insert(unsubscribes).values({
+        userId,
+        customerId,
+        campaignId,
+        sendId,
+        source: 'complaint',
+        createdAt: new Date('2030-05-15T12:00:00Z'),
+      });
+    }
     if (lead.followUp) {
       const later = new Date(`2030-05-13T09:${String(index).padStart(2, '0')}:00Z`);
       await t.db.insert(campaignSends).values({
@@ -656,9 +708,15 @@ async function seedVariants() {
 describe('campaign analytics per A/B variant (issue 25)', () => {
   beforeAll(seedVariants);
 
-  it('counts sends, replies and bounces of each variant of a step, for the variant each contact got', () => {
+  it('counts sends, replies, bounces and complaints of each variant of a step, for the variant each contact got', () => {
     const [first] = variantsAnswer.per_step;
-    expect(first).toMatchObject({ step: 1, subject: 'Quick question', sent: 9, bounced: 2 });
+    expect(first).toMatchObject({
+      step: 1,
+      subject: 'Quick question',
+      sent: 9,
+      bounced: 2,
+      complained: 1,
+    });
     expect(first?.variants).toEqual([
       {
         variant: 'A',
@@ -679,6 +737,9 @@ describe('campaign analytics per A/B variant (issue 25)', () => {
         delivered: 3,
         contacted: 3,
         replied: 2,
+        // Its complaint also unsubscribed the contact, for the step it was about.
+        unsubscribed: 1,
+        complained: 1,
       },
       {
         variant: 'C',
@@ -691,7 +752,7 @@ describe('campaign analytics per A/B variant (issue 25)', () => {
       },
     ]);
     // The variants add up to their step.
-    for (const figure of ['sent', 'bounced', 'replied'] as const) {
+    for (const figure of ['sent', 'bounced', 'replied', 'complained'] as const) {
       expect(first?.variants?.reduce((sum, variant) => sum + variant[figure], 0)).toBe(
         first?.[figure],
       );

@@ -19,18 +19,19 @@ const zeroCounts: AnalyticsCounts = {
   replied: 0,
   unsubscribed: 0,
   clicked: 0,
+  complained: 0,
 };
 
 function countsOf(row: CountsRow | undefined): AnalyticsCounts {
   if (!row) return zeroCounts;
-  const { sent, delivered, bounced, contacted, replied, unsubscribed, clicked } = row;
-  return { sent, delivered, bounced, contacted, replied, unsubscribed, clicked };
+  const { sent, delivered, bounced, contacted, replied, unsubscribed, clicked, complained } = row;
+  return { sent, delivered, bounced, contacted, replied, unsubscribed, clicked, complained };
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
 
-// The rates of packages/contracts/src/analytics.ts: delivery and bounce over sent, reply and
-// unsubscribe over contacted, click over delivered; 0 when nothing was counted below.
+// The rates of packages/contracts/src/analytics.ts: delivery, bounce and complaint over sent,
+// reply and unsubscribe over contacted, click over delivered; 0 when nothing was counted below.
 export function ratesOf(counts: AnalyticsCounts): AnalyticsRates {
   return {
     delivery: share(counts.delivered, counts.sent),
@@ -38,6 +39,7 @@ export function ratesOf(counts: AnalyticsCounts): AnalyticsRates {
     reply: share(counts.replied, counts.contacted),
     unsubscribe: share(counts.unsubscribed, counts.contacted),
     click: share(counts.clicked, counts.delivered),
+    complaint: share(counts.complained, counts.sent),
   };
 }
 

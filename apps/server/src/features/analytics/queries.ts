@@ -34,7 +34,8 @@ const counts = sql`
   (count(distinct (e.campaign_id, e.customer_id)) filter (where e.kind = 'sent'))::int as contacted,
   (count(*) filter (where e.kind = 'reply'))::int as replied,
   (count(*) filter (where e.kind = 'unsubscribe'))::int as unsubscribed,
-  (count(*) filter (where e.kind = 'click'))::int as clicked`;
+  (count(*) filter (where e.kind = 'click'))::int as clicked,
+  (count(*) filter (where e.kind = 'sent' and e.complained))::int as complained`;
 
 // One statement: every counted event of the campaigns in scope within the range (each on its
 // own moment, see the definitions in packages/contracts/src/analytics.ts), then the total, one
@@ -47,6 +48,8 @@ const counts = sql`
 //   variant) of the last send that went out before it (the first step when none did).
 // - unsubscribe: a contact's first unsubscribe from the campaign, for the step of its send.
 // - click: a send's first tracked click.
+// - complained: a sent row whose send has a complaint unsubscribe (the Unibox's feedback
+//   reports), counted with the send as bounced is.
 function countsStatement(scope: Scope, range: DayRange): SQL {
   const lo = sql`${`${range.from}T00:00:00Z`}::timestamptz`;
   const hi = sql`${`${dayAfter(range.to)}T00:00:00Z`}::timestamptz`;
@@ -94,13 +97,16 @@ function countsStatement(scope: Scope, range: DayRange): SQL {
     events as (
       select 'sent' as kind, s.campaign_id, s.customer_id, s.step, s.variant,
         s.status = 'bounced' as bounced,
+        exists (select 1 from unsubscribes u
+                where u.send_id = s.id and u.source = 'complaint') as complained,
         coalesce(s.sent_at, s.sending_at, s.scheduled_at) as at
       from scope join campaign_sends s on s.campaign_id = scope.id
       where s.status in ('sent', 'bounced')
         and coalesce(s.sent_at, s.sending_at, s.scheduled_at) >= ${lo}
         and coalesce(s.sent_at, s.sending_at, s.scheduled_at) < ${hi}
       union all
-      select 'reply', cc.campaign_id, cc.customer_id, r.step, r.variant, false, cc.replied_at
+      select 'reply', cc.campaign_id, cc.customer_id, r.step, r.variant, false, false,
+        cc.replied_at
       from scope join campaign_contacts cc on cc.campaign_id = scope.id
       left join lateral (
         select s.step, s.variant from campaign_sends s
@@ -111,7 +117,8 @@ function countsStatement(scope: Scope, range: DayRange): SQL {
       ) r on true
       where cc.replied_at >= ${lo} and cc.replied_at < ${hi}
       union all
-      select 'unsubscribe', u.campaign_id, u.customer_id, s.step, s.variant, false, u.created_at
+      select 'unsubscribe', u.campaign_id, u.customer_id, s.step, s.variant, false, false,
+        u.created_at
       from (
         select distinct on (u.campaign_id, u.customer_id)
           u.campaign_id, u.customer_id, u.send_id, u.created_at
@@ -121,7 +128,8 @@ function countsStatement(scope: Scope, range: DayRange): SQL {
       ) u left join campaign_sends s on s.id = u.send_id
       where u.created_at >= ${lo}
       union all
-      select 'click', s.campaign_id, s.customer_id, s.step, s.variant, false, min(l.clicked_at)
+      select 'click', s.campaign_id, s.customer_id, s.step, s.variant, false, false,
+        min(l.clicked_at)
       from scope join campaign_sends s on s.campaign_id = scope.id
         join link_clicks l on l.send_id = s.id
       where l.clicked_at < ${hi}

@@ -162,6 +162,7 @@ function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
       new_leads_first: row.newLeadsFirst,
       bounce_threshold: row.bounceThreshold,
       include_risky: row.includeRisky,
+      complaint_threshold: row.complaintThreshold,
     },
     ready: missing.length === 0,
     missing,
@@ -378,6 +379,7 @@ export async function updateSettings(
         newLeadsFirst: settings.new_leads_first,
         bounceThreshold: settings.bounce_threshold,
         includeRisky: settings.include_risky,
+        complaintThreshold: settings.complaint_threshold,
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, id))

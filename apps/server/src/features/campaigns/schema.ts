@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -50,6 +51,9 @@ export const campaigns = pgTable(
     pausedReason: text('paused_reason'),
     // Send to addresses verified accept_all or unknown (issue 25); invalid ones never.
     includeRisky: boolean('include_risky').notNull().default(false),
+    // Complaint protection: the spam-complaint percentage (in tenths, 0 to 5) above which the
+    // campaign pauses itself.
+    complaintThreshold: doublePrecision('complaint_threshold').notNull().default(0.3),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

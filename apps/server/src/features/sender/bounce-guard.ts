@@ -1,4 +1,12 @@
-import { BOUNCE_WINDOW, BOUNCE_WINDOW_MIN, bounceMessages } from '@mailhound/contracts';
+import {
+  BOUNCE_WINDOW,
+  BOUNCE_WINDOW_MIN,
+  bounceMessages,
+  COMPLAINT_EARLY_COUNT,
+  COMPLAINT_WINDOW,
+  COMPLAINT_WINDOW_MIN,
+  complaintMessages,
+} from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
@@ -6,60 +14,101 @@ import { pauseCampaign } from '../campaigns/index.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 
-type Window = { sends: number; bounced: number };
+// The last BOUNCE_WINDOW sends and how many bounced; the last COMPLAINT_WINDOW sends and how
+// many drew a spam complaint (the Unibox sync's `complaint` unsubscribe of the send).
+type Windows = {
+  sends: number;
+  bounced: number;
+  complaintSends: number;
+  complained: number;
+};
 
 // Above the threshold once the window holds enough sends (issue 25).
-export function overThreshold(window: Window, threshold: number): boolean {
+export function overThreshold(window: { sends: number; bounced: number }, threshold: number) {
   return window.sends >= BOUNCE_WINDOW_MIN && window.bounced * 100 > threshold * window.sends;
 }
 
-async function windowOf(db: Queryable, column: 'campaign_id' | 'mailbox_id', id: string) {
+// Judged from COMPLAINT_WINDOW_MIN sends on, or once COMPLAINT_EARLY_COUNT complaints came
+// (contracts' bounce-protection.ts says why). The threshold has one decimal: compared in
+// whole tenths of a percent, so 0.3 % of 1,000 sends is 3 complaints exactly, never 3.0000001.
+export function overComplaintThreshold(
+  window: { sends: number; complained: number },
+  threshold: number,
+): boolean {
+  const judged = window.sends >= COMPLAINT_WINDOW_MIN || window.complained >= COMPLAINT_EARLY_COUNT;
+  return judged && window.complained * 1000 > Math.round(threshold * 10) * window.sends;
+}
+
+async function windowsOf(
+  db: Queryable,
+  column: 'campaign_id' | 'mailbox_id',
+  id: string,
+): Promise<Windows> {
   // The campaign's window reads the index analytics use (campaign_sends_campaign_answered);
   // the mailbox's the one of its daily count (campaign_sends_mailbox_scheduled).
   const order =
     column === 'campaign_id' ? sql`coalesce(sent_at, sending_at, scheduled_at)` : sql`scheduled_at`;
-  const result = await db.execute<Window>(sql`
-    select count(*)::int as sends, count(*) filter (where status = 'bounced')::int as bounced
-    from (select status from campaign_sends
+  const result = await db.execute<Windows>(sql`
+    select count(*) filter (where n <= ${BOUNCE_WINDOW})::int as sends,
+      count(*) filter (where n <= ${BOUNCE_WINDOW} and status = 'bounced')::int as bounced,
+      count(*)::int as "complaintSends",
+      count(*) filter (where complained)::int as complained
+    from (select s.status, row_number() over (order by ${order} desc) as n,
+            exists (select 1 from unsubscribes u
+                    where u.send_id = s.id and u.source = 'complaint') as complained
+          from campaign_sends s
           where ${sql.identifier(column)} = ${id} and status in ('sent', 'bounced')
-          order by ${order} desc limit ${BOUNCE_WINDOW}) last`);
-  return result.rows[0] ?? { sends: 0, bounced: 0 };
+          order by ${order} desc limit ${COMPLAINT_WINDOW}) last`);
+  return result.rows[0] ?? { sends: 0, bounced: 0, complaintSends: 0, complained: 0 };
 }
 
-// After a bounce of a send: its campaign pauses itself when its bounce rate over the last
-// sends is above its threshold, and its mailbox stops sending for every campaign (the tick
-// takes active mailboxes only) when the mailbox's rate is, until the user saves its connection
-// again. Called by the sender (an SMTP refusal) and the inbox sync (an RFC 3464 report).
-export async function guardBounceRates(
+type Thresholds = { bounce: number; complaint: number };
+
+// The reason to pause the campaign or the mailbox for, bounces first; null when neither rate
+// is above its threshold.
+function pauseReason(
+  window: Windows,
+  thresholds: Thresholds,
+  what: 'campaignPaused' | 'mailboxPaused',
+): string | null {
+  if (overThreshold(window, thresholds.bounce)) {
+    return bounceMessages[what](window.bounced, window.sends, thresholds.bounce);
+  }
+  const complaints = { sends: window.complaintSends, complained: window.complained };
+  if (!overComplaintThreshold(complaints, thresholds.complaint)) return null;
+  return complaintMessages[what](window.complained, window.complaintSends, thresholds.complaint);
+}
+
+// After a bounce or a spam complaint about a send: its campaign pauses itself when its bounce
+// or complaint rate over the last sends is above its threshold, and its mailbox stops sending
+// for every campaign (the tick takes active mailboxes only) when the mailbox's rate is, until
+// the user saves its connection again. Called by the sender (an SMTP refusal) and the inbox
+// sync (an RFC 3464 bounce report, an RFC 5965 complaint).
+export async function guardSendRates(
   db: Queryable,
   send: { campaignId: string; mailboxId: string | null },
   events?: WebhookEvents,
 ): Promise<void> {
   const [campaign] = await db
-    .select({ status: campaigns.status, threshold: campaigns.bounceThreshold })
+    .select({
+      status: campaigns.status,
+      bounce: campaigns.bounceThreshold,
+      complaint: campaigns.complaintThreshold,
+    })
     .from(campaigns)
     .where(eq(campaigns.id, send.campaignId));
   if (!campaign) return;
-  const threshold = campaign.threshold;
   if (campaign.status === 'active') {
-    const window = await windowOf(db, 'campaign_id', send.campaignId);
-    if (overThreshold(window, threshold)) {
-      await pauseCampaign(
-        db,
-        send.campaignId,
-        bounceMessages.campaignPaused(window.bounced, window.sends, threshold),
-        events,
-      );
-    }
+    const window = await windowsOf(db, 'campaign_id', send.campaignId);
+    const reason = pauseReason(window, campaign, 'campaignPaused');
+    if (reason) await pauseCampaign(db, send.campaignId, reason, events);
   }
   if (!send.mailboxId) return;
-  const window = await windowOf(db, 'mailbox_id', send.mailboxId);
-  if (!overThreshold(window, threshold)) return;
+  const window = await windowsOf(db, 'mailbox_id', send.mailboxId);
+  const reason = pauseReason(window, campaign, 'mailboxPaused');
+  if (!reason) return;
   await db
     .update(mailboxes)
-    .set({
-      status: 'error',
-      statusMessage: bounceMessages.mailboxPaused(window.bounced, window.sends, threshold),
-    })
+    .set({ status: 'error', statusMessage: reason })
     .where(and(eq(mailboxes.id, send.mailboxId), eq(mailboxes.status, 'active')));
 }

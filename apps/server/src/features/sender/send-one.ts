@@ -10,7 +10,7 @@ import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { recordPeopleSeen } from '../search/index.ts';
 import { isSuppressed, suppressContact } from '../suppression/index.ts';
-import { guardBounceRates } from './bounce-guard.ts';
+import { guardSendRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError, refusedAsNoSuchMailbox } from './smtp-outcome.ts';
@@ -224,7 +224,7 @@ async function finish(
     const person = { firstName: customer.fname, lastName: customer.lname, email: customer.email };
     await recordPeopleSeen(deps.db, [person], 'bounce');
   }
-  await guardBounceRates(deps.db, send, webhookEvents);
+  await guardSendRates(deps.db, send, webhookEvents);
 }
 
 // Sends one queued e-mail at most once. The Message-ID was fixed when the row was planned; a

@@ -5,6 +5,7 @@ import { createList, firstStep, startCampaign } from '../campaigns/campaigns.tes
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { deliverToInbox, type MailAccount } from '../mailboxes/mail-servers.test-kit.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
 import { suppressions } from '../suppression/schema.ts';
 import { type InboxWorld, startInboxWorld } from './inbox.test-kit.ts';
@@ -210,6 +211,15 @@ describe('spam complaints read from the INBOX', () => {
   });
 
   it('a second report on the same e-mail adds nothing, and no campaign writes to a complainer again', async () => {
+    // Ann's and Bob's complaints (2 of 5 e-mails) paused the campaign and stopped its mailbox
+    // (complaint protection): the user saves the mailbox's connection again and resumes.
+    expect((await call('GET', `/campaigns/${campaignId}`)).json().status).toBe('paused');
+    await t.db
+      .update(mailboxes)
+      .set({ status: 'active', statusMessage: null })
+      .where(eq(mailboxes.id, mailboxId));
+    const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    expect(resumed.statusCode, resumed.body).toBe(200);
     expect(await rowsFor(world.userId, 'ann@client.test')).toEqual({
       unsubscribes: 1,
       suppressions: 1,
@@ -228,6 +238,8 @@ describe('spam complaints read from the INBOX', () => {
     });
     expect(Object.keys(await suppressed())).toHaveLength(3);
     expect(await unsubscribedCount()).toBe(3);
+    // A repeat is no new complaint: the resumed campaign goes on.
+    expect((await call('GET', `/campaigns/${campaignId}`)).json().status).toBe('active');
 
     // Two days on the follow-up goes to Cat and Dan only.
     now = new Date(now.getTime() + 2 * 86_400_000);

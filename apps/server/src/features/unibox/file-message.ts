@@ -6,7 +6,7 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
-import { composeMail, guardBounceRates, recordReply } from '../sender/index.ts';
+import { composeMail, guardSendRates, recordReply } from '../sender/index.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
 import { suppressContact } from '../suppression/index.ts';
 import { unsubscribeContact } from '../tracking/index.ts';
@@ -326,12 +326,14 @@ export async function fileMessage(
     // A spam complaint unsubscribes the contact, as their unsubscribe link would.
     if (mail.complaint && isComplaint(mail.complaint) && send) {
       const complaint = { source: 'complaint' as const, at: receivedAt };
-      await unsubscribeContact(
+      const added = await unsubscribeContact(
         tx,
         { ...send, userId: mailbox.userId },
         complaint,
         deps.webhookEvents,
       );
+      // A new complaint may pause the campaign and stop the mailbox; a repeat changes no rate.
+      if (added) await guardSendRates(tx, send, deps.webhookEvents);
     }
     if (kind === 'other' || kind === 'sent' || !match) return kind;
     const snippet = snippetOf(mail.text);
@@ -426,5 +428,5 @@ async function markBounced(tx: Queryable, send: OurSend, at: Date, events?: Webh
     .set({ bouncedAt: sql`coalesce(${customers.bouncedAt}, ${at})` })
     .where(eq(customers.id, send.customerId));
   await suppressContact(tx, send.customerId, 'bounce');
-  await guardBounceRates(tx, send, events);
+  await guardSendRates(tx, send, events);
 }

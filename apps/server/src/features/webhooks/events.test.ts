@@ -23,6 +23,7 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
+import { mailboxes } from '../mailboxes/schema.ts';
 import { labEnv } from '../search/search.test-kit.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
@@ -276,12 +277,25 @@ describe('webhook events, each from where it happens', () => {
       'bob@client.test',
       'ann@client.test',
     ]);
+    // Two complaints about its few e-mails paused the campaign (complaint protection) and
+    // stopped the mailbox: the user saves the mailbox again and resumes the campaign.
+    expect((await nextEvent('campaign.paused')).data).toMatchObject({
+      campaign_id: campaignId,
+      reason: 'automatic',
+      detail: expect.stringMatching(/^Paused automatically: 2 spam complaints about the last/),
+    });
+    await t.db
+      .update(mailboxes)
+      .set({ status: 'active', statusMessage: null })
+      .where(eq(mailboxes.id, mailboxId));
+    const resumed = await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    expect(resumed.statusCode, resumed.body).toBe(200);
   });
 
   it('campaign.paused when the user pauses a campaign, and when deleting its mailbox does', async () => {
     const paused = await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'paused' });
     expect(paused.statusCode, paused.body).toBe(200);
-    expect((await nextEvent('campaign.paused')).data).toEqual({
+    expect((await nextEvent('campaign.paused', 2)).data).toEqual({
       campaign_id: campaignId,
       name: 'Spring',
       reason: 'manual',
@@ -291,7 +305,7 @@ describe('webhook events, each from where it happens', () => {
     await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
     const deleted = await user.call('DELETE', `/mailboxes/${mailboxId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect((await nextEvent('campaign.paused', 2)).data).toEqual({
+    expect((await nextEvent('campaign.paused', 3)).data).toEqual({
       campaign_id: campaignId,
       name: 'Spring',
       reason: 'automatic',

@@ -10,9 +10,10 @@ export const zeroCounts: AnalyticsCounts = {
   replied: 0,
   unsubscribed: 0,
   clicked: 0,
+  complained: 0,
 };
 
-const zeroRates = { delivery: 0, bounce: 0, reply: 0, unsubscribe: 0, click: 0 };
+const zeroRates = { delivery: 0, bounce: 0, reply: 0, unsubscribe: 0, click: 0, complaint: 0 };
 
 function daysOf(from: string, to: string) {
   const days: OverallAnalytics['per_day'] = [];

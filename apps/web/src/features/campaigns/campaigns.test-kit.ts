@@ -32,6 +32,7 @@ export function makeCampaign(overrides: Partial<CampaignAnswer> = {}): CampaignA
       new_leads_first: false,
       bounce_threshold: 5,
       include_risky: false,
+      complaint_threshold: 0.3,
     },
     ready: false,
     missing: ['contacts', 'schedule', 'sequences', 'mailbox'],

@@ -7,10 +7,19 @@ const numberFields = [
   'max_email_gap',
   'max_new_leads',
   'bounce_threshold',
+  'complaint_threshold',
 ] as const;
 export type SettingsNumberField = (typeof numberFields)[number];
 
 const asNumber = (text: string) => (text === '' ? undefined : Number(text));
+
+// The complaint threshold is a percentage with a decimal (0.3): digits and the first point
+// kept, at most 4 characters ("4.95" is refused by the schema, not cut short as typed).
+export function toPercentText(text: string): string {
+  const [whole = '', ...decimals] = text.replace(/[^\d.]/g, '').split('.');
+  const kept = decimals.length > 0 ? `${whole}.${decimals.join('')}` : whole;
+  return kept.replace(/^0+(?=\d)/, '').slice(0, 4);
+}
 
 // The number inputs hold digits; the contracts' schema checks the numbers they make
 // (product-spec §5 "Settings form numbers": coerced to numbers before sending).
@@ -28,8 +37,9 @@ export const settingsFormSchema = z
     new_leads_first: z.boolean(),
     bounce_threshold: z.string(),
     include_risky: z.boolean(),
+    complaint_threshold: z.string(),
   })
-  .transform(({ bounce_threshold, include_risky, ...values }) => ({
+  .transform(({ bounce_threshold, include_risky, complaint_threshold, ...values }) => ({
     ...values,
     emails_limit: asNumber(values.emails_limit),
     min_email_gap: asNumber(values.min_email_gap),
@@ -39,6 +49,13 @@ export const settingsFormSchema = z
     // schema's defaults; written as optional fields because the schema's input has them so.
     ...(bounce_threshold === undefined ? {} : { bounce_threshold: Number(bounce_threshold) }),
     ...(include_risky === undefined ? {} : { include_risky }),
+    // Empty is no number (refused), not 0, which the range allows.
+    ...(complaint_threshold === undefined
+      ? {}
+      : {
+          complaint_threshold:
+            complaint_threshold === '' ? Number.NaN : Number(complaint_threshold),
+        }),
   }))
   .pipe(campaignSettingsSchema);
 
@@ -66,5 +83,6 @@ export function settingsFormDefaults(campaign: CampaignAnswer): SettingsFormValu
     new_leads_first: settings.new_leads_first,
     bounce_threshold: String(settings.bounce_threshold),
     include_risky: settings.include_risky,
+    complaint_threshold: String(settings.complaint_threshold),
   };
 }

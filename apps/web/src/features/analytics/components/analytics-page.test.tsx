@@ -14,6 +14,7 @@ const totals = {
   replied: 7,
   unsubscribed: 4,
   clicked: 5,
+  complained: 1,
 };
 const rates = {
   delivery: 30 / 34,
@@ -21,6 +22,7 @@ const rates = {
   reply: 7 / 24,
   unsubscribe: 4 / 24,
   click: 5 / 30,
+  complaint: 1 / 34,
 };
 const perCampaign = Array.from({ length: 13 }, (_, index) => ({
   id: `camp-${index + 1}`,
@@ -34,6 +36,7 @@ const perCampaign = Array.from({ length: 13 }, (_, index) => ({
   replied: 2,
   clicked: 3,
   unsubscribed: 1,
+  complained: index === 0 ? 1 : 0,
 }));
 
 const choices = {
@@ -92,6 +95,8 @@ describe('analytics screen', () => {
     expect(card('Replied').getByText('29.2% reply rate')).toBeInTheDocument();
     expect(card('Unsubscribed').getByText('16.7% unsubscribe rate')).toBeInTheDocument();
     expect(card('Clicked').getByText('16.7% click rate')).toBeInTheDocument();
+    expect(card('Complaints').getByText('1')).toBeInTheDocument();
+    expect(card('Complaints').getByText('2.94% complaint rate')).toBeInTheDocument();
     const chart = within(screen.getByRole('region', { name: 'Per day' }));
     for (const line of ['Sent', 'Replied', 'Bounced']) {
       expect(chart.getByText(line)).toBeInTheDocument();
@@ -113,7 +118,9 @@ describe('analytics screen', () => {
       'Replied',
       'Clicked',
       'Unsubscribed',
+      'Complaints',
       'Reply rate',
+      'Complaint rate',
     ]);
     expect(campaignRows()).toHaveLength(10);
     const first = within(campaignRows()[0] as HTMLElement);
@@ -125,7 +132,7 @@ describe('analytics screen', () => {
       within(campaignRows()[0] as HTMLElement)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Campaign 1', 'Active', '10', '9', '1', '2', '3', '1', '25%']);
+    ).toEqual(['Campaign 1', 'Active', '10', '9', '1', '2', '3', '1', '1', '25%', '10%']);
     expect(screen.getByText('Showing 1-10 of 13 results')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(campaignRows()).toHaveLength(3);
@@ -187,6 +194,7 @@ describe('analytics screen', () => {
     expect(await screen.findByText('No e-mails were sent in this period.')).toBeInTheDocument();
     expect(card('Sent').getByText('0')).toBeInTheDocument();
     expect(card('Replied').getByText('0% reply rate')).toBeInTheDocument();
+    expect(card('Complaints').getByText('0% complaint rate')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Per day' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Campaigns' })).not.toBeInTheDocument();
   });

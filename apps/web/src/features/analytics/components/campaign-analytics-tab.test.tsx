@@ -19,8 +19,16 @@ const figures = (request: FakeRequest) =>
       replied: 5,
       unsubscribed: 3,
       clicked: 4,
+      complained: 1,
     },
-    rates: { delivery: 19 / 22, bounce: 3 / 22, reply: 5 / 16, unsubscribe: 3 / 16, click: 4 / 19 },
+    rates: {
+      delivery: 19 / 22,
+      bounce: 3 / 22,
+      reply: 5 / 16,
+      unsubscribe: 3 / 16,
+      click: 4 / 19,
+      complaint: 1 / 22,
+    },
     per_step: [
       {
         step: 1,
@@ -32,6 +40,7 @@ const figures = (request: FakeRequest) =>
         replied: 4,
         unsubscribed: 2,
         clicked: 3,
+        complained: 1,
       },
       {
         step: 2,
@@ -43,6 +52,7 @@ const figures = (request: FakeRequest) =>
         replied: 1,
         unsubscribed: 1,
         clicked: 1,
+        complained: 0,
       },
       { step: 3, subject: 'Last note', ...zeroCounts, sent: 2, delivered: 2, contacted: 2 },
     ],
@@ -94,6 +104,9 @@ describe('campaign analytics tab', () => {
     expect(
       within(screen.getByRole('region', { name: 'Bounced' })).getByText('13.6% bounce rate'),
     ).toBeInTheDocument();
+    const complaints = within(screen.getByRole('region', { name: 'Complaints' }));
+    expect(complaints.getByText('1')).toBeInTheDocument();
+    expect(complaints.getByText('4.55% complaint rate')).toBeInTheDocument();
     expect(stepRows()).toEqual([
       [
         'Step',
@@ -104,11 +117,13 @@ describe('campaign analytics tab', () => {
         'Replied',
         'Clicked',
         'Unsubscribed',
+        'Complaints',
         'Reply rate',
+        'Complaint rate',
       ],
-      ['1', 'Hello {{first_name}}', '16', '13', '3', '4', '3', '2', '25%'],
-      ['2', 'Following up', '4', '4', '0', '1', '1', '1', '25%'],
-      ['3', 'Last note', '2', '2', '0', '0', '0', '0', '0%'],
+      ['1', 'Hello {{first_name}}', '16', '13', '3', '4', '3', '2', '1', '25%', '6.25%'],
+      ['2', 'Following up', '4', '4', '0', '1', '1', '1', '0', '25%', '0%'],
+      ['3', 'Last note', '2', '2', '0', '0', '0', '0', '0', '0%', '0%'],
     ]);
     expect(screen.getByRole('region', { name: 'Per day' })).toBeInTheDocument();
   });
@@ -138,10 +153,10 @@ describe('campaign analytics tab', () => {
     }));
     expect(await screen.findByText('No e-mails were sent in this period.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Per day' })).not.toBeInTheDocument();
-    expect(stepRows()[1]).toEqual(['1', 'Hello', '0', '0', '0', '0', '0', '0', '0%']);
+    expect(stepRows()[1]).toEqual(['1', 'Hello', '0', '0', '0', '0', '0', '0', '0', '0%', '0%']);
   });
 
-  it('shows sends, replies and bounces of each A/B variant under its step (issue 25)', async () => {
+  it('shows sends, replies, bounces and complaints of each A/B variant under its step', async () => {
     openTab((request) => ({
       body: makeCampaignAnalytics({
         from: request.query.get('from') ?? '',
@@ -157,6 +172,7 @@ describe('campaign analytics tab', () => {
             bounced: 2,
             contacted: 9,
             replied: 3,
+            complained: 1,
             variants: [
               {
                 variant: 'A',
@@ -177,6 +193,7 @@ describe('campaign analytics tab', () => {
                 bounced: 1,
                 contacted: 4,
                 replied: 2,
+                complained: 1,
               },
             ],
           },
@@ -186,10 +203,10 @@ describe('campaign analytics tab', () => {
     }));
     await screen.findByRole('table', { name: 'Steps' });
     expect(stepRows().slice(1)).toEqual([
-      ['1', 'Quick question', '9', '7', '2', '3', '0', '0', '33.3%'],
-      ['Variant A', 'Quick question', '5', '4', '1', '1', '0', '0', '20%'],
-      ['Variant B', 'A thought', '4', '3', '1', '2', '0', '0', '50%'],
-      ['2', 'Following up', '0', '0', '0', '0', '0', '0', '0%'],
+      ['1', 'Quick question', '9', '7', '2', '3', '0', '0', '1', '33.3%', '11.11%'],
+      ['Variant A', 'Quick question', '5', '4', '1', '1', '0', '0', '0', '20%', '0%'],
+      ['Variant B', 'A thought', '4', '3', '1', '2', '0', '0', '1', '50%', '25%'],
+      ['2', 'Following up', '0', '0', '0', '0', '0', '0', '0', '0%', '0%'],
     ]);
   });
 

@@ -16,7 +16,7 @@ export function CampaignFiguresTable({ rows }: { rows: CampaignFigures[] }) {
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={920}>
         <Table aria-label="Campaigns" striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>

@@ -1,6 +1,6 @@
 import type { AnalyticsCounts } from '@mailhound/contracts';
 import { Table } from '@mantine/core';
-import { formatRate, replyRate } from '../rates.ts';
+import { complaintRate, formatComplaintRate, formatRate, replyRate } from '../rates.ts';
 
 // The figure columns the campaign and step tables share, after their own leading columns.
 export function FigureHeaders() {
@@ -12,7 +12,9 @@ export function FigureHeaders() {
       <Table.Th>Replied</Table.Th>
       <Table.Th>Clicked</Table.Th>
       <Table.Th>Unsubscribed</Table.Th>
+      <Table.Th>Complaints</Table.Th>
       <Table.Th>Reply rate</Table.Th>
+      <Table.Th>Complaint rate</Table.Th>
     </>
   );
 }
@@ -26,7 +28,9 @@ export function FigureCells({ row }: { row: AnalyticsCounts }) {
       <Table.Td>{row.replied}</Table.Td>
       <Table.Td>{row.clicked}</Table.Td>
       <Table.Td>{row.unsubscribed}</Table.Td>
+      <Table.Td>{row.complained}</Table.Td>
       <Table.Td>{formatRate(replyRate(row))}</Table.Td>
+      <Table.Td>{formatComplaintRate(complaintRate(row))}</Table.Td>
     </>
   );
 }

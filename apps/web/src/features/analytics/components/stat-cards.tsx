@@ -1,6 +1,6 @@
 import type { AnalyticsCounts, AnalyticsRates } from '@mailhound/contracts';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatRate } from '../rates.ts';
+import { formatComplaintRate, formatRate } from '../rates.ts';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -20,13 +20,13 @@ function StatCard({ label, value, note }: { label: string; value: number; note: 
   );
 }
 
-// The six figures of a period, each with its rate (packages/contracts/src/analytics.ts defines
-// them: delivery and bounce over sent, reply and unsubscribe over contacted, click over
-// delivered).
+// The seven figures of a period, each with its rate (packages/contracts/src/analytics.ts defines
+// them: delivery, bounce and complaint over sent, reply and unsubscribe over contacted, click
+// over delivered).
 export function StatCards({ totals, rates }: { totals: AnalyticsCounts; rates: AnalyticsRates }) {
   const contacts = `${numbers.format(totals.contacted)} contact${totals.contacted === 1 ? '' : 's'}`;
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+    <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }}>
       <StatCard label="Sent" value={totals.sent} note={`To ${contacts}`} />
       <StatCard
         label="Delivered"
@@ -47,6 +47,11 @@ export function StatCards({ totals, rates }: { totals: AnalyticsCounts; rates: A
         label="Unsubscribed"
         value={totals.unsubscribed}
         note={`${formatRate(rates.unsubscribe)} unsubscribe rate`}
+      />
+      <StatCard
+        label="Complaints"
+        value={totals.complained}
+        note={`${formatComplaintRate(rates.complaint)} complaint rate`}
       />
       <StatCard
         label="Clicked"

@@ -10,7 +10,7 @@ type StepFigures = CampaignAnalytics['per_step'][number];
 // A/B variants (issue 25) is followed by a row per variant, for the contacts that got it.
 export function StepFiguresTable({ rows }: { rows: StepFigures[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={920}>
       <Table aria-label="Steps" striped>
         <Table.Thead>
           <Table.Tr>

@@ -121,7 +121,7 @@ function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: st
         )}
       </Group>
       {campaign.status === 'paused' && campaign.paused_reason && (
-        <Alert color="red" title="Paused for bounces" role="status">
+        <Alert color="red" title="Paused to protect your mailboxes" role="status">
           {campaign.paused_reason}
         </Alert>
       )}

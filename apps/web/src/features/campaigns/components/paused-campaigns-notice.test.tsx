@@ -44,7 +44,7 @@ describe('a campaign paused for bounces', () => {
     expect(within(row as HTMLElement).getByText(reason)).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'Bought list' }));
-    const header = await screen.findByRole('status', { name: /Paused for bounces/ });
+    const header = await screen.findByRole('status', { name: /Paused to protect your mailboxes/ });
     expect(within(header).getByText(reason)).toBeInTheDocument();
   });
 });

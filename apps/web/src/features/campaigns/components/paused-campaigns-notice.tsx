@@ -2,8 +2,8 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCampaignChoices } from '../api/get-campaign-choices.ts';
 
-// The campaigns that paused themselves for bounces (issue 25), named with the reason above
-// the Unibox, where the bounce reports arrive.
+// The campaigns that paused themselves for bounces or spam complaints (issue 25), named with
+// the reason above the Unibox, where the bounce and complaint reports arrive.
 export function PausedCampaignsNotice() {
   const choices = useCampaignChoices();
   const paused = (choices.data ?? []).filter((campaign) => campaign.paused_reason);

@@ -1,4 +1,9 @@
-import { bounceMessages, type CampaignAnswer, campaignMessages } from '@mailhound/contracts';
+import {
+  bounceMessages,
+  type CampaignAnswer,
+  campaignMessages,
+  complaintMessages,
+} from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
@@ -59,6 +64,7 @@ describe('campaign settings screen (product-spec §2)', () => {
       'Sending pattern',
       // Ours, after the spec's (issue 25).
       'Bounce protection',
+      'Complaint protection',
     ]);
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
@@ -188,6 +194,7 @@ describe('campaign settings screen (product-spec §2)', () => {
           new_leads_first: true,
           bounce_threshold: 5,
           include_risky: false,
+          complaint_threshold: 0.3,
         },
       ]),
     );
@@ -226,6 +233,33 @@ describe('campaign settings screen (product-spec §2)', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(settingsPatches(server).at(-1)).toMatchObject({ bounce_threshold: 8 }),
+    );
+  });
+
+  it('sets the spam complaint rate above which the campaign pauses itself, 0 to 5 % in tenths', async () => {
+    const { server, user } = openSettings(makeCampaign({ mailbox_ids: ['mb-1'] }));
+    const threshold = await screen.findByRole('textbox', {
+      name: /Pause above this spam complaint rate/,
+    });
+    expect(section('Complaint protection').getByRole('textbox')).toBe(threshold);
+    expect(threshold).toHaveValue('0.3');
+    await user.clear(threshold);
+    expect(await screen.findByText(complaintMessages.thresholdRange)).toBeVisible();
+    await user.type(threshold, '5.1');
+    expect(await screen.findByText(complaintMessages.thresholdRange)).toBeVisible();
+    await user.clear(threshold);
+    await user.type(threshold, '0.25');
+    expect(await screen.findByText(complaintMessages.thresholdRange)).toBeVisible();
+    await user.clear(threshold);
+    // Only digits and one point are taken.
+    await user.type(threshold, '0,.1.%');
+    expect(threshold).toHaveValue('0.1');
+    await waitFor(() =>
+      expect(screen.queryByText(complaintMessages.thresholdRange)).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(settingsPatches(server).at(-1)).toMatchObject({ complaint_threshold: 0.1 }),
     );
   });
 

@@ -31,6 +31,7 @@ import {
   settingsFieldOrder,
   settingsFormDefaults,
   settingsFormSchema,
+  toPercentText,
 } from '../settings-form-values.ts';
 import { CAMPAIGN_HEADER_ID } from './campaign-configuration-layout.tsx';
 
@@ -90,7 +91,13 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
     if (first) scrollToId(settingsFieldId(first), 'center');
   };
 
-  const numberInput = (name: SettingsNumberField, label: string, description?: string) => (
+  const numberInput = (
+    name: SettingsNumberField,
+    label: string,
+    description?: string,
+    // Whole numbers by default; the complaint threshold takes a decimal.
+    typed: (text: string) => string = toFourDigits,
+  ) => (
     <Controller
       control={form.control}
       name={name}
@@ -102,11 +109,11 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
           ref={field.ref}
           label={label}
           description={description}
-          inputMode="numeric"
+          inputMode={typed === toFourDigits ? 'numeric' : 'decimal'}
           required
           value={field.value}
           onBlur={field.onBlur}
-          onChange={(event) => field.onChange(toFourDigits(event.currentTarget.value))}
+          onChange={(event) => field.onChange(typed(event.currentTarget.value))}
           error={fieldState.error?.message}
         />
       )}
@@ -269,6 +276,17 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
               />
             )}
           />
+        </Section>
+
+        <Section title="Complaint protection">
+          <Box maw={240}>
+            {numberInput(
+              'complaint_threshold',
+              'Pause above this spam complaint rate (%)',
+              'Over the last 1,000 e-mails, once 100 have gone out or 2 complaints came',
+              toPercentText,
+            )}
+          </Box>
         </Section>
 
         <Group justify="flex-end">

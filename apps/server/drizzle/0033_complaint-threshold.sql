@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "complaint_threshold" double precision DEFAULT 0.3 NOT NULL;
