@@ -44,6 +44,13 @@ export const finderConfigSchema = z.object({
   // the address exists and every exact-kind candidate was refused.
   refusedKnownPatternMinConfirmations: positive.default(3),
   refusedKnownPatternMinShare: z.number().min(0).max(1).default(0.5),
+  // A domain is bouncing (mail that did not bounce proves its address) while it has a bounce
+  // observed within this many days (README: pattern knowledge).
+  bouncingDomainDays: positive.default(180),
+  // Another user's observations count for a lookup only as facts this many distinct other
+  // users agree on, and each adds at most this many addresses per domain to the counts.
+  sharedEvidenceMinObservers: positive.default(2),
+  sharedEvidenceMaxPerObserver: z.coerce.number().int().min(0).default(2),
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;

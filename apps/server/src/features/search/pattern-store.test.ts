@@ -62,13 +62,15 @@ it('weighs each source, counts a bounce against its pattern and keeps it as a fa
     contradictions: 1,
     sources: { smtp: 1, reply: 1, known: 1 },
   });
-  expect(await createPgPatternStore(t.db).bounced('src.test')).toEqual(['dan@src.test']);
+  expect((await createPgPatternStore(t.db).bounced('src.test')).addresses).toEqual([
+    'dan@src.test',
+  ]);
   // A list imported again does not bring it back.
   await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'known' });
-  expect(await store.bounced('src.test')).toEqual(['dan@src.test']);
+  expect((await store.bounced('src.test')).addresses).toEqual(['dan@src.test']);
   // A reply from the bounced address later says it exists after all.
   await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'reply' });
-  expect(await store.bounced('src.test')).toEqual([]);
+  expect((await store.bounced('src.test')).addresses).toEqual([]);
 });
 
 it("counts a user's own contact once and never answers its address to anyone", async () => {
@@ -80,7 +82,7 @@ it("counts a user's own contact once and never answers its address to anyone", a
     confirmations: 1,
     sources: { reply: 1 },
   });
-  expect(await store.bounced('mine.test')).toEqual([]);
+  expect((await store.bounced('mine.test')).addresses).toEqual([]);
 });
 
 it("knows whose an address is, for every user's lookups, until it bounces", async () => {
@@ -136,6 +138,9 @@ it("keeps a delivery from replacing another source's observation, but for a cont
     ['cleo@sent.test', 'x', 'delivered'],
     ['eve@sent.test', 'x', 'delivered'],
   ]);
-  expect((await store.bounced('sent.test')).sort()).toEqual(['bob@sent.test', 'dan@sent.test']);
+  expect((await store.bounced('sent.test')).addresses.sort()).toEqual([
+    'bob@sent.test',
+    'dan@sent.test',
+  ]);
   expect(await store.get('sent.test')).toMatchObject({ sources: { reply: 1, delivered: 2 } });
 });

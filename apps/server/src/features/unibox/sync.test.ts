@@ -244,7 +244,9 @@ describe('inbox sync against a real IMAP server', () => {
       { email: 'gone@client.test', source: 'bounce' },
     ]);
     // A fact for every user's lookups, not only this one's.
-    expect(await createPgPatternStore(t.db).bounced('client.test')).toEqual(['gone@client.test']);
+    expect((await createPgPatternStore(t.db).bounced('client.test')).addresses).toEqual([
+      'gone@client.test',
+    ]);
   });
 
   it('a second read files nothing new', async () => {
