@@ -7,4 +7,4 @@ ALTER TABLE "domain_patterns" ADD COLUMN "observer" text DEFAULT '' NOT NULL;-->
 UPDATE "domain_patterns" SET "observer" = 'anonymous' WHERE "source" IN ('known', 'reply', 'delivered', 'bounce');--> statement-breakpoint
 ALTER TABLE "domain_patterns" DROP CONSTRAINT "domain_patterns_domain_email_pk";--> statement-breakpoint
 ALTER TABLE "domain_patterns" ADD CONSTRAINT "domain_patterns_domain_email_observer_pk" PRIMARY KEY("domain","email","observer");--> statement-breakpoint
-CREATE INDEX "domain_patterns_bounces" ON "domain_patterns" USING btree ("domain","email") WHERE "domain_patterns"."source" = 'bounce';
+CREATE INDEX "domain_patterns_bounces" ON "domain_patterns" USING btree ("domain","observer","email") WHERE "domain_patterns"."source" = 'bounce';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EvidenceView } from './pattern-knowledge.ts';
 
 const list = z.string().transform((value) =>
   value
@@ -54,6 +55,21 @@ export const finderConfigSchema = z.object({
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;
+
+// Whose evidence a lookup for `viewer` (none: nobody in particular) at time `now` weighs.
+export const evidenceView = (
+  config: Pick<
+    FinderConfig,
+    'bouncingDomainDays' | 'sharedEvidenceMinObservers' | 'sharedEvidenceMaxPerObserver'
+  >,
+  now: number,
+  viewer?: string,
+): EvidenceView => ({
+  ...(viewer === undefined ? {} : { viewer }),
+  bouncingSince: now - config.bouncingDomainDays * 86_400_000,
+  minObservers: config.sharedEvidenceMinObservers,
+  maxPerObserver: config.sharedEvidenceMaxPerObserver,
+});
 export type FinderConfigInput = z.input<typeof finderConfigSchema>;
 
 export function finderConfig(input: FinderConfigInput = {}): FinderConfig {

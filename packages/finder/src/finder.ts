@@ -1,6 +1,6 @@
 import { createCatchAllCache } from './catch-all-cache.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { type FinderConfig, type FinderConfigInput, finderConfig } from './config.ts';
+import { evidenceView, type FinderConfig, type FinderConfigInput, finderConfig } from './config.ts';
 import { lookupDomain } from './domain-lookup.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import {
@@ -24,7 +24,6 @@ import {
 import { createMxSessions } from './mx-sessions.ts';
 import {
   createMemoryPatternStore,
-  type EvidenceView,
   isKnownForPeople,
   isKnownPattern,
   type PatternStore,
@@ -115,12 +114,7 @@ export function createFinder(
   ): Promise<FindResult[]> {
     const started = clock.now();
     options.onProgress?.({ stage: 'dns', percent: 10 });
-    const view: EvidenceView = {
-      ...(options.viewer === undefined ? {} : { viewer: options.viewer }),
-      bouncingSince: started - config.bouncingDomainDays * 86_400_000,
-      minObservers: config.sharedEvidenceMinObservers,
-      maxPerObserver: config.sharedEvidenceMaxPerObserver,
-    };
+    const view = evidenceView(config, started, options.viewer);
     const lookup = await lookupDomain(domain, {
       resolver,
       patternStore,

@@ -2,6 +2,7 @@ export type { CatchAllProbe } from './catch-all-cache.ts';
 export { runFinderCli } from './cli.ts';
 export { type Clock, systemClock } from './clock.ts';
 export {
+  evidenceView,
   type FinderConfig,
   type FinderConfigInput,
   finderConfig,

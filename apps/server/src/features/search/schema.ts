@@ -97,9 +97,10 @@ export const domainPatterns = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.domain, table.email, table.observer] }),
-    // The bounces at a domain (bounced(), and whether a delivery replaces a contact).
+    // The bounces at a domain (bounced()), and one observer's there (whether their delivery
+    // replaces their contact).
     index('domain_patterns_bounces')
-      .on(table.domain, table.email)
+      .on(table.domain, table.observer, table.email)
       .where(sql`${table.source} = 'bounce'`),
   ],
 );
