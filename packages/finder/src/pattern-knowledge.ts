@@ -135,6 +135,7 @@ type Weighed = RecordedObservation & { from: string[] };
 // The latest observation of an address among these, as one store row would keep it
 // (replacesObservation in the order they were made).
 function latestOf(rows: readonly Weighed[], bouncing: boolean): Weighed | undefined {
+  if (rows.length <= 1) return rows[0];
   let latest: Weighed | undefined;
   for (const row of [...rows].sort((a, b) => a.at - b.at))
     if (replacesObservation(latest?.source, row.source, bouncing))
@@ -157,6 +158,7 @@ function agreedFacts(others: readonly RecordedObservation[], min: number): Weigh
     };
   };
   const facts: Weighed[] = [];
+  if (others.length < min) return facts;
   const bounces = others.filter((row) => row.source === 'bounce');
   if (bounces.length >= min) facts.push(fact(bounces, 'bounce'));
   const byOwner = new Map<string, RecordedObservation[]>();
@@ -196,14 +198,15 @@ export function evidenceFor(
     own,
     shared: [...own, ...agreedFacts(others, view.minObservers)],
     // What other users saw of an address nobody agrees on: a pattern, never whose it is.
-    unagreed: others
-      .filter((row) => row.source !== 'bounce')
-      .map((row): Weighed => ({ ...row, owner: undefined, from: [row.observer ?? ''] })),
+    unagreed: () =>
+      others
+        .filter((row) => row.source !== 'bounce')
+        .map((row): Weighed => ({ ...row, owner: undefined, from: [row.observer ?? ''] })),
   }));
   const latestAll = (bouncing: boolean) =>
     weighed.map((address) => ({
       ...address,
-      latest: latestOf(address.shared, bouncing) ?? latestOf(address.unagreed, bouncing),
+      latest: latestOf(address.shared, bouncing) ?? latestOf(address.unagreed(), bouncing),
     }));
   const first = latestAll(false);
   const bouncing = bouncingDomain(

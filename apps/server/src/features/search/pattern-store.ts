@@ -74,8 +74,8 @@ export async function recordObservations(
   }
 }
 
-// Every observer's observations of addresses at a domain (those of `which`), in the order
-// they were first recorded.
+// Every observer's observations of addresses at a domain (those in the array `which`: one
+// primary-key probe each), in the order they were first recorded.
 async function observationsAt(db: Db, domain: string, which?: SQL): Promise<RecordedObservation[]> {
   const found = await db.execute<{
     email: string;
@@ -88,7 +88,7 @@ async function observationsAt(db: Db, domain: string, which?: SQL): Promise<Reco
     select email, pattern, source, owner, observer,
            (extract(epoch from updated_at) * 1000)::float8 as at
     from ${domainPatterns}
-    where domain = ${domain} ${which ? sql`and email in (${which})` : sql``}
+    where domain = ${domain} ${which ? sql`and email = any(${which})` : sql``}
     order by created_at, email, observer`);
   return found.rows.map((row) => ({
     email: row.email,
@@ -122,16 +122,16 @@ export function createPgPatternStore(db: Db): PatternStore {
         await evidence(
           domain,
           view,
-          sql`select email from ${domainPatterns} where domain = ${domain} and source = 'bounce'`,
+          sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`,
         ),
       ),
     owners: async (domain, emails, view) => {
       const asked = [...new Set(emails)];
       if (asked.length === 0) return [];
-      const which = sql.join(
+      const which = sql`array[${sql.join(
         asked.map((email) => sql`${email}`),
         sql`, `,
-      );
+      )}]::text[]`;
       return ownersOf(await evidence(domain, view, which), asked);
     },
   };
