@@ -1,6 +1,9 @@
+import { everyObservation } from '@mailhound/finder';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { createPgPatternStore } from './pattern-store.ts';
+import { domainPatterns } from './schema.ts';
 
 let t: TestContext;
 
@@ -143,4 +146,64 @@ it("keeps a delivery from replacing another source's observation, but for a cont
     'dan@sent.test',
   ]);
   expect(await store.get('sent.test')).toMatchObject({ sources: { reply: 1, delivered: 2 } });
+});
+
+it("keeps each user's observation of an address in its own row: one never replaces another's", async () => {
+  const store = createPgPatternStore(t.db);
+  const seen = (source: 'known' | 'bounce' | 'reply', observer: string) =>
+    store.record('two.test', { pattern: 'first', email: 'ann@two.test', source, observer });
+  await seen('reply', 'user-a');
+  await seen('bounce', 'user-b');
+  await seen('known', 'user-b');
+  const rows = await t.db
+    .select({ source: domainPatterns.source, observer: domainPatterns.observer })
+    .from(domainPatterns)
+    .where(eq(domainPatterns.domain, 'two.test'));
+  expect(rows.sort((a, b) => a.observer.localeCompare(b.observer))).toEqual([
+    { source: 'reply', observer: 'user-a' },
+    // A re-imported list does not bring back what this user saw bounce.
+    { source: 'bounce', observer: 'user-b' },
+  ]);
+  const viewOf = (viewer: string) => ({ ...everyObservation, viewer });
+  expect((await store.bounced('two.test', viewOf('user-a'))).addresses).toEqual([]);
+  expect((await store.bounced('two.test', viewOf('user-b'))).addresses).toEqual(['ann@two.test']);
+});
+
+it('makes deliveries count only while the domain has a bounce observed within the days set, from its updated_at', async () => {
+  const store = createPgPatternStore(t.db);
+  const observer = 'user-old';
+  await store.record('old.test', {
+    pattern: 'flast',
+    email: 'egray@old.test',
+    source: 'bounce',
+    observer,
+  });
+  for (const name of ['ann.lee', 'bob.ray', 'cy.young'])
+    await store.record('old.test', {
+      pattern: 'first.last',
+      email: `${name}@old.test`,
+      source: 'delivered',
+      owner: name,
+      observer,
+    });
+  await t.db
+    .update(domainPatterns)
+    .set({ updatedAt: sql`now() - interval '200 days'` })
+    .where(and(eq(domainPatterns.domain, 'old.test'), eq(domainPatterns.source, 'bounce')));
+  const within = (days: number) => ({
+    ...everyObservation,
+    viewer: observer,
+    bouncingSince: Date.now() - days * 86_400_000,
+  });
+  // 200 days old: the address still does not exist, but the deliveries prove nothing now.
+  expect(await store.bounced('old.test', within(180))).toEqual({
+    addresses: ['egray@old.test'],
+    bouncing: false,
+  });
+  expect(await store.get('old.test', within(180))).toBeNull();
+  expect((await store.bounced('old.test', within(365))).bouncing).toBe(true);
+  expect(await store.get('old.test', within(365))).toMatchObject({
+    pattern: 'first.last',
+    sources: { delivered: 3 },
+  });
 });

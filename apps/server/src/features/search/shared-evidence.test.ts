@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { recordPeopleSeen } from './observations.ts';
-import { labEnv, postSearch } from './search.test-kit.ts';
+import { labEnv, parseEventStream, postSearch } from './search.test-kit.ts';
 
 // What one user's mailbox, campaigns and uploads teach the finder counts for their own
 // searches; for another user's only once a second user agrees (issue 24: a user who controls
@@ -40,6 +40,16 @@ const scoreFor = async (user: { token: string }, companyWebsite: string) => {
   return search.last?.data as { exactEmail: string | null; exactEmailScore: number };
 };
 const seen = (email: string) => [{ ...ceo, email }];
+// The Email Verifier's verdict on an address, for this user.
+const verdictFor = async (user: { token: string }, email: string) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/verify',
+    payload: { email },
+    headers: { authorization: user.token },
+  });
+  return parseEventStream(response.body).events.at(-1)?.data as { status: string; score: number };
+};
 
 it("a bounce one user planted hides the address only from that user's searches, until a second user's agrees", async () => {
   const [a, b, c] = [await activeUser(t), await activeUser(t), await activeUser(t)];
@@ -53,6 +63,8 @@ it("a bounce one user planted hides the address only from that user's searches, 
     exactEmailScore: 99,
   });
   expect((await scoreFor(a, 'victim.test')).exactEmailScore).toBeLessThan(95);
+  expect(await verdictFor(b, 'ceo.boss@victim.test')).toMatchObject({ status: 'valid', score: 99 });
+  expect((await verdictFor(a, 'ceo.boss@victim.test')).score).toBeLessThan(95);
   // A second user saw it bounce too: a fact for everyone now.
   await recordPeopleSeen(t.db, seen('ceo.boss@victim.test'), 'bounce', c.id);
   expect((await scoreFor(b, 'victim.test')).exactEmailScore).toBeLessThan(95);
