@@ -84,7 +84,7 @@ export function createFinder(
       timeoutMs: config.dnsTimeoutMs,
       now: clock.now,
     });
-  const patternStore = ports.patternStore ?? createMemoryPatternStore();
+  const patternStore = ports.patternStore ?? createMemoryPatternStore({}, clock);
   const probe: DomainProbe = {
     sessions: createMxSessions({
       probe: ports.smtpProbe ?? netSmtpProbe,
