@@ -94,7 +94,8 @@ export const commands: Record<string, Command> = {
       const { refreshAllVectors } = await import('./features/lookalike/index.ts');
       const { withDatabase } = await import('./platform/database.ts');
       process.exitCode = await runImportCommand(config, log, args, {
-        observePeople: (db, people) => recordPeopleSeen(db, people, 'known'),
+        // The operator's own data, shared as the finder's own (no user observed it).
+        observePeople: (db, people) => recordPeopleSeen(db, people, 'known', null),
       });
       // Look-alike's description vectors, counted again over the grown company database.
       if (args[0] === 'companies' && process.exitCode !== 2)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EvidenceView } from './pattern-knowledge.ts';
 
 const list = z.string().transform((value) =>
   value
@@ -44,9 +45,31 @@ export const finderConfigSchema = z.object({
   // the address exists and every exact-kind candidate was refused.
   refusedKnownPatternMinConfirmations: positive.default(3),
   refusedKnownPatternMinShare: z.number().min(0).max(1).default(0.5),
+  // A domain is bouncing (mail that did not bounce proves its address) while it has a bounce
+  // observed within this many days (README: pattern knowledge).
+  bouncingDomainDays: positive.default(180),
+  // Another user's observations count for a lookup only as facts this many distinct other
+  // users agree on, and each adds at most this many addresses per domain to the counts.
+  sharedEvidenceMinObservers: positive.default(2),
+  sharedEvidenceMaxPerObserver: z.coerce.number().int().min(0).default(2),
 });
 
 export type FinderConfig = z.infer<typeof finderConfigSchema>;
+
+// Whose evidence a lookup for `viewer` (none: nobody in particular) at time `now` weighs.
+export const evidenceView = (
+  config: Pick<
+    FinderConfig,
+    'bouncingDomainDays' | 'sharedEvidenceMinObservers' | 'sharedEvidenceMaxPerObserver'
+  >,
+  now: number,
+  viewer?: string,
+): EvidenceView => ({
+  ...(viewer === undefined ? {} : { viewer }),
+  bouncingSince: now - config.bouncingDomainDays * 86_400_000,
+  minObservers: config.sharedEvidenceMinObservers,
+  maxPerObserver: config.sharedEvidenceMaxPerObserver,
+});
 export type FinderConfigInput = z.input<typeof finderConfigSchema>;
 
 export function finderConfig(input: FinderConfigInput = {}): FinderConfig {

@@ -1,6 +1,7 @@
 import type { CatchAllProbe } from './catch-all-cache.ts';
 import { findMailRoute, type MailHost, type PrivateAddressPolicy } from './mail-route.ts';
 import {
+  type EvidenceView,
   isKnownForPeople,
   isKnownPattern,
   type PatternConfidence,
@@ -34,8 +35,9 @@ export interface DomainLookup {
   known: boolean;
   // The same by the thresholds for a domain that refuses unknown recipients.
   knownWhereRefused: boolean;
-  // Addresses at the domain that bounced (PatternStore.bounced).
+  // Addresses at the domain that bounced, and whether one bounced recently (PatternStore.bounced).
   bounced: Set<string>;
+  bouncing: boolean;
   replies: Map<string, SmtpReply>;
   sessions: number;
   attempts: number;
@@ -57,6 +59,7 @@ export const routedLookup = (
   known: false,
   knownWhereRefused: false,
   bounced: new Set(),
+  bouncing: false,
   replies: new Map(),
   sessions: 0,
   attempts: 0,
@@ -70,6 +73,8 @@ export async function lookupDomain(
   deps: {
     resolver: Resolver;
     patternStore: PatternStore;
+    // Whose evidence counts (the lookup's viewer).
+    view?: EvidenceView;
     // The threshold at a catch-all domain.
     confidence: PersonConfidence;
     // The thresholds at a domain that refuses unknown recipients.
@@ -87,13 +92,14 @@ export async function lookupDomain(
   });
   if (!route.ok) return { ...lookup, error: route.error, detail: route.detail };
   const [knowledge, bounced] = await Promise.all([
-    deps.patternStore.get(domain),
-    deps.patternStore.bounced(domain),
+    deps.patternStore.get(domain, deps.view),
+    deps.patternStore.bounced(domain, deps.view),
   ]);
   lookup.knowledge = knowledge ?? null;
   lookup.learnt = lookup.knowledge?.pattern ?? null;
   lookup.known = isKnownForPeople(lookup.knowledge, deps.confidence);
   lookup.knownWhereRefused = isKnownPattern(lookup.knowledge, deps.refusedConfidence);
-  lookup.bounced = new Set(bounced);
+  lookup.bounced = new Set(bounced.addresses);
+  lookup.bouncing = bounced.bouncing;
   return lookup;
 }

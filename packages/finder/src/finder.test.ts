@@ -1,6 +1,7 @@
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFinderCli } from './cli.ts';
+import { type Clock, systemClock } from './clock.ts';
 import { createFinder, type FinderPorts } from './finder.ts';
 import { ownerKey } from './names.ts';
 import { createMemoryPatternStore, type PatternObservation } from './pattern-knowledge.ts';
@@ -315,6 +316,40 @@ describe('the finder against the mail lab', () => {
     const later = await annAt(bouncing);
     expect(later.exactEmailScore).toBeLessThan(95);
     expect(later.exactEmail).not.toBe('alee@catchall.test');
+  });
+
+  it("counts a delivery only for its viewer, and only while the domain's bounce is recent", async () => {
+    const day = 86_400_000;
+    let now = Date.now();
+    const clock: Clock = { now: () => now, sleep: systemClock.sleep };
+    const store = createMemoryPatternStore({}, clock);
+    store.record('catchall.test', {
+      pattern: 'first.last',
+      email: 'cleo.ward@catchall.test',
+      source: 'bounce',
+      observer: 'u1',
+    });
+    now += 100 * day;
+    store.record('catchall.test', {
+      pattern: 'flast',
+      email: 'alee@catchall.test',
+      source: 'delivered',
+      owner: ownerKey('Ann', 'Lee'),
+      observer: 'u1',
+    });
+    const ann = { firstName: 'Ann', lastName: 'Lee', domain: 'catchall.test' };
+    const finder = finderFor({}, { patternStore: store, clock });
+    expect(await finder.find(ann, { viewer: 'u1' })).toMatchObject({
+      exactEmail: 'alee@catchall.test',
+      exactEmailScore: 95,
+    });
+    // Another user's lookup: one user's campaign is not evidence for them.
+    expect((await finder.find(ann, { viewer: 'u2' })).exactEmailScore).toBe(50);
+    // 200 days after the bounce the domain may swallow everything now: delivery proves nothing.
+    now += 100 * day;
+    expect((await finder.find(ann, { viewer: 'u1' })).exactEmailScore).toBe(50);
+    const patient = finderFor({ bouncingDomainDays: 365 }, { patternStore: store, clock });
+    expect((await patient.find(ann, { viewer: 'u1' })).exactEmailScore).toBe(95);
   });
 
   it('asks only for the learnt pattern once the domain is warm', async () => {

@@ -1,6 +1,6 @@
 import { createCatchAllCache } from './catch-all-cache.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { type FinderConfig, type FinderConfigInput, finderConfig } from './config.ts';
+import { evidenceView, type FinderConfig, type FinderConfigInput, finderConfig } from './config.ts';
 import { lookupDomain } from './domain-lookup.ts';
 import { createHostLimiter } from './host-limiter.ts';
 import {
@@ -23,7 +23,6 @@ import {
 } from './lookup-rows.ts';
 import { createMxSessions } from './mx-sessions.ts';
 import {
-  bouncingDomain,
   createMemoryPatternStore,
   isKnownForPeople,
   isKnownPattern,
@@ -39,6 +38,9 @@ export type ProgressEvent = { stage: 'dns' | 'smtp' | 'scoring' | 'done'; percen
 export interface LookupOptions {
   onProgress?: (event: ProgressEvent) => void;
   signal?: AbortSignal;
+  // The user the lookup is for: their own observations count, other users' only as facts
+  // several agree on (EvidenceView). None: a lookup for nobody in particular.
+  viewer?: string;
 }
 
 export interface FinderPorts {
@@ -56,7 +58,11 @@ export interface Finder {
   verify: (email: string, options?: LookupOptions) => Promise<FindResult>;
   findBatch: (
     inputs: FindInput[],
-    options?: { onResult?: (index: number, result: FindResult) => void; signal?: AbortSignal },
+    options?: {
+      onResult?: (index: number, result: FindResult) => void;
+      signal?: AbortSignal;
+      viewer?: string;
+    },
   ) => Promise<FindResult[]>;
   close: () => Promise<void>;
 }
@@ -78,7 +84,7 @@ export function createFinder(
       timeoutMs: config.dnsTimeoutMs,
       now: clock.now,
     });
-  const patternStore = ports.patternStore ?? createMemoryPatternStore();
+  const patternStore = ports.patternStore ?? createMemoryPatternStore({}, clock);
   const probe: DomainProbe = {
     sessions: createMxSessions({
       probe: ports.smtpProbe ?? netSmtpProbe,
@@ -108,9 +114,11 @@ export function createFinder(
   ): Promise<FindResult[]> {
     const started = clock.now();
     options.onProgress?.({ stage: 'dns', percent: 10 });
+    const view = evidenceView(config, started, options.viewer);
     const lookup = await lookupDomain(domain, {
       resolver,
       patternStore,
+      view,
       confidence: config,
       refusedConfidence,
       privateAddresses: config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
@@ -123,13 +131,12 @@ export function createFinder(
       ? await patternStore.owners(
           domain,
           planned.flatMap((row) => (row.kind === 'find' ? row.candidates.map((c) => c.email) : [])),
+          view,
         )
       : [];
     // Mail that did not bounce is an owner fact only at a domain that has bounced an address
     // (README: the delivered source); elsewhere it says nothing about whose an address is.
-    const facts = bouncingDomain(lookup.bounced.size)
-      ? owned
-      : owned.filter(([, , source]) => source !== 'delivered');
+    const facts = lookup.bouncing ? owned : owned.filter(([, , source]) => source !== 'delivered');
     const owners = new Map(facts.map(([email, owner]) => [email, owner]));
     // Whose a reply (or, at a bouncing domain, a delivery) proved an address is: the address is
     // its owner's own.
@@ -173,7 +180,7 @@ export function createFinder(
       !lookup.knownWhereRefused &&
       scored.some(({ observed }) => observed?.source === 'smtp')
     ) {
-      const knowledge = await patternStore.get(domain);
+      const knowledge = await patternStore.get(domain, view);
       if (knowledge && isKnownPattern(knowledge, refusedConfidence)) {
         lookup.knowledge = knowledge;
         lookup.learnt = knowledge.pattern;
@@ -222,7 +229,7 @@ export function createFinder(
           const found = await lookUp(
             domain,
             rows.map((index) => findRow(inputs[index]!)),
-            { signal },
+            { signal, ...(options.viewer === undefined ? {} : { viewer: options.viewer }) },
           );
           found.forEach((result, k) => {
             const index = rows[k]!;

@@ -2,6 +2,7 @@ export type { CatchAllProbe } from './catch-all-cache.ts';
 export { runFinderCli } from './cli.ts';
 export { type Clock, systemClock } from './clock.ts';
 export {
+  evidenceView,
   type FinderConfig,
   type FinderConfigInput,
   finderConfig,
@@ -22,17 +23,24 @@ export { findMailRoute, type MailHost, type MailRoute, noMxError } from './mail-
 export { foldAccents, nameVariants, nameWords, ownerKey, transliterations } from './names.ts';
 export {
   type AddressOwner,
+  type Bounced,
+  bouncedOf,
   bouncingDomain,
   createMemoryPatternStore,
   deliveredAfterHours,
+  type EvidenceView,
+  everyObservation,
+  evidenceFor,
   isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
+  knowledgeOf,
   noPattern,
   type ObservationCount,
   type ObservationSource,
   observationSources,
   observationWeights,
+  ownersOf,
   type PatternConfidence,
   type PatternKnowledge,
   type PatternObservation,
@@ -40,6 +48,7 @@ export {
   type PersonConfidence,
   patternPosterior,
   posteriorModel,
+  type RecordedObservation,
   replacesObservation,
   wilsonLowerBound,
 } from './pattern-knowledge.ts';

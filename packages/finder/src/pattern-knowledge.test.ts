@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   createMemoryPatternStore,
+  type EvidenceView,
+  everyObservation,
   isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
@@ -38,7 +40,7 @@ describe('pattern knowledge', () => {
     const knowledge = await store.get('acme.com');
     expect(knowledge).toMatchObject({ pattern: 'first', confirmations: 3, contradictions: 1 });
     expect(knowledge?.sources).toEqual({ smtp: 1, reply: 1, known: 1 });
-    expect([...(await store.bounced('acme.com'))].sort()).toEqual([
+    expect((await store.bounced('acme.com')).addresses.sort()).toEqual([
       'bob@acme.com',
       'cdoe@acme.com',
     ]);
@@ -48,11 +50,11 @@ describe('pattern knowledge', () => {
     const store = createMemoryPatternStore();
     store.record('acme.com', { pattern: 'first', email: 'Bob@acme.com', source: 'bounce' });
     expect(await store.get('acme.com')).toBeNull();
-    expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
+    expect((await store.bounced('acme.com')).addresses).toEqual(['bob@acme.com']);
     store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'known' });
-    expect(await store.bounced('acme.com')).toEqual(['bob@acme.com']);
+    expect((await store.bounced('acme.com')).addresses).toEqual(['bob@acme.com']);
     store.record('acme.com', { pattern: 'first', email: 'bob@acme.com', source: 'reply' });
-    expect(await store.bounced('acme.com')).toEqual([]);
+    expect((await store.bounced('acme.com')).addresses).toEqual([]);
   });
 
   it('counts mail that did not bounce only at a domain that has bounced an address', async () => {
@@ -97,7 +99,140 @@ describe('pattern knowledge', () => {
       ['cleo@acme.com', 'x', 'delivered'],
       ['eve@acme.com', 'x', 'delivered'],
     ]);
-    expect([...(await store.bounced('acme.com'))].sort()).toEqual(['bob@acme.com', 'dan@acme.com']);
+    expect((await store.bounced('acme.com')).addresses.sort()).toEqual([
+      'bob@acme.com',
+      'dan@acme.com',
+    ]);
+  });
+
+  it('makes deliveries count only while the domain has a bounce observed within the days set', async () => {
+    const day = 86_400_000;
+    let now = 1_000 * day;
+    const store = createMemoryPatternStore({}, { now: () => now });
+    store.record('acme.com', { pattern: 'flast', email: 'egray@acme.com', source: 'bounce' });
+    now += 200 * day;
+    for (const name of ['ann.lee', 'bob.ray', 'cleo.ward'])
+      store.record('acme.com', {
+        pattern: 'first.last',
+        email: `${name}@acme.com`,
+        source: 'delivered',
+      });
+    const within = (days: number): EvidenceView => ({
+      ...everyObservation,
+      bouncingSince: now - days * day,
+    });
+    // The bounce is 200 days old: it still says the address does not exist, but the domain
+    // may have become a silent catch-all since, so the deliveries prove nothing.
+    expect(await store.bounced('acme.com', within(180))).toEqual({
+      addresses: ['egray@acme.com'],
+      bouncing: false,
+    });
+    expect(await store.get('acme.com', within(180))).toBeNull();
+    expect((await store.bounced('acme.com', within(365))).bouncing).toBe(true);
+    expect(await store.get('acme.com', within(365))).toMatchObject({ pattern: 'first.last' });
+  });
+
+  describe('evidence weighed by who saw it', () => {
+    let now = 0;
+    const store = () => createMemoryPatternStore({}, { now: () => ++now });
+    const forUser = (viewer: string): EvidenceView => ({ ...everyObservation, viewer });
+
+    it("does not let one user's bounce hide an address from another, only from themselves", async () => {
+      const s = store();
+      s.record('acme.com', { pattern: 'first', email: 'ceo@acme.com', owner: 'ceo' });
+      s.record('acme.com', {
+        pattern: 'first',
+        email: 'ceo@acme.com',
+        source: 'bounce',
+        observer: 'a',
+      });
+      expect((await s.bounced('acme.com', forUser('b'))).addresses).toEqual([]);
+      expect((await s.bounced('acme.com', forUser('a'))).addresses).toEqual(['ceo@acme.com']);
+      expect(await s.owners('acme.com', ['ceo@acme.com'], forUser('b'))).toEqual([
+        ['ceo@acme.com', 'ceo', 'verified'],
+      ]);
+      // The finder's own observation of the address is still there for b.
+      expect(await s.get('acme.com', forUser('b'))).toMatchObject({ confirmations: 1 });
+      s.record('acme.com', {
+        pattern: 'first',
+        email: 'ceo@acme.com',
+        source: 'bounce',
+        observer: 'c',
+      });
+      expect((await s.bounced('acme.com', forUser('b'))).addresses).toEqual(['ceo@acme.com']);
+      expect(await s.owners('acme.com', ['ceo@acme.com'], forUser('b'))).toEqual([]);
+    });
+
+    it("counts at most two of another user's addresses per domain, none of them as whose it is", async () => {
+      const s = store();
+      for (const name of ['ann', 'bob', 'cleo', 'dan', 'eve'])
+        s.record('acme.com', {
+          pattern: 'first',
+          email: `${name}@acme.com`,
+          source: 'known',
+          owner: name,
+          observer: 'a',
+        });
+      expect(await s.get('acme.com', forUser('a'))).toMatchObject({ confirmations: 5 });
+      expect(await s.get('acme.com', forUser('b'))).toMatchObject({ confirmations: 2 });
+      expect(await s.owners('acme.com', ['ann@acme.com'], forUser('b'))).toEqual([]);
+      s.record('acme.com', {
+        pattern: 'first',
+        email: 'ann@acme.com',
+        source: 'reply',
+        owner: 'ann',
+        observer: 'c',
+      });
+      // a and c agree ann@ is Ann's; a's two addresses are spent on its latest ones.
+      expect(await s.owners('acme.com', ['ann@acme.com'], forUser('b'))).toEqual([
+        ['ann@acme.com', 'ann', 'known'],
+      ]);
+      expect(await s.get('acme.com', forUser('b'))).toMatchObject({ confirmations: 2 });
+    });
+
+    it("gives the owner fact of a reply only to its user, or when two others' agree", async () => {
+      const s = store();
+      const reply = (observer: string, owner = 'jane') =>
+        s.record('acme.com', {
+          pattern: 'first',
+          email: 'jane@acme.com',
+          source: 'reply',
+          owner,
+          observer,
+        });
+      reply('a');
+      expect(await s.owners('acme.com', ['jane@acme.com'], forUser('a'))).toEqual([
+        ['jane@acme.com', 'jane', 'reply'],
+      ]);
+      expect(await s.owners('acme.com', ['jane@acme.com'], forUser('b'))).toEqual([]);
+      reply('c', 'john');
+      expect(await s.owners('acme.com', ['jane@acme.com'], forUser('b'))).toEqual([]);
+      reply('d');
+      expect(await s.owners('acme.com', ['jane@acme.com'], forUser('b'))).toEqual([
+        ['jane@acme.com', 'jane', 'reply'],
+      ]);
+    });
+
+    it('never lets one user replace what another recorded', async () => {
+      const s = store();
+      s.record('acme.com', {
+        pattern: 'first',
+        email: 'bob@acme.com',
+        source: 'bounce',
+        observer: 'a',
+      });
+      s.record('acme.com', {
+        pattern: 'first',
+        email: 'bob@acme.com',
+        source: 'reply',
+        owner: 'bob',
+        observer: 'b',
+      });
+      expect((await s.bounced('acme.com', forUser('a'))).addresses).toEqual(['bob@acme.com']);
+      expect(await s.owners('acme.com', ['bob@acme.com'], forUser('b'))).toEqual([
+        ['bob@acme.com', 'bob', 'reply'],
+      ]);
+    });
   });
 
   it('counts an address once however often it is recorded', async () => {

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from './clock.ts';
 import { patterns } from './patterns.ts';
 
 // What the product knows about a domain's address pattern, learnt from verified addresses.
@@ -38,9 +39,14 @@ export const deliveredAfterHours = 72;
 
 // Only at a domain that has bounced an address after accepting it does mail that did not
 // bounce prove that its address exists: a catch-all that swallows everything proves nothing,
-// and a `delivered` observation there would only echo the guess we sent to.
-// `bounces`: how many addresses at the domain have hard-bounced.
-export const bouncingDomain = (bounces: number): boolean => bounces > 0;
+// and a `delivered` observation there would only echo the guess we sent to. Only a recent
+// bounce says so: a domain that bounced years ago may be a silent catch-all today.
+// `bouncedAt`: when each address there that still counts as bounced was last seen bouncing;
+// `since`: the oldest time that still counts (`bouncingDomainDays` before now).
+export const bouncingDomain = (bouncedAt: Iterable<number>, since: number): boolean => {
+  for (const at of bouncedAt) if (at >= since) return true;
+  return false;
+};
 
 // Whether a new observation of an address replaces the one already recorded: the latest wins,
 // except that only a reply undoes a bounce, and a `delivered` (only that mail did not bounce)
@@ -83,6 +89,164 @@ export interface PatternObservation {
   // Whose address it is (ownerKey of their name), when we know: the address is nobody
   // else's exact match.
   owner?: string;
+  // Who saw it: the user whose upload, import, mailbox or campaign it came from. Absent for
+  // what the finder saw itself (`verified`, `smtp`), which everybody shares.
+  observer?: string;
+}
+
+// What a store keeps: the latest observation of an address by one observer, and when it was
+// made (ms since the epoch).
+export type RecordedObservation = PatternObservation & { source: ObservationSource; at: number };
+
+// Whose evidence a lookup weighs (README: pattern knowledge, evidence weighed by who saw it).
+// `viewer`'s own observations and the finder's count fully; another user's count only as a
+// fact that `minObservers` distinct other users agree on (the same address bounced, or the
+// same owner's), and each other user adds at most `maxPerObserver` addresses per domain to the
+// pattern counts. Bounces observed since `bouncingSince` make the domain bouncing.
+export interface EvidenceView {
+  viewer?: string;
+  bouncingSince: number;
+  minObservers: number;
+  maxPerObserver: number;
+}
+
+// The view of a store with one observer (the bench, the command line, tests): every
+// observation counts, a bounce of any age makes its domain bouncing.
+export const everyObservation: EvidenceView = {
+  bouncingSince: Number.NEGATIVE_INFINITY,
+  minObservers: 2,
+  maxPerObserver: 2,
+};
+
+// What the observations at a domain say for one view: the counts per pattern and source (in
+// the order addresses were first seen), the addresses that bounced, whether the domain is
+// bouncing, and whose each known address is.
+export interface DomainEvidence {
+  counts: ObservationCount[];
+  bounced: string[];
+  bouncing: boolean;
+  owners: Map<string, [owner: string, source: ObservationSource]>;
+}
+
+// An observation in a view, with the other users it came from (none: the viewer's or the
+// finder's own).
+type Weighed = RecordedObservation & { from: string[] };
+
+// The latest observation of an address among these, as one store row would keep it
+// (replacesObservation in the order they were made).
+function latestOf(rows: readonly Weighed[], bouncing: boolean): Weighed | undefined {
+  if (rows.length <= 1) return rows[0];
+  let latest: Weighed | undefined;
+  for (const row of [...rows].sort((a, b) => a.at - b.at))
+    if (replacesObservation(latest?.source, row.source, bouncing))
+      latest = { ...row, owner: row.owner ?? latest?.owner };
+  return latest;
+}
+
+// Facts about one address that at least `min` distinct other users agree on: it bounced, or
+// it is one owner's (a reply when `min` of them replied, a delivery when `min` reached it, a
+// contact otherwise), dated when the `min`-th of them saw it.
+function agreedFacts(others: readonly RecordedObservation[], min: number): Weighed[] {
+  const fact = (rows: RecordedObservation[], source: ObservationSource): Weighed => {
+    const byTime = [...rows].sort((a, b) => b.at - a.at);
+    const latest = byTime[0] as RecordedObservation;
+    return {
+      ...latest,
+      source,
+      at: (byTime[min - 1] as RecordedObservation).at,
+      from: rows.map((row) => row.observer ?? ''),
+    };
+  };
+  const facts: Weighed[] = [];
+  if (others.length < min) return facts;
+  const bounces = others.filter((row) => row.source === 'bounce');
+  if (bounces.length >= min) facts.push(fact(bounces, 'bounce'));
+  const byOwner = new Map<string, RecordedObservation[]>();
+  for (const row of others)
+    if (row.owner && row.source !== 'bounce')
+      byOwner.set(row.owner, [...(byOwner.get(row.owner) ?? []), row]);
+  for (const rows of byOwner.values()) {
+    if (rows.length < min) continue;
+    const replies = rows.filter((row) => row.source === 'reply').length;
+    const reached = rows.filter((row) => row.source === 'reply' || row.source === 'delivered');
+    facts.push(
+      fact(rows, replies >= min ? 'reply' : reached.length >= min ? 'delivered' : 'known'),
+    );
+  }
+  return facts;
+}
+
+// The evidence at a domain for a view, from every observer's latest observation of each
+// address there (`rows` in the order they were first recorded). Per address, the viewer's and
+// the finder's observations and the facts other users agree on are taken as one store row
+// would keep them (the latest wins, only a reply undoes a bounce); an address only other users
+// saw, and not as an agreed fact, counts as its latest pattern observation without an owner.
+export function evidenceFor(
+  rows: readonly RecordedObservation[],
+  view: EvidenceView = everyObservation,
+): DomainEvidence {
+  const addresses = new Map<string, { own: Weighed[]; others: RecordedObservation[] }>();
+  for (const row of rows) {
+    const address = addresses.get(row.email) ?? { own: [], others: [] };
+    if (row.observer === undefined || row.observer === view.viewer)
+      address.own.push({ ...row, from: [] });
+    else address.others.push(row);
+    addresses.set(row.email, address);
+  }
+  const weighed = [...addresses].map(([email, { own, others }]) => ({
+    email,
+    own,
+    shared: [...own, ...agreedFacts(others, view.minObservers)],
+    // What other users saw of an address nobody agrees on: a pattern, never whose it is.
+    unagreed: () =>
+      others
+        .filter((row) => row.source !== 'bounce')
+        .map((row): Weighed => ({ ...row, owner: undefined, from: [row.observer ?? ''] })),
+  }));
+  const latestAll = (bouncing: boolean) =>
+    weighed.map((address) => ({
+      ...address,
+      latest: latestOf(address.shared, bouncing) ?? latestOf(address.unagreed(), bouncing),
+    }));
+  const first = latestAll(false);
+  const bouncing = bouncingDomain(
+    first.flatMap(({ latest }) => (latest?.source === 'bounce' ? [latest.at] : [])),
+    view.bouncingSince,
+  );
+  const latest = bouncing ? latestAll(true) : first;
+  // Each other user adds at most maxPerObserver addresses to the counts: the most recent
+  // first; an agreed fact needs the budget of minObservers of those who agree.
+  const budget = new Map<string, number>();
+  const counted = new Set<string>();
+  const fromOthers = latest
+    .filter(({ latest }) => latest && latest.from.length > 0)
+    .sort((a, b) => (b.latest?.at ?? 0) - (a.latest?.at ?? 0));
+  for (const { email, latest: seen } of fromOthers) {
+    const payers = (seen?.from ?? []).filter(
+      (observer) => (budget.get(observer) ?? view.maxPerObserver) > 0,
+    );
+    const needed = Math.min(seen?.from.length ?? 0, view.minObservers);
+    if (payers.length < needed) continue;
+    for (const observer of payers.slice(0, needed))
+      budget.set(observer, (budget.get(observer) ?? view.maxPerObserver) - 1);
+    counted.add(email);
+  }
+  const counts = new Map<string, ObservationCount>();
+  const bounced: string[] = [];
+  const owners: DomainEvidence['owners'] = new Map();
+  for (const { email, own, latest: seen } of latest) {
+    if (!seen) continue;
+    if (seen.source === 'bounce') bounced.push(email);
+    else if (seen.owner) owners.set(email, [seen.owner, seen.source]);
+    // Over a user's budget, the address counts as the viewer's and the finder's own saw it.
+    const tallied = seen.from.length === 0 || counted.has(email) ? seen : latestOf(own, bouncing);
+    if (!tallied) continue;
+    const key = `${tallied.pattern} ${tallied.source}`;
+    const count = counts.get(key) ?? { pattern: tallied.pattern, source: tallied.source, count: 0 };
+    count.count++;
+    counts.set(key, count);
+  }
+  return { counts: [...counts.values()], bounced, bouncing, owners };
 }
 
 export const noPattern = 'none';
@@ -90,18 +254,46 @@ export const noPattern = 'none';
 // An address, whose it is (ownerKey of their name) and where we learnt that.
 export type AddressOwner = [email: string, owner: string, source: ObservationSource];
 
-export interface PatternStore {
-  get: (domain: string) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
-  // Idempotent per address: recording the same address again replaces its earlier
-  // observation (the latest source wins), except that only a reply undoes a bounce.
-  record: (domain: string, observation: PatternObservation) => Promise<void> | void;
-  // Addresses at the domain whose latest observation is a hard bounce: they do not exist,
-  // whoever asks, and are never again returned at 95 or more.
-  bounced: (domain: string) => Promise<string[]> | string[];
-  // Of these addresses at the domain, the ones whose owner we know: [address, owner key, the
-  // source of that knowledge] (a reply proves the address is its owner's own).
-  owners: (domain: string, emails: readonly string[]) => Promise<AddressOwner[]> | AddressOwner[];
+// The addresses at a domain that bounced, and whether the domain is bouncing (a recent one).
+export interface Bounced {
+  addresses: string[];
+  bouncing: boolean;
 }
+
+// Every read takes the view it is for (everyObservation when absent).
+export interface PatternStore {
+  get: (
+    domain: string,
+    view?: EvidenceView,
+  ) => Promise<PatternKnowledge | null> | PatternKnowledge | null;
+  // Idempotent per address and observer: recording the same address again replaces the same
+  // observer's earlier observation (the latest source wins), except that only a reply undoes a
+  // bounce; one observer's observation never replaces another's.
+  record: (domain: string, observation: PatternObservation) => Promise<void> | void;
+  // Addresses at the domain whose latest observation in the view is a hard bounce: they do
+  // not exist, and are never again returned at 95 or more.
+  bounced: (domain: string, view?: EvidenceView) => Promise<Bounced> | Bounced;
+  // Of these addresses at the domain, the ones whose owner the view knows: [address, owner
+  // key, the source of that knowledge] (a reply proves the address is its owner's own).
+  owners: (
+    domain: string,
+    emails: readonly string[],
+    view?: EvidenceView,
+  ) => Promise<AddressOwner[]> | AddressOwner[];
+}
+
+// The store's answers from one domain's recorded observations.
+export const knowledgeOf = (evidence: DomainEvidence): PatternKnowledge | null =>
+  knowledgeFrom(evidence.counts, evidence.bouncing);
+export const bouncedOf = (evidence: DomainEvidence): Bounced => ({
+  addresses: evidence.bounced,
+  bouncing: evidence.bouncing,
+});
+export const ownersOf = (evidence: DomainEvidence, emails: readonly string[]): AddressOwner[] =>
+  emails.flatMap((email): AddressOwner[] => {
+    const owner = evidence.owners.get(email);
+    return owner ? [[email, ...owner]] : [];
+  });
 
 // Observations of one pattern from one source, in the order patterns were first seen.
 export interface ObservationCount {
@@ -148,16 +340,20 @@ export function patternPosterior(
 // The leading pattern (most weight; on a tie the one seen first) and its weighted counts; null
 // when nothing but bounces and addresses following no pattern were recorded.
 // `delivered` observations count (as confirmations of their pattern, or against the leader when
-// they follow another) only at a domain where some address has bounced (`bouncingDomain`).
-export function knowledgeFrom(counts: Iterable<ObservationCount>): PatternKnowledge | null {
+// they follow another) only at a bouncing domain (`bouncingDomain`; by default, one where some
+// address has bounced).
+export function knowledgeFrom(
+  counts: Iterable<ObservationCount>,
+  bouncing?: boolean,
+): PatternKnowledge | null {
   const support = new Map<string, number>();
   const against = new Map<string, number>();
   const bySource = new Map<string, Partial<Record<ObservationSource, number>>>();
   const all = [...counts];
-  const bounces = all.reduce((sum, c) => sum + (c.source === 'bounce' ? c.count : 0), 0);
+  const deliveredCounts = bouncing ?? all.some((c) => c.source === 'bounce' && c.count > 0);
   let total = 0;
   for (const { pattern, source, count } of all) {
-    if (source === 'delivered' && !bouncingDomain(bounces)) continue;
+    if (source === 'delivered' && !deliveredCounts) continue;
     const weight = observationWeights[source] * count;
     if (source === 'bounce') {
       against.set(pattern, (against.get(pattern) ?? 0) + weight);
@@ -244,48 +440,34 @@ export function isKnownForPeople(
   );
 }
 
-type StoredObservation = PatternObservation & { source: ObservationSource };
-
-// A PatternStore in memory (tests, the bench, the command line).
+// A PatternStore in memory (tests, the bench, the command line), its times from `clock`.
 export function createMemoryPatternStore(
   initial: Record<string, PatternObservation[]> = {},
-): PatternStore & { entries: () => Map<string, Map<string, StoredObservation>> } {
-  const domains = new Map<string, Map<string, StoredObservation>>();
+  clock: Pick<Clock, 'now'> = systemClock,
+): PatternStore & { entries: () => Map<string, Map<string, RecordedObservation>> } {
+  // Per domain, per address and observer, in the order first recorded.
+  const domains = new Map<string, Map<string, RecordedObservation>>();
   const record = (domain: string, observation: PatternObservation) => {
-    const addresses = domains.get(domain) ?? new Map<string, StoredObservation>();
+    const rows = domains.get(domain) ?? new Map<string, RecordedObservation>();
     const email = observation.email.toLowerCase();
     const source = observation.source ?? 'verified';
+    const key = `${email} ${observation.observer ?? ''}`;
     const bounces =
-      source === 'delivered' && [...addresses.values()].some((o) => o.source === 'bounce');
-    if (!replacesObservation(addresses.get(email)?.source, source, bounces)) return;
-    addresses.set(email, { ...observation, email, source });
-    domains.set(domain, addresses);
+      source === 'delivered' &&
+      [...rows.values()].some((o) => o.source === 'bounce' && o.observer === observation.observer);
+    if (!replacesObservation(rows.get(key)?.source, source, bounces)) return;
+    rows.set(key, { ...observation, email, source, at: clock.now() });
+    domains.set(domain, rows);
   };
   for (const [domain, observations] of Object.entries(initial))
     for (const observation of observations) record(domain, observation);
+  const evidence = (domain: string, view?: EvidenceView) =>
+    evidenceFor([...(domains.get(domain)?.values() ?? [])], view);
   return {
-    get: (domain) => {
-      const counts = new Map<string, ObservationCount>();
-      for (const { pattern, source } of domains.get(domain)?.values() ?? []) {
-        const key = `${pattern} ${source}`;
-        const count = counts.get(key) ?? { pattern, source, count: 0 };
-        count.count++;
-        counts.set(key, count);
-      }
-      return knowledgeFrom(counts.values());
-    },
+    get: (domain, view) => knowledgeOf(evidence(domain, view)),
     record,
-    bounced: (domain) =>
-      [...(domains.get(domain)?.values() ?? [])]
-        .filter((o) => o.source === 'bounce')
-        .map((o) => o.email),
-    owners: (domain, emails) => {
-      const addresses = domains.get(domain);
-      return emails.flatMap((email): AddressOwner[] => {
-        const seen = addresses?.get(email);
-        return seen?.owner && seen.source !== 'bounce' ? [[email, seen.owner, seen.source]] : [];
-      });
-    },
+    bounced: (domain, view) => bouncedOf(evidence(domain, view)),
+    owners: (domain, emails, view) => ownersOf(evidence(domain, view), emails),
     entries: () => domains,
   };
 }

@@ -1,3 +1,4 @@
+import { everyObservation } from '@mailhound/finder';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
@@ -24,18 +25,20 @@ it('an upload whose rows carry both names and an e-mail teaches the finder those
   ]);
   const response = await upload(t.app, user.token, 'known.csv', csv);
   expect(response.statusCode, response.body).toBe(201);
-  expect(await createPgPatternStore(t.db).get('known-upload.test')).toMatchObject({
+  // The uploader's observations (other users' lookups weigh them: pattern-store.test.ts).
+  const view = { ...everyObservation, viewer: user.id };
+  expect(await createPgPatternStore(t.db).get('known-upload.test', view)).toMatchObject({
     pattern: 'flast',
     confirmations: 2,
     contradictions: 0,
     sources: { known: 2 },
   });
   const rows = await t.db
-    .select({ email: domainPatterns.email })
+    .select({ email: domainPatterns.email, observer: domainPatterns.observer })
     .from(domainPatterns)
     .where(eq(domainPatterns.domain, 'known-upload.test'));
-  expect(rows.map((row) => row.email).sort()).toEqual([
-    'alee@known-upload.test',
-    'bray@known-upload.test',
+  expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+    { email: 'alee@known-upload.test', observer: user.id },
+    { email: 'bray@known-upload.test', observer: user.id },
   ]);
 });

@@ -59,10 +59,12 @@ function outcomeOf(result: FindResult, given?: string): RowOutcome {
 
 // Looks up one chunk's rows: the finds of a domain go through one findBatch (one SMTP session
 // and one catch-all probe per domain), given addresses are verified; `onOutcome` hears each
-// row's outcome as soon as it is known.
+// row's outcome as soon as it is known. `viewer`: the user whose request it is (whose
+// evidence the finder weighs as their own).
 export async function lookUpRows(
   deps: { db: Db; finder: Finder },
   rows: Array<{ rowIndex: number; query: BulkQuery }>,
+  viewer: string,
   onOutcome?: (rowIndex: number, outcome: RowOutcome) => void,
 ): Promise<Map<number, RowOutcome>> {
   const found = new Map<number, RowOutcome>();
@@ -113,10 +115,14 @@ export async function lookUpRows(
           const find = finds[index];
           if (find) outcomes.set(find.rowIndex, outcomeOf(result));
         },
+        viewer,
       },
     ),
     ...verifies.map(async (row) =>
-      outcomes.set(row.rowIndex, outcomeOf(await deps.finder.verify(row.email), row.email)),
+      outcomes.set(
+        row.rowIndex,
+        outcomeOf(await deps.finder.verify(row.email, { viewer }), row.email),
+      ),
     ),
   ]);
   return found;
@@ -189,12 +195,19 @@ async function processChunk(
   written: (rows: number) => void,
 ) {
   // read_at: the database's clock, which every other verdict's judgement time is read from.
-  const rows = await deps.db.execute<{ row_index: number; query: BulkQuery; read_at: string }>(
-    sql`select row_index, query, now()::text as read_at from bulk_rows
-        where request_id = ${requestId} and chunk = ${chunk} and state = 'pending'`,
+  const rows = await deps.db.execute<{
+    row_index: number;
+    query: BulkQuery;
+    read_at: string;
+    user_id: string;
+  }>(
+    sql`select r.row_index, r.query, now()::text as read_at, q.user_id
+        from bulk_rows r join bulk_requests q on q.id = r.request_id
+        where r.request_id = ${requestId} and r.chunk = ${chunk} and r.state = 'pending'`,
   );
   const judgedAt = rows.rows[0]?.read_at;
-  if (judgedAt === undefined) return;
+  const viewer = rows.rows[0]?.user_id;
+  if (judgedAt === undefined || viewer === undefined) return;
   const writes: Array<Promise<void>> = [];
   let ready = new Map<number, JudgedOutcome>();
   const write = async (outcomes: Map<number, JudgedOutcome>) => {
@@ -209,6 +222,7 @@ async function processChunk(
   await lookUpRows(
     deps,
     rows.rows.map((row) => ({ rowIndex: row.row_index, query: row.query })),
+    viewer,
     (rowIndex, outcome) => {
       if (ready.size === 0) setImmediate(writeReady);
       ready.set(rowIndex, { ...outcome, judgedAt });

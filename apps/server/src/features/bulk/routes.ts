@@ -93,7 +93,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
               : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
           bytes,
         });
-        await recordPeopleSeen(deps.db, peopleOfUpload(parsed), 'known');
+        await recordPeopleSeen(deps.db, peopleOfUpload(parsed), 'known', user.id);
         const item = await readBulkItem(deps.db, user.id, requestId);
         if (!item) throw new Error(`bulk request ${requestId} was not stored`);
         return reply.status(201).send(item);

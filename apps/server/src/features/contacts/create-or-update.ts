@@ -178,7 +178,7 @@ export async function runOperation(
       );
       skipped += batch.skipped;
       // Contacts with both names and an address teach the finder their domains' patterns.
-      await recordPeopleSeen(db, namedPeople(rows), 'known');
+      await recordPeopleSeen(db, namedPeople(rows), 'known', userId);
       onProgress({ progress: start + rows.length, total });
     }
     await db

@@ -12,6 +12,7 @@ import { unverifiedUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { addCompanies, addPeople } from '../companies/companies.test-kit.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
+import { recordPeopleSeen } from '../search/index.ts';
 import { labEnv, postSearch } from '../search/search.test-kit.ts';
 import { latestAcceptAllQuery } from './mail-facts.ts';
 
@@ -178,6 +179,30 @@ describe('GET /api/domain-search', () => {
     const second = await answerOf({ domain: 'acme.test', page: '2' }, user.token);
     expect(second.people.items).toHaveLength(6);
     expect(second.people.currentPage).toBe(2);
+  });
+
+  it("shows a pattern one user's contacts taught in full to that user, and at most two of them to another", async () => {
+    const [owner, other] = [await userWithCredits(t, 10), await userWithCredits(t, 10)];
+    const names = ['ann.lee', 'bob.ray', 'cy.young', 'dee.fox', 'eve.gray'];
+    await recordPeopleSeen(
+      t.db,
+      names.map((name) => {
+        const [firstName = '', lastName = ''] = name.split('.');
+        return { firstName, lastName, email: `${name}@taught.test` };
+      }),
+      'known',
+      owner.id,
+    );
+    expect((await answerOf({ domain: 'taught.test' }, owner.token)).pattern).toEqual({
+      pattern: 'first.last',
+      verified: 5,
+      against: 0,
+    });
+    expect((await answerOf({ domain: 'taught.test' }, other.token)).pattern).toEqual({
+      pattern: 'first.last',
+      verified: 2,
+      against: 0,
+    });
   });
 
   it('answers an unknown domain its mail facts and no pattern, plainly', async () => {

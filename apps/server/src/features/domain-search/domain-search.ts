@@ -9,7 +9,12 @@ import {
   type SeniorityId,
   type Verdict,
 } from '@mailhound/contracts';
-import { candidatesFor, type PatternStore } from '@mailhound/finder';
+import {
+  candidatesFor,
+  evidenceView,
+  type FinderConfig,
+  type PatternStore,
+} from '@mailhound/finder';
 import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
@@ -18,7 +23,13 @@ import { searchDomain } from '../search/index.ts';
 import { verdictOfStored } from '../verify/index.ts';
 import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
 
-export type DomainSearchDeps = { db: Db; patternStore: PatternStore; mailRoute: MailRouteLookup };
+export type DomainSearchDeps = {
+  db: Db;
+  patternStore: PatternStore;
+  mailRoute: MailRouteLookup;
+  // Whose evidence the known pattern rests on (the finder's evidenceView).
+  finder: FinderConfig;
+};
 
 // The web's query, or the public API's: any of several departments and seniorities.
 export type DomainPeopleQuery = Omit<DomainSearchQuery, 'department' | 'seniority'> & {
@@ -184,7 +195,7 @@ export async function searchDomainWindow(
   const [company, mail, knowledge] = await Promise.all([
     organisationAt(deps.db, domain),
     mailFactsOf(deps.db, deps.mailRoute, domain),
-    deps.patternStore.get(domain),
+    deps.patternStore.get(domain, evidenceView(deps.finder, Date.now(), userId)),
   ]);
   const pattern: DomainPattern | null = knowledge
     ? {

@@ -19,6 +19,7 @@ export function registerDomainSearchRoutes(
   const search = {
     db: deps.db,
     patternStore: createPgPatternStore(deps.db),
+    finder: deps.config.finder,
     mailRoute: deps.mailRoute ?? createMailRouteLookup(deps.config),
   };
 

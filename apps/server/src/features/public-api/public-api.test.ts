@@ -402,15 +402,16 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
         db: t.db,
         patternStore: {
           ...patternStore,
-          get: (domain) => {
+          get: (domain, view) => {
             asked.patterns += 1;
-            return patternStore.get(domain);
+            return patternStore.get(domain, view);
           },
         },
         mailRoute: (domain) => {
           asked.routes += 1;
           return mailRoute(domain);
         },
+        finder: t.config.finder,
       },
       user.id,
       domainSearchQuerySchema.parse({ domain: 'people.test', limit: '100', offset: '1' }),

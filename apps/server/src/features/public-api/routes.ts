@@ -63,6 +63,7 @@ export async function registerPublicApi(
   const domainSearch = {
     db: deps.db,
     patternStore: createPgPatternStore(deps.db),
+    finder: deps.config.finder,
     mailRoute: createMailRouteLookup(deps.config),
   };
 

@@ -1,3 +1,4 @@
+import { everyObservation } from '@mailhound/finder';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { observationOf, recordPeopleSeen } from './observations.ts';
@@ -43,9 +44,10 @@ it('records many people at once; their domains learn the pattern', async () => {
     lastName: `Lee${i}`,
     email: `ann${String.fromCharCode(97 + (i % 26))}.lee${i}@many.test`,
   }));
-  const recorded = await recordPeopleSeen(t.db, [...people, people[0]!], 'known');
+  const recorded = await recordPeopleSeen(t.db, [...people, people[0]!], 'known', 'uploader');
   expect(recorded).toBe(1201);
-  expect(await createPgPatternStore(t.db).get('many.test')).toMatchObject({
+  const view = { ...everyObservation, viewer: 'uploader' };
+  expect(await createPgPatternStore(t.db).get('many.test', view)).toMatchObject({
     pattern: 'first.last',
     confirmations: 1200,
     contradictions: 0,

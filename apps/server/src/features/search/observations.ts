@@ -20,6 +20,7 @@ export type SeenPerson = { firstName: string; lastName: string; email: string };
 export function observationOf(
   person: SeenPerson,
   source: ObservationSource,
+  observer: string | null = null,
 ): { domain: string; observation: PatternObservation } | null {
   const email = person.email.trim().toLowerCase();
   const at = email.lastIndexOf('@');
@@ -33,20 +34,30 @@ export function observationOf(
   const owner = ownerKey(person.firstName, person.lastName);
   return {
     domain,
-    observation: { pattern, email, source, ...(owner.trim() ? { owner } : {}) },
+    observation: {
+      pattern,
+      email,
+      source,
+      ...(owner.trim() ? { owner } : {}),
+      ...(observer === null ? {} : { observer }),
+    },
   };
 }
 
 // Records what these people teach about their domains' patterns (README of the finder: each
-// source's weight); returns how many observations were recorded.
+// source's weight) as seen by `observer`: the user whose upload, import, mailbox or campaign
+// it came from (their observations count for others only when other users agree), or null
+// for what Mailhound's operator imports (the `mailhound import people` command), shared as
+// the finder's own. Returns how many observations were recorded.
 export async function recordPeopleSeen(
   db: Db,
   people: Iterable<SeenPerson>,
   source: ObservationSource,
+  observer: string | null,
 ): Promise<number> {
   const observations = [];
   for (const person of people) {
-    const observed = observationOf(person, source);
+    const observed = observationOf(person, source, observer);
     if (observed) observations.push(observed);
   }
   await recordObservations(db, observations);

@@ -1,6 +1,9 @@
+import { everyObservation } from '@mailhound/finder';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { createPgPatternStore } from './pattern-store.ts';
+import { domainPatterns } from './schema.ts';
 
 let t: TestContext;
 
@@ -62,13 +65,15 @@ it('weighs each source, counts a bounce against its pattern and keeps it as a fa
     contradictions: 1,
     sources: { smtp: 1, reply: 1, known: 1 },
   });
-  expect(await createPgPatternStore(t.db).bounced('src.test')).toEqual(['dan@src.test']);
+  expect((await createPgPatternStore(t.db).bounced('src.test')).addresses).toEqual([
+    'dan@src.test',
+  ]);
   // A list imported again does not bring it back.
   await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'known' });
-  expect(await store.bounced('src.test')).toEqual(['dan@src.test']);
+  expect((await store.bounced('src.test')).addresses).toEqual(['dan@src.test']);
   // A reply from the bounced address later says it exists after all.
   await store.record('src.test', { pattern: 'first', email: 'dan@src.test', source: 'reply' });
-  expect(await store.bounced('src.test')).toEqual([]);
+  expect((await store.bounced('src.test')).addresses).toEqual([]);
 });
 
 it("counts a user's own contact once and never answers its address to anyone", async () => {
@@ -80,7 +85,7 @@ it("counts a user's own contact once and never answers its address to anyone", a
     confirmations: 1,
     sources: { reply: 1 },
   });
-  expect(await store.bounced('mine.test')).toEqual([]);
+  expect((await store.bounced('mine.test')).addresses).toEqual([]);
 });
 
 it("knows whose an address is, for every user's lookups, until it bounces", async () => {
@@ -136,6 +141,69 @@ it("keeps a delivery from replacing another source's observation, but for a cont
     ['cleo@sent.test', 'x', 'delivered'],
     ['eve@sent.test', 'x', 'delivered'],
   ]);
-  expect((await store.bounced('sent.test')).sort()).toEqual(['bob@sent.test', 'dan@sent.test']);
+  expect((await store.bounced('sent.test')).addresses.sort()).toEqual([
+    'bob@sent.test',
+    'dan@sent.test',
+  ]);
   expect(await store.get('sent.test')).toMatchObject({ sources: { reply: 1, delivered: 2 } });
+});
+
+it("keeps each user's observation of an address in its own row: one never replaces another's", async () => {
+  const store = createPgPatternStore(t.db);
+  const seen = (source: 'known' | 'bounce' | 'reply', observer: string) =>
+    store.record('two.test', { pattern: 'first', email: 'ann@two.test', source, observer });
+  await seen('reply', 'user-a');
+  await seen('bounce', 'user-b');
+  await seen('known', 'user-b');
+  const rows = await t.db
+    .select({ source: domainPatterns.source, observer: domainPatterns.observer })
+    .from(domainPatterns)
+    .where(eq(domainPatterns.domain, 'two.test'));
+  expect(rows.sort((a, b) => a.observer.localeCompare(b.observer))).toEqual([
+    { source: 'reply', observer: 'user-a' },
+    // A re-imported list does not bring back what this user saw bounce.
+    { source: 'bounce', observer: 'user-b' },
+  ]);
+  const viewOf = (viewer: string) => ({ ...everyObservation, viewer });
+  expect((await store.bounced('two.test', viewOf('user-a'))).addresses).toEqual([]);
+  expect((await store.bounced('two.test', viewOf('user-b'))).addresses).toEqual(['ann@two.test']);
+});
+
+it('makes deliveries count only while the domain has a bounce observed within the days set, from its updated_at', async () => {
+  const store = createPgPatternStore(t.db);
+  const observer = 'user-old';
+  await store.record('old.test', {
+    pattern: 'flast',
+    email: 'egray@old.test',
+    source: 'bounce',
+    observer,
+  });
+  for (const name of ['ann.lee', 'bob.ray', 'cy.young'])
+    await store.record('old.test', {
+      pattern: 'first.last',
+      email: `${name}@old.test`,
+      source: 'delivered',
+      owner: name,
+      observer,
+    });
+  await t.db
+    .update(domainPatterns)
+    .set({ updatedAt: sql`now() - interval '200 days'` })
+    .where(and(eq(domainPatterns.domain, 'old.test'), eq(domainPatterns.source, 'bounce')));
+  const within = (days: number) => ({
+    ...everyObservation,
+    viewer: observer,
+    bouncingSince: Date.now() - days * 86_400_000,
+  });
+  // 200 days old: the address still does not exist, but the deliveries prove nothing now.
+  expect(await store.bounced('old.test', within(180))).toEqual({
+    addresses: ['egray@old.test'],
+    bouncing: false,
+  });
+  expect(await store.get('old.test', within(180))).toBeNull();
+  expect((await store.bounced('old.test', within(365))).bouncing).toBe(true);
+  expect(await store.get('old.test', within(365))).toMatchObject({
+    pattern: 'first.last',
+    sources: { delivered: 3 },
+  });
 });

@@ -1,13 +1,16 @@
 import {
-  type AddressOwner,
-  knowledgeFrom,
+  bouncedOf,
+  type EvidenceView,
+  evidenceFor,
+  knowledgeOf,
   type ObservationSource,
-  type PatternKnowledge,
+  ownersOf,
   type PatternObservation,
   type PatternStore,
+  type RecordedObservation,
   replacesObservation,
 } from '@mailhound/finder';
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { domainPatterns } from './schema.ts';
 
@@ -19,20 +22,23 @@ const rowOf = (domain: string, observation: PatternObservation) => {
     pattern: observation.pattern,
     source,
     owner: observation.owner ?? null,
+    observer: observation.observer ?? '',
   };
 };
 
-// The latest observation of an address wins, except that only a reply undoes a bounce (a
-// re-imported list does not bring a dead address back), and a delivery replaces only an
-// earlier delivery, or a user's contact at a domain with a bounce (the finder's
-// replacesObservation, README: the delivered source).
+// An observer's latest observation of an address wins, except that only a reply undoes a
+// bounce (a re-imported list does not bring a dead address back), and a delivery replaces only
+// an earlier delivery, or a user's contact at a domain where that user saw a bounce (the
+// finder's replacesObservation, README: the delivered source). One observer's observation
+// never replaces another's: each has its own row.
 const domainBounces = sql`exists (select 1 from ${domainPatterns} as bounced
-  where bounced.domain = excluded.domain and bounced.source = 'bounce')`;
+  where bounced.domain = excluded.domain and bounced.observer = excluded.observer
+    and bounced.source = 'bounce')`;
 const bounceKept = sql`(${domainPatterns.source} = 'bounce' and excluded.source <> 'reply')
   or (excluded.source = 'delivered' and not (${domainPatterns.source} = 'delivered'
     or (${domainPatterns.source} = 'known' and ${domainBounces})))`;
 const latestWins = {
-  target: [domainPatterns.domain, domainPatterns.email],
+  target: [domainPatterns.domain, domainPatterns.email, domainPatterns.observer],
   set: {
     pattern: sql`case when ${bounceKept} then ${domainPatterns.pattern} else excluded.pattern end`,
     source: sql`case when ${bounceKept} then ${domainPatterns.source} else excluded.source end`,
@@ -53,11 +59,13 @@ export async function recordObservations(
     const chunk = observations
       .slice(start, start + 1000)
       .map((o) => rowOf(o.domain, o.observation));
-    const bouncing = new Set(chunk.filter((r) => r.source === 'bounce').map((r) => r.domain));
+    const bouncing = new Set(
+      chunk.filter((r) => r.source === 'bounce').map((r) => `${r.domain} ${r.observer}`),
+    );
     for (const row of chunk) {
-      const key = `${row.domain} ${row.email}`;
-      if (replacesObservation(rows.get(key)?.source, row.source, bouncing.has(row.domain)))
-        rows.set(key, row);
+      const key = `${row.domain} ${row.email} ${row.observer}`;
+      const bounces = bouncing.has(`${row.domain} ${row.observer}`);
+      if (replacesObservation(rows.get(key)?.source, row.source, bounces)) rows.set(key, row);
     }
     await db
       .insert(domainPatterns)
@@ -66,59 +74,65 @@ export async function recordObservations(
   }
 }
 
+// Every observer's observations of addresses at a domain (those in the array `which`: one
+// primary-key probe each), in the order they were first recorded.
+async function observationsAt(db: Db, domain: string, which?: SQL): Promise<RecordedObservation[]> {
+  const found = await db.execute<{
+    email: string;
+    pattern: string;
+    source: ObservationSource;
+    owner: string | null;
+    observer: string;
+    at: number;
+  }>(sql`
+    select email, pattern, source, owner, observer,
+           (extract(epoch from updated_at) * 1000)::float8 as at
+    from ${domainPatterns}
+    where domain = ${domain} ${which ? sql`and email = any(${which})` : sql``}
+    order by created_at, email, observer`);
+  return found.rows.map((row) => ({
+    email: row.email,
+    pattern: row.pattern,
+    source: row.source,
+    at: row.at,
+    ...(row.owner === null ? {} : { owner: row.owner }),
+    ...(row.observer === '' ? {} : { observer: row.observer }),
+  }));
+}
+
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
-// per address and its latest observation (an address a user told us, source known, is only
-// counted: nothing reads an address back but bounced()), so recording an address again replaces it instead
-// of counting it twice; the weighted counts per source are the finder's (knowledgeFrom).
+// per address and observer with its latest observation (an address a user told us, source
+// known, is only counted: nothing reads an address back but bounced()), so recording an
+// address again replaces it instead of counting it twice; what counts for whom, and the
+// weighted counts per source, are the finder's (evidenceFor, knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
+  const evidence = async (domain: string, view: EvidenceView | undefined, which?: SQL) =>
+    evidenceFor(await observationsAt(db, domain, which), view);
   return {
-    get: async (domain): Promise<PatternKnowledge | null> => {
-      const counted = await db.execute<{
-        pattern: string;
-        source: ObservationSource;
-        count: number;
-      }>(sql`
-        select ${domainPatterns.pattern} as pattern, ${domainPatterns.source} as source,
-               count(*)::int as count
-        from ${domainPatterns}
-        where ${domainPatterns.domain} = ${domain}
-        group by ${domainPatterns.pattern}, ${domainPatterns.source}
-        order by min(${domainPatterns.createdAt})`);
-      return knowledgeFrom(counted.rows);
-    },
+    get: async (domain, view) => knowledgeOf(await evidence(domain, view)),
     record: async (domain, observation) => {
       await db
         .insert(domainPatterns)
         .values(rowOf(domain, observation))
         .onConflictDoUpdate(latestWins);
     },
-    bounced: async (domain) => {
-      const rows = await db
-        .select({ email: domainPatterns.email })
-        .from(domainPatterns)
-        .where(and(eq(domainPatterns.domain, domain), eq(domainPatterns.source, 'bounce')));
-      return rows.map((row) => row.email);
-    },
-    owners: async (domain, emails) => {
-      if (emails.length === 0) return [];
-      const rows = await db
-        .select({
-          email: domainPatterns.email,
-          owner: domainPatterns.owner,
-          source: domainPatterns.source,
-        })
-        .from(domainPatterns)
-        .where(
-          and(
-            eq(domainPatterns.domain, domain),
-            inArray(domainPatterns.email, [...new Set(emails)]),
-            isNotNull(domainPatterns.owner),
-            ne(domainPatterns.source, 'bounce'),
-          ),
-        );
-      return rows.map(
-        (row): AddressOwner => [row.email, row.owner ?? '', row.source as ObservationSource],
-      );
+    // Only the addresses someone saw bounce (the partial index domain_patterns_bounces).
+    bounced: async (domain, view) =>
+      bouncedOf(
+        await evidence(
+          domain,
+          view,
+          sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`,
+        ),
+      ),
+    owners: async (domain, emails, view) => {
+      const asked = [...new Set(emails)];
+      if (asked.length === 0) return [];
+      const which = sql`array[${sql.join(
+        asked.map((email) => sql`${email}`),
+        sql`, `,
+      )}]::text[]`;
+      return ownersOf(await evidence(domain, view, which), asked);
     },
   };
 }

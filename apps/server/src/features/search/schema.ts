@@ -75,8 +75,9 @@ export const searchHistory = pgTable(
 );
 
 // Observed addresses per domain, the pattern each follows ('none' for none) and the source of
-// the latest observation (verified, smtp, reply, known, bounce): the finder's PatternStore
-// derives the domain's leading pattern, its weighted counts and the bounced addresses.
+// the latest observation (verified, smtp, reply, known, bounce, delivered) per observer: the
+// finder's PatternStore derives the domain's leading pattern, its weighted counts and the
+// bounced addresses for the user who asks.
 export const domainPatterns = pgTable(
   'domain_patterns',
   {
@@ -86,8 +87,20 @@ export const domainPatterns = pgTable(
     source: text('source').notNull().default('verified'),
     // Whose address it is (the finder's ownerKey of their name), when known.
     owner: text('owner'),
+    // Who saw it (the finder's PatternObservation.observer): the user id behind a known,
+    // reply, delivered or bounce observation; '' for the finder's own probes (verified,
+    // smtp), which everybody shares; 'anonymous' for user observations recorded before
+    // observers were (migration 0033).
+    observer: text('observer').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.domain, table.email] })],
+  (table) => [
+    primaryKey({ columns: [table.domain, table.email, table.observer] }),
+    // The bounces at a domain (bounced()), and one observer's there (whether their delivery
+    // replaces their contact).
+    index('domain_patterns_bounces')
+      .on(table.domain, table.observer, table.email)
+      .where(sql`${table.source} = 'bounce'`),
+  ],
 );

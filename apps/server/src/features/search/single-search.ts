@@ -45,6 +45,8 @@ export async function runSingleSearch(
       { firstName: search.query.firstName, lastName: search.query.lastName, domain: search.domain },
       {
         signal: AbortSignal.any([signal, AbortSignal.timeout(searchDeadlineMs)]),
+        // A guest's search weighs only what the finder and several users agree on.
+        ...(search.searcher.kind === 'user' ? { viewer: search.searcher.userId } : {}),
         onProgress: (progress) => {
           if (progress.stage !== 'done')
             emit({ event: 'progress', data: { stage: progress.stage, percent: progress.percent } });

@@ -28,6 +28,7 @@ let t: TestContext;
 let run: SenderRun;
 let call: MailCall;
 let userId: string;
+let token: string;
 let mailboxId: string;
 
 const people = [
@@ -42,7 +43,7 @@ beforeAll(async () => {
   });
   t = await createTestContext({ env: { ...labEnv(lab), MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
   t.clock.set(new Date('2030-03-04T10:00:00Z'));
-  ({ call, id: userId } = await mailUser(t));
+  ({ call, id: userId, token } = await mailUser(t));
   run = await startSenderRun(t, () => t.clock.now());
   mailboxId = await insertMailbox(t, userId, {
     email: 'sales@sender.test',
@@ -92,7 +93,7 @@ const sendCampaign = async (name: string, to: typeof people) => {
   expect(run.sink.messages.length).toBe(expected);
 };
 
-it('records a send that has not bounced 72 h on as delivered, then a search finds its contact at 95', async () => {
+it("records a send that has not bounced 72 h on as delivered, then the sender's search finds its contact at 95", async () => {
   // A list of the two with their names, and a campaign to it.
   await sendCampaign('Spring', people);
   expect(run.sink.messages.flatMap((message) => message.to).sort()).toEqual([
@@ -154,12 +155,16 @@ it('records a send that has not bounced 72 h on as delivered, then a search find
   expect(await sourcesAt()).toEqual(delivered);
   expect(await written()).toEqual(rows);
 
-  const after = await postSearch(t.app, ann, other);
+  const after = await postSearch(t.app, ann, { token });
   expect(after.last?.data).toMatchObject({
     exactEmail: `ann.lee@${domain}`,
     exactEmailScore: 95,
     evidence: { catchAll: true },
   });
+  // Another user's search: one user's campaign (whose sends and bounces that user's own mail
+  // server could fake) is not evidence for them until a second user's agrees.
+  const others = await postSearch(t.app, ann, other);
+  expect(others.last?.data).toMatchObject({ exactEmailScore: 50, charged: false });
 });
 
 it('records no delivery that nobody could have seen bounce: mailbox unread since, failing, in error or deleted', async () => {

@@ -43,6 +43,7 @@ export const deliveredSendsQuery = (
       firstName: customers.fname,
       lastName: customers.lname,
       mailboxId: mailboxes.id,
+      userId: mailboxes.userId,
       at: sql`${sentTime}`.mapWith(campaignSends.sentAt),
     })
     .from(campaignSends)
@@ -59,7 +60,9 @@ export const deliveredSendsQuery = (
         sql`btrim(${customers.lname}) <> ''`,
         sql`not exists (select 1 from ${domainPatterns}
           where ${domainPatterns.domain} = split_part(${email}, '@', 2)
-            and ${domainPatterns.email} = ${email} and ${domainPatterns.source} = 'delivered')`,
+            and ${domainPatterns.email} = ${email}
+            and ${domainPatterns.observer} = ${mailboxes.userId}::text
+            and ${domainPatterns.source} = 'delivered')`,
       ),
     );
 };
@@ -120,7 +123,14 @@ export async function recordDeliveredSends(
       const read = readAt.get(send.mailboxId);
       return read && read.getTime() >= send.at.getTime() + deliveredAfterHours * hourMs;
     });
-    recorded += await recordPeopleSeen(db, seen, 'delivered');
+    // Each user's sends are that user's observations.
+    for (const userId of new Set(seen.map((send) => send.userId)))
+      recorded += await recordPeopleSeen(
+        db,
+        seen.filter((send) => send.userId === userId),
+        'delivered',
+        userId,
+      );
     after = ids.at(-1) ?? null;
   }
 }

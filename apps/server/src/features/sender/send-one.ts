@@ -222,7 +222,7 @@ async function finish(
   // The finder learns that the address does not exist, as from a bounce report (issue 24).
   if (error !== null && refusedAsNoSuchMailbox(error)) {
     const person = { firstName: customer.fname, lastName: customer.lname, email: customer.email };
-    await recordPeopleSeen(deps.db, [person], 'bounce');
+    await recordPeopleSeen(deps.db, [person], 'bounce', campaign.userId);
   }
   await guardSendRates(deps.db, send, webhookEvents);
 }

@@ -286,6 +286,7 @@ export async function fileMessage(
     deps.db,
     seenIn(kind, byOther, lead, mail.bounce),
     kind === 'bounce' ? 'bounce' : 'reply',
+    mailbox.userId,
   );
   // Before the message row: when a crash comes between the two, the message is read again and
   // marking the reply twice changes nothing.

@@ -1,3 +1,4 @@
+import { everyObservation } from '@mailhound/finder';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-context.ts';
@@ -243,8 +244,13 @@ describe('inbox sync against a real IMAP server', () => {
       { email: 'fresh@client.test', source: 'known' },
       { email: 'gone@client.test', source: 'bounce' },
     ]);
-    // A fact for every user's lookups, not only this one's.
-    expect(await createPgPatternStore(t.db).bounced('client.test')).toEqual(['gone@client.test']);
+    // A fact for this user's lookups; for another user's only once a second user saw it too.
+    const store = createPgPatternStore(t.db);
+    const viewOf = (viewer: string) => ({ ...everyObservation, viewer });
+    expect((await store.bounced('client.test', viewOf(userId))).addresses).toEqual([
+      'gone@client.test',
+    ]);
+    expect((await store.bounced('client.test', viewOf('another user'))).addresses).toEqual([]);
   });
 
   it('a second read files nothing new', async () => {

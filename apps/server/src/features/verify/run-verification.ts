@@ -36,6 +36,7 @@ export async function runVerification(
   let outcome: VerificationOutcome;
   try {
     const result = await deps.finder.verify(verification.email, {
+      viewer: verification.userId,
       signal: AbortSignal.any([signal, AbortSignal.timeout(verifyDeadlineMs)]),
       onProgress: (progress) => {
         if (progress.stage !== 'done')
