@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { customers } from './schema.ts';
 import { type MailCall, mailUser, readEventStream } from './contacts.test-kit.ts';
+import { customers } from './schema.ts';
 
 let t: TestContext;
 let call: MailCall;
