@@ -50,6 +50,7 @@ describe('the demo mail service of `npm start`', () => {
       replied: 3,
       unsubscribed: 1,
       clicked: 4,
+      complained: 0,
     });
     expect(analytics.per_day.filter((day) => day.sent > 0).length).toBeGreaterThan(10);
   });
