@@ -112,3 +112,36 @@ export async function guardSendRates(
     .set({ status: 'error', statusMessage: reason })
     .where(and(eq(mailboxes.id, send.mailboxId), eq(mailboxes.status, 'active')));
 }
+
+// Sends that go out at once (a worker's concurrent sends) may pass a window's minimum together.
+const crossingSlack = 32;
+
+// After a send went out. A good send never raises a rate the guard has judged: it joins the
+// window and, once the window is full, pushes an older send out. It can only bring the window
+// to its minimum, from 'too few sends to judge' to judged, with bounces or complaints that came
+// before and were then too few: so the guard looks again only while the campaign's or the
+// mailbox's sends are just past a minimum (two short index reads, at most 132 rows each).
+export async function guardAtWindowStart(
+  db: Queryable,
+  send: { campaignId: string; mailboxId: string | null },
+  events?: WebhookEvents,
+): Promise<void> {
+  const cap = COMPLAINT_WINDOW_MIN + crossingSlack;
+  const sendsOf = (column: 'campaign_id' | 'mailbox_id', id: string | null) =>
+    id === null
+      ? sql`0`
+      : sql`(select count(*)::int from (select 1 from campaign_sends
+          where ${sql.identifier(column)} = ${id} and status in ('sent', 'bounced')
+          limit ${cap}) counted)`;
+  const result = await db.execute<{ campaign: number; mailbox: number }>(
+    sql`select ${sendsOf('campaign_id', send.campaignId)} as campaign,
+      ${sendsOf('mailbox_id', send.mailboxId)} as mailbox`,
+  );
+  const counts = result.rows[0];
+  const nearMinimum = (sends: number) =>
+    [BOUNCE_WINDOW_MIN, COMPLAINT_WINDOW_MIN].some(
+      (minimum) => sends >= minimum && sends < minimum + crossingSlack,
+    );
+  if (counts && (nearMinimum(counts.campaign) || nearMinimum(counts.mailbox)))
+    await guardSendRates(db, send, events);
+}

@@ -10,7 +10,7 @@ import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import { recordPeopleSeen } from '../search/index.ts';
 import { isSuppressed, suppressContact } from '../suppression/index.ts';
-import { guardSendRates } from './bounce-guard.ts';
+import { guardAtWindowStart, guardSendRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError, refusedAsNoSuchMailbox } from './smtp-outcome.ts';
@@ -205,6 +205,7 @@ async function finish(
   const { webhookEvents } = deps;
   if (status !== 'bounced') {
     await settle(deps.db);
+    if (status === 'sent') await guardAtWindowStart(deps.db, send, webhookEvents);
     return;
   }
   await deps.db.transaction(async (tx) => {

@@ -879,4 +879,34 @@ describe('bounce protection at send time (issue 25)', () => {
       ...Array(17).fill('sent'),
     ]);
   });
+
+  it('pauses the campaign at the send that fills its window, when the bounces came first', async () => {
+    // Three refusals among the first sends: too few sends to judge at each bounce. The good
+    // sends after them bring no bounce to look again at, yet the 20th makes 3 of 20 (15 %).
+    const refused = Array.from({ length: 3 }, (_, index) => `bounce${index}@early.test`);
+    const { groupId } = await createList(call, 'Early bounces', refused);
+    const fine = Array.from({ length: 20 }, (_, index) => `fine${index}@early.test`);
+    const later = await createList(call, 'Early bounces later', fine);
+    await call('PATCH', `/groups/${groupId}/add-users`, { customer_ids: later.customerIds });
+    const id = await startCampaign('Early', groupId, {
+      min_email_gap: 1,
+      max_email_gap: 2,
+      bounce_threshold: 10,
+    });
+    now = new Date(now.getTime() + 60_000);
+    const queued = await runTick(t.db, now, seededRandom(9));
+    expect(queued).toHaveLength(23);
+    for (const send of queued.sort((a, b) => a.at.getTime() - b.at.getTime())) {
+      await sendOne(deps, send.id);
+    }
+    const campaign = (await call('GET', `/campaigns/${id}`)).json();
+    expect(campaign).toMatchObject({ status: 'paused' });
+    expect(campaign.paused_reason).toMatch(
+      /^Paused automatically: 3 of the last 20 e-mails bounced/,
+    );
+    expect((await sendRows(id)).map((row) => row.status).sort()).toEqual([
+      ...Array(3).fill('bounced'),
+      ...Array(17).fill('sent'),
+    ]);
+  });
 });
