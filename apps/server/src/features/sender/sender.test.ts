@@ -848,27 +848,29 @@ describe('verdicts on the addresses of a campaign', () => {
 });
 
 describe('bounce protection at send time (issue 25)', () => {
-  it('pauses the campaign when its SMTP refusals pass its threshold, and withdraws what was still queued', async () => {
-    // The sink refuses addresses starting with "bounce" for good; added to the list later,
-    // they go out last (a window is judged at each bounce, once it holds 20 sends).
-    const fine = Array.from({ length: 17 }, (_, index) => `fine${index}@guarded.test`);
-    const { groupId } = await createList(call, 'Guarded', fine);
-    const refused = Array.from({ length: 4 }, (_, index) => `bounce${index}@guarded.test`);
-    const later = await createList(call, 'Guarded later', refused);
+  // A campaign (bounce threshold 10 %) whose list has `first`, then `then` added later, so
+  // that they go out in that order (gaps of 1 or 2 seconds: each send has its own time); the
+  // sink refuses addresses starting with "bounce" for good. Every planned send is sent.
+  async function sendInOrder(name: string, first: string[], then: string[]) {
+    const { groupId } = await createList(call, name, first);
+    const later = await createList(call, `${name} later`, then);
     await call('PATCH', `/groups/${groupId}/add-users`, { customer_ids: later.customerIds });
-    // Gaps of 1 or 2 seconds: each send has its own time, and they go in that order.
-    const id = await startCampaign('Guarded', groupId, {
+    const id = await startCampaign(name, groupId, {
       min_email_gap: 1,
       max_email_gap: 2,
       bounce_threshold: 10,
     });
     now = new Date(now.getTime() + 60_000);
     const queued = await runTick(t.db, now, seededRandom(8));
-    expect(queued).toHaveLength(21);
+    expect(queued).toHaveLength(first.length + then.length);
     for (const send of queued.sort((a, b) => a.at.getTime() - b.at.getTime())) {
       await sendOne(deps, send.id);
     }
-    // The third refusal makes 3 of 20 (15 %): paused; the fourth send is withdrawn unsent.
+    return id;
+  }
+
+  // Paused at 3 bounces of 20 sends (15 %), what was still queued withdrawn unsent.
+  async function expectPausedAtThreeOfTwenty(id: string) {
     const campaign = (await call('GET', `/campaigns/${id}`)).json();
     expect(campaign).toMatchObject({ status: 'paused' });
     expect(campaign.paused_reason).toMatch(
@@ -878,35 +880,30 @@ describe('bounce protection at send time (issue 25)', () => {
       ...Array(3).fill('bounced'),
       ...Array(17).fill('sent'),
     ]);
+  }
+
+  const addresses = (local: string, count: number, domain: string) =>
+    Array.from({ length: count }, (_, index) => `${local}${index}@${domain}`);
+
+  it('pauses the campaign when its SMTP refusals pass its threshold, and withdraws what was still queued', async () => {
+    // A window is judged at each bounce once it holds 20 sends: the third refusal, the 20th
+    // send, pauses; the fourth is withdrawn.
+    const id = await sendInOrder(
+      'Guarded',
+      addresses('fine', 17, 'guarded.test'),
+      addresses('bounce', 4, 'guarded.test'),
+    );
+    await expectPausedAtThreeOfTwenty(id);
   });
 
   it('pauses the campaign at the send that fills its window, when the bounces came first', async () => {
     // Three refusals among the first sends: too few sends to judge at each bounce. The good
-    // sends after them bring no bounce to look again at, yet the 20th makes 3 of 20 (15 %).
-    const refused = Array.from({ length: 3 }, (_, index) => `bounce${index}@early.test`);
-    const { groupId } = await createList(call, 'Early bounces', refused);
-    const fine = Array.from({ length: 20 }, (_, index) => `fine${index}@early.test`);
-    const later = await createList(call, 'Early bounces later', fine);
-    await call('PATCH', `/groups/${groupId}/add-users`, { customer_ids: later.customerIds });
-    const id = await startCampaign('Early', groupId, {
-      min_email_gap: 1,
-      max_email_gap: 2,
-      bounce_threshold: 10,
-    });
-    now = new Date(now.getTime() + 60_000);
-    const queued = await runTick(t.db, now, seededRandom(9));
-    expect(queued).toHaveLength(23);
-    for (const send of queued.sort((a, b) => a.at.getTime() - b.at.getTime())) {
-      await sendOne(deps, send.id);
-    }
-    const campaign = (await call('GET', `/campaigns/${id}`)).json();
-    expect(campaign).toMatchObject({ status: 'paused' });
-    expect(campaign.paused_reason).toMatch(
-      /^Paused automatically: 3 of the last 20 e-mails bounced/,
+    // sends after them bring no bounce to look again at, yet the 20th makes 3 of 20.
+    const id = await sendInOrder(
+      'Early',
+      addresses('bounce', 3, 'early.test'),
+      addresses('fine', 20, 'early.test'),
     );
-    expect((await sendRows(id)).map((row) => row.status).sort()).toEqual([
-      ...Array(3).fill('bounced'),
-      ...Array(17).fill('sent'),
-    ]);
+    await expectPausedAtThreeOfTwenty(id);
   });
 });
