@@ -89,6 +89,10 @@ export async function guardSendRates(
   send: { campaignId: string; mailboxId: string | null },
   events?: WebhookEvents,
 ): Promise<void> {
+  // Two syncs can file complaints or bounces about one campaign at once, each in a transaction
+  // that sees only its own: one at a time per campaign, the later one judges after the earlier
+  // committed and counts both (held to the end of the caller's transaction).
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`send-guard:${send.campaignId}`}))`);
   const [campaign] = await db
     .select({
       status: campaigns.status,
