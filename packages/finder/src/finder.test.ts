@@ -352,6 +352,39 @@ describe('the finder against the mail lab', () => {
     expect((await patient.find(ann, { viewer: 'u1' })).exactEmailScore).toBe(95);
   });
 
+  it("keeps what a lookup learnt from a user's own evidence theirs: another user finds no fact in it", async () => {
+    // aliases.test refuses unknown recipients; john.doe@ and jdoe@ both exist.
+    const store = createMemoryPatternStore();
+    const finder = finderFor({}, { patternStore: store });
+    const john = { firstName: 'John', lastName: 'Doe', domain: 'aliases.test' };
+    const jane = { firstName: 'Jane', lastName: 'Doe', domain: 'aliases.test' };
+    // User A plants a bounce of John's address in their own inbox: for A, only jdoe@ is left.
+    store.record('aliases.test', {
+      pattern: 'first.last',
+      email: 'john.doe@aliases.test',
+      source: 'bounce',
+      owner: ownerKey('John', 'Doe'),
+      observer: 'A',
+    });
+    expect(await finder.find(john, { viewer: 'A' })).toMatchObject({
+      exactEmail: 'jdoe@aliases.test',
+      exactEmailScore: 99,
+    });
+    // That 99 rested on A's bounce: it is A's observation, not the finder's shared one.
+    const rows = [...(store.entries().get('aliases.test')?.values() ?? [])];
+    expect(rows.find((row) => row.email === 'jdoe@aliases.test')).toMatchObject({
+      source: 'verified',
+      observer: 'A',
+    });
+    // For B it is one other user's observation: it may count towards the domain's pattern, as
+    // any user's contact does (at most two addresses each), but says nothing of whose jdoe@ is:
+    // Jane's search still finds her address.
+    expect(await finder.find(jane, { viewer: 'B' })).toMatchObject({
+      exactEmail: 'jdoe@aliases.test',
+      exactEmailScore: 99,
+    });
+  });
+
   it('asks only for the learnt pattern once the domain is warm', async () => {
     const store = createMemoryPatternStore({ 'acme.test': observed('first.last', 'acme.test') });
     const finder = finderFor({}, { patternStore: store });

@@ -26,6 +26,7 @@ import {
   createMemoryPatternStore,
   isKnownForPeople,
   isKnownPattern,
+  type PatternObservation,
   type PatternStore,
 } from './pattern-knowledge.ts';
 import { type DomainProbe, probeDomain } from './probe-domain.ts';
@@ -124,6 +125,15 @@ export function createFinder(
       privateAddresses: config.allowPrivateMx || (ports.privateAddressAllowed ?? false),
       now: clock.now,
     });
+    // What this lookup teaches is the finder's shared observation only when nothing the viewer
+    // recorded at the domain (a bounce, a contact, a reply) could have shaped it; else theirs.
+    const viewerObserved =
+      options.viewer !== undefined && (await patternStore.observedBy(domain, options.viewer));
+    const learn = (observed: PatternObservation) =>
+      patternStore.record(
+        domain,
+        viewerObserved ? { ...observed, observer: options.viewer } : observed,
+      );
     const planned = lookup.error ? rows : withCandidates(rows, domain, lookup.learnt);
     // Nobody's exact match: an address two rows produced, or one that bounced.
     const ambiguous = new Set([...ambiguousAddresses(planned), ...lookup.bounced]);
@@ -171,7 +181,7 @@ export function createFinder(
         };
       });
     let scored = scoreAll();
-    for (const { observed } of scored) if (observed) await patternStore.record(domain, observed);
+    for (const { observed } of scored) if (observed) await learn(observed);
     // The rows teach each other: at a domain that refuses unknown recipients, the first@ they
     // just proved can make the pattern known, and then a row's accepted first@ is exact. No new
     // RCPT is needed: a row without an exact match was asked every candidate.
@@ -189,8 +199,7 @@ export function createFinder(
         const before = scored;
         scored = scoreAll();
         for (const [k, { observed, score }] of scored.entries())
-          if (observed && score.score !== before[k]?.score.score)
-            await patternStore.record(domain, observed);
+          if (observed && score.score !== before[k]?.score.score) await learn(observed);
       }
     }
     const results = scored.map(({ row, candidates, score }) =>

@@ -280,6 +280,10 @@ export interface PatternStore {
     emails: readonly string[],
     view?: EvidenceView,
   ) => Promise<AddressOwner[]> | AddressOwner[];
+  // Whether this observer recorded anything at the domain. Their bounces, contacts and replies
+  // shape what a lookup for them finds there, so what the finder learns in that lookup is
+  // theirs alone, never the finder's shared observation (README: evidence weighed by who saw it).
+  observedBy: (domain: string, observer: string) => Promise<boolean> | boolean;
 }
 
 // The store's answers from one domain's recorded observations.
@@ -468,6 +472,8 @@ export function createMemoryPatternStore(
     record,
     bounced: (domain, view) => bouncedOf(evidence(domain, view)),
     owners: (domain, emails, view) => ownersOf(evidence(domain, view), emails),
+    observedBy: (domain, observer) =>
+      [...(domains.get(domain)?.values() ?? [])].some((row) => row.observer === observer),
     entries: () => domains,
   };
 }

@@ -207,3 +207,18 @@ it('makes deliveries count only while the domain has a bounce observed within th
     sources: { delivered: 3 },
   });
 });
+
+it("tells whether a user recorded anything at a domain; the finder's own rows are nobody's", async () => {
+  const store = createPgPatternStore(t.db);
+  await store.record('seen.test', { pattern: 'first.last', email: 'ann.lee@seen.test' });
+  await store.record('seen.test', {
+    pattern: 'flast',
+    email: 'broe@seen.test',
+    source: 'bounce',
+    observer: 'user-a',
+  });
+  expect(await store.observedBy('seen.test', 'user-a')).toBe(true);
+  expect(await store.observedBy('seen.test', 'user-b')).toBe(false);
+  expect(await store.observedBy('other.test', 'user-a')).toBe(false);
+  expect(await store.observedBy('seen.test', '')).toBe(false);
+});

@@ -134,5 +134,11 @@ export function createPgPatternStore(db: Db): PatternStore {
       )}]::text[]`;
       return ownersOf(await evidence(domain, view, which), asked);
     },
+    // Through the partial index domain_patterns_observers.
+    observedBy: async (domain, observer) => {
+      const found = await db.execute(sql`select 1 from ${domainPatterns}
+        where domain = ${domain} and observer = ${observer} and observer <> '' limit 1`);
+      return found.rows.length > 0;
+    },
   };
 }

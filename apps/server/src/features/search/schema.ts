@@ -90,7 +90,7 @@ export const domainPatterns = pgTable(
     // Who saw it (the finder's PatternObservation.observer): the user id behind a known,
     // reply, delivered or bounce observation; '' for the finder's own probes (verified,
     // smtp), which everybody shares; 'anonymous' for user observations recorded before
-    // observers were (migration 0033).
+    // observers were (migration 0034).
     observer: text('observer').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -102,5 +102,10 @@ export const domainPatterns = pgTable(
     index('domain_patterns_bounces')
       .on(table.domain, table.observer, table.email)
       .where(sql`${table.source} = 'bounce'`),
+    // Whether a user recorded anything at a domain (observedBy): their lookups there teach
+    // only them.
+    index('domain_patterns_observers')
+      .on(table.domain, table.observer)
+      .where(sql`${table.observer} <> ''`),
   ],
 );

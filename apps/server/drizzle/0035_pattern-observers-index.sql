@@ -1,0 +1,1 @@
+CREATE INDEX "domain_patterns_observers" ON "domain_patterns" USING btree ("domain","observer") WHERE "domain_patterns"."observer" <> '';
