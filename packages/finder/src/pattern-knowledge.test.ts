@@ -130,6 +130,11 @@ describe('pattern knowledge', () => {
     expect(await store.get('acme.com', within(180))).toBeNull();
     expect((await store.bounced('acme.com', within(365))).bouncing).toBe(true);
     expect(await store.get('acme.com', within(365))).toMatchObject({ pattern: 'first.last' });
+    // A contact import of the address leaves the old bounce old; a new bounce of it is recent.
+    store.record('acme.com', { pattern: 'flast', email: 'egray@acme.com', source: 'known' });
+    expect((await store.bounced('acme.com', within(180))).bouncing).toBe(false);
+    store.record('acme.com', { pattern: 'flast', email: 'egray@acme.com', source: 'bounce' });
+    expect((await store.bounced('acme.com', within(180))).bouncing).toBe(true);
   });
 
   describe('evidence weighed by who saw it', () => {

@@ -459,7 +459,13 @@ export function createMemoryPatternStore(
     const bounces =
       source === 'delivered' &&
       [...rows.values()].some((o) => o.source === 'bounce' && o.observer === observation.observer);
-    if (!replacesObservation(rows.get(key)?.source, source, bounces)) return;
+    const recorded = rows.get(key);
+    if (!replacesObservation(recorded?.source, source, bounces)) {
+      // The address bounced again: the same fact, seen now (a recent bounce).
+      if (recorded?.source === 'bounce' && source === 'bounce')
+        rows.set(key, { ...recorded, at: clock.now() });
+      return;
+    }
     rows.set(key, { ...observation, email, source, at: clock.now() });
     domains.set(domain, rows);
   };

@@ -206,6 +206,26 @@ it('makes deliveries count only while the domain has a bounce observed within th
     pattern: 'first.last',
     sources: { delivered: 3 },
   });
+  // The same user imports the address again as a contact: the bounce stays, and stays old.
+  await store.record('old.test', {
+    pattern: 'flast',
+    email: 'egray@old.test',
+    source: 'known',
+    owner: 'ed gray',
+    observer,
+  });
+  expect(await store.bounced('old.test', within(180))).toEqual({
+    addresses: ['egray@old.test'],
+    bouncing: false,
+  });
+  // It bounces again: a recent bounce.
+  await store.record('old.test', {
+    pattern: 'flast',
+    email: 'egray@old.test',
+    source: 'bounce',
+    observer,
+  });
+  expect((await store.bounced('old.test', within(180))).bouncing).toBe(true);
 });
 
 it("tells whether a user recorded anything at a domain; the finder's own rows are nobody's", async () => {

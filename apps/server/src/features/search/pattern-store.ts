@@ -43,7 +43,10 @@ const latestWins = {
     pattern: sql`case when ${bounceKept} then ${domainPatterns.pattern} else excluded.pattern end`,
     source: sql`case when ${bounceKept} then ${domainPatterns.source} else excluded.source end`,
     owner: sql`case when ${bounceKept} then ${domainPatterns.owner} else coalesce(excluded.owner, ${domainPatterns.owner}) end`,
-    updatedAt: sql`now()`,
+    // A kept observation keeps its time: an old bounce a re-imported contact leaves in place
+    // stays old (only recent bounces make a domain bouncing); a new bounce of it is new.
+    updatedAt: sql`case when (${bounceKept}) and excluded.source <> 'bounce'
+      then ${domainPatterns.updatedAt} else now() end`,
   },
 };
 
