@@ -348,6 +348,16 @@ describe('the built web app', () => {
       expect(response.json().statusCode).toBe(404);
     }
   });
+
+  it('answers an unknown /v2 path as the public API does: a JSON 404, never the app page', async () => {
+    // A Hunter client that misspells an endpoint must get the API's error, not HTML.
+    for (const url of ['/v2/email-finderr?api_key=nope', '/v2/leads']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(response.json(), url).toMatchObject({ errors: [expect.any(Object)] });
+    }
+  });
 });
 
 describe('with SMTP_URL set', () => {

@@ -188,6 +188,15 @@ export async function registerPublicApi(
       v2.get('/docs', { schema: { hide: true } }, async () =>
         publicApiDocument(deps.config.publicUrl),
       );
+      // Any other /v2 path: the web app's file server would otherwise answer a GET with the
+      // app page. Here it is a call like any other (key, limits as a free call, a usage row),
+      // answered by this scope's JSON 404.
+      v2.route({
+        method: ['GET', 'HEAD'],
+        url: '/*',
+        schema: { hide: true },
+        handler: (_request, reply) => reply.callNotFound(),
+      });
     },
     { prefix: '/v2' },
   );
