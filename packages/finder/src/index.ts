@@ -35,6 +35,7 @@ export {
   isKnownPattern,
   knowledgeFrom,
   knowledgeOf,
+  legacyObserver,
   noPattern,
   type ObservationCount,
   type ObservationSource,

@@ -6,6 +6,7 @@ import {
   isKnownForPeople,
   isKnownPattern,
   knowledgeFrom,
+  legacyObserver,
   noPattern,
   type ObservationCount,
   type ObservationSource,
@@ -166,6 +167,23 @@ describe('pattern knowledge', () => {
       });
       expect((await s.bounced('acme.com', forUser('b'))).addresses).toEqual(['ceo@acme.com']);
       expect(await s.owners('acme.com', ['ceo@acme.com'], forUser('b'))).toEqual([]);
+    });
+
+    it('never lets the observations recorded before observers were agree with a user', async () => {
+      const s = store();
+      const bounce = (observer: string) =>
+        s.record('acme.com', {
+          pattern: 'first',
+          email: 'ceo@acme.com',
+          source: 'bounce',
+          observer,
+        });
+      // An old planted bounce, kept as the legacy observer's, and its planter's new account.
+      bounce(legacyObserver);
+      bounce('a');
+      expect((await s.bounced('acme.com', forUser('b'))).addresses).toEqual([]);
+      bounce('c');
+      expect((await s.bounced('acme.com', forUser('b'))).addresses).toEqual(['ceo@acme.com']);
     });
 
     it("counts at most two of another user's addresses per domain, none of them as whose it is", async () => {

@@ -146,7 +146,13 @@ function latestOf(rows: readonly Weighed[], bouncing: boolean): Weighed | undefi
 // Facts about one address that at least `min` distinct other users agree on: it bounced, or
 // it is one owner's (a reply when `min` of them replied, a delivery when `min` reached it, a
 // contact otherwise), dated when the `min`-th of them saw it.
-function agreedFacts(others: readonly RecordedObservation[], min: number): Weighed[] {
+// The observer of the user observations recorded before observers were (the server's
+// migration 0034): any of them may have been planted, and nothing tells whose they were, so
+// they never agree with anyone: they count only within one observer's pattern allowance.
+export const legacyObserver = 'anonymous';
+
+function agreedFacts(all: readonly RecordedObservation[], min: number): Weighed[] {
+  const others = all.filter((row) => row.observer !== legacyObserver);
   const fact = (rows: RecordedObservation[], source: ObservationSource): Weighed => {
     const byTime = [...rows].sort((a, b) => b.at - a.at);
     const latest = byTime[0] as RecordedObservation;
