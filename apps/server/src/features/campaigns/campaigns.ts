@@ -293,6 +293,16 @@ async function refuseListOfAnother(
   if (other) throw conflict(campaignMessages.listInUse(other.name));
 }
 
+// When the campaign's latest send went out (sent or bounced), as its bounce window orders them.
+async function latestSendTime(db: Queryable, id: string): Promise<Date | null> {
+  const result = await db.execute<{ at: number | null }>(sql`
+    select (extract(epoch from max(coalesce(sent_at, sending_at, scheduled_at))) * 1000)::float8
+      as at
+    from campaign_sends where campaign_id = ${id} and status in ('sent', 'bounced')`);
+  const at = result.rows[0]?.at;
+  return at === null || at === undefined ? null : new Date(at);
+}
+
 // Every change is checked first, then written at once: a refused start changes nothing.
 export async function updateCampaign(
   db: Db,
@@ -311,6 +321,9 @@ export async function updateCampaign(
       values.status = update.status;
       // The user's own pause or resume: no automatic reason stands any more.
       values.pausedReason = null;
+      // Resumed after it paused itself: protection judges the sends from here on.
+      if (update.status === 'active' && current.status === 'paused' && current.pausedReason)
+        values.guardedSince = await latestSendTime(tx, id);
     }
     if (update.customer_group_id !== undefined) {
       const groupId = update.customer_group_id;

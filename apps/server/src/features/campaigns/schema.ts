@@ -54,6 +54,10 @@ export const campaigns = pgTable(
     // Complaint protection: the spam-complaint percentage (in tenths, 0 to 5) above which the
     // campaign pauses itself.
     complaintThreshold: doublePrecision('complaint_threshold').notNull().default(0.3),
+    // Bounce and complaint protection judge only sends after this time: the user resumed the
+    // campaign after it paused itself (the time of its latest send then), so the sends it
+    // paused for do not pause it again at the next bounce.
+    guardedSince: timestamp('guarded_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import type {
   MailboxPayload,
   SendingLimits,
 } from '@mailhound/contracts';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { MailConnections } from '../../platform/mail/connections.ts';
@@ -181,6 +181,15 @@ export async function updateLimits(
   });
 }
 
+// When the mailbox's latest send (sent or bounced) was due, as its bounce window orders them.
+async function latestScheduledSend(db: Db, id: string): Promise<Date | null> {
+  const result = await db.execute<{ at: number | null }>(sql`
+    select (extract(epoch from max(scheduled_at)) * 1000)::float8 as at
+    from campaign_sends where mailbox_id = ${id} and status in ('sent', 'bounced')`);
+  const at = result.rows[0]?.at;
+  return at === null || at === undefined ? null : new Date(at);
+}
+
 // Without a new password the stored one is checked against the new servers.
 export async function updateConnection(
   deps: MailboxDeps,
@@ -194,6 +203,12 @@ export async function updateConnection(
   return update(deps.db, userId, id, {
     status: outcome.status,
     statusMessage: outcome.statusMessage,
+    // A stopped mailbox saved again: bounce and complaint protection judge its sends from here.
+    ...(current.status === 'error' && outcome.status === 'active'
+      ? {
+          guardedSince: await latestScheduledSend(deps.db, id),
+        }
+      : {}),
     email: connection.email,
     passwordEncrypted: deps.connections.box.seal(password, id),
     smtpHost: connection.smtp_host,

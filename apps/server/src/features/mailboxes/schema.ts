@@ -30,6 +30,9 @@ export const mailboxes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: mailboxStatuses }).notNull(),
     statusMessage: text('status_message'),
+    // Bounce and complaint protection judge only sends scheduled after this: the user saved the
+    // connection of a stopped mailbox again (the time of its latest send then).
+    guardedSince: timestamp('guarded_since', { withTimezone: true }),
     email: text('email').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),

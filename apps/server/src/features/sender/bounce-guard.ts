@@ -7,7 +7,7 @@ import {
   COMPLAINT_WINDOW_MIN,
   complaintMessages,
 } from '@mailhound/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { pauseCampaign } from '../campaigns/index.ts';
@@ -39,15 +39,19 @@ export function overComplaintThreshold(
   return judged && window.complained * 1000 > Math.round(threshold * 10) * window.sends;
 }
 
+// The sends after `since` (null: all): those after the user last resumed the campaign, or saved
+// the stopped mailbox again.
 async function windowsOf(
   db: Queryable,
   column: 'campaign_id' | 'mailbox_id',
   id: string,
+  since: Date | null,
 ): Promise<Windows> {
   // The campaign's window reads the index analytics use (campaign_sends_campaign_answered);
   // the mailbox's the one of its daily count (campaign_sends_mailbox_scheduled).
   const order =
     column === 'campaign_id' ? sql`coalesce(sent_at, sending_at, scheduled_at)` : sql`scheduled_at`;
+  const after = since ? sql`and ${order} > ${since.toISOString()}::timestamptz` : sql``;
   const result = await db.execute<Windows>(sql`
     select count(*) filter (where n <= ${BOUNCE_WINDOW})::int as sends,
       count(*) filter (where n <= ${BOUNCE_WINDOW} and status = 'bounced')::int as bounced,
@@ -57,7 +61,7 @@ async function windowsOf(
             exists (select 1 from unsubscribes u
                     where u.send_id = s.id and u.source = 'complaint') as complained
           from campaign_sends s
-          where ${sql.identifier(column)} = ${id} and status in ('sent', 'bounced')
+          where ${sql.identifier(column)} = ${id} and status in ('sent', 'bounced') ${after}
           order by ${order} desc limit ${COMPLAINT_WINDOW}) last`);
   return result.rows[0] ?? { sends: 0, bounced: 0, complaintSends: 0, complained: 0 };
 }
@@ -98,17 +102,22 @@ export async function guardSendRates(
       status: campaigns.status,
       bounce: campaigns.bounceThreshold,
       complaint: campaigns.complaintThreshold,
+      since: campaigns.guardedSince,
     })
     .from(campaigns)
     .where(eq(campaigns.id, send.campaignId));
   if (!campaign) return;
   if (campaign.status === 'active') {
-    const window = await windowsOf(db, 'campaign_id', send.campaignId);
+    const window = await windowsOf(db, 'campaign_id', send.campaignId, campaign.since);
     const reason = pauseReason(window, campaign, 'campaignPaused');
     if (reason) await pauseCampaign(db, send.campaignId, reason, events);
   }
   if (!send.mailboxId) return;
-  const window = await windowsOf(db, 'mailbox_id', send.mailboxId);
+  const [mailbox] = await db
+    .select({ since: mailboxes.guardedSince })
+    .from(mailboxes)
+    .where(eq(mailboxes.id, send.mailboxId));
+  const window = await windowsOf(db, 'mailbox_id', send.mailboxId, mailbox?.since ?? null);
   const reason = pauseReason(window, campaign, 'mailboxPaused');
   if (!reason) return;
   await db
@@ -131,15 +140,32 @@ export async function guardAtWindowStart(
   events?: WebhookEvents,
 ): Promise<void> {
   const cap = COMPLAINT_WINDOW_MIN + crossingSlack;
-  const sendsOf = (column: 'campaign_id' | 'mailbox_id', id: string | null) =>
+  // Counted from where the windows start (guarded_since: the last resume or reconnection).
+  const sendsOf = (
+    column: 'campaign_id' | 'mailbox_id',
+    id: string | null,
+    since: SQL,
+    time: SQL,
+  ) =>
     id === null
       ? sql`0`
       : sql`(select count(*)::int from (select 1 from campaign_sends
           where ${sql.identifier(column)} = ${id} and status in ('sent', 'bounced')
+            and ${time} > coalesce((${since}), '-infinity')
           limit ${cap}) counted)`;
   const result = await db.execute<{ campaign: number; mailbox: number }>(
-    sql`select ${sendsOf('campaign_id', send.campaignId)} as campaign,
-      ${sendsOf('mailbox_id', send.mailboxId)} as mailbox`,
+    sql`select ${sendsOf(
+      'campaign_id',
+      send.campaignId,
+      sql`select guarded_since from campaigns where id = ${send.campaignId}`,
+      sql`coalesce(sent_at, sending_at, scheduled_at)`,
+    )} as campaign,
+      ${sendsOf(
+        'mailbox_id',
+        send.mailboxId,
+        sql`select guarded_since from mailboxes where id = ${send.mailboxId}`,
+        sql`scheduled_at`,
+      )} as mailbox`,
   );
   const counts = result.rows[0];
   const nearMinimum = (sends: number) =>

@@ -17,7 +17,6 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
-import { mailboxes } from '../mailboxes/schema.ts';
 import { createPgPatternStore } from '../search/index.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { campaignContacts, campaignSends } from '../sender/schema.ts';
@@ -634,7 +633,7 @@ describe('a colleague answering a conversation forwarded to them', () => {
 
 // issue 25 "Done when": a campaign paused by RFC 3464 bounces read by the sync.
 describe('bounce protection', () => {
-  it('pauses the campaign and stops its mailbox once the bounces of its last sends pass its threshold', async () => {
+  it('pauses the campaign and stops its mailbox once the bounces of its last sends pass its threshold, and judges afresh after a resume', async () => {
     const mailboxId = await world.addMailbox(userId, guarded);
     const emails = Array.from({ length: 20 }, (_, index) => `lead${index}@guarded.test`);
     const { groupId } = await createList(call, 'Bought list', emails);
@@ -692,12 +691,23 @@ describe('bounce protection', () => {
     });
 
     // The user saves the mailbox's connection again and resumes: the reason goes with the pause.
-    await t.db
-      .update(mailboxes)
-      .set({ status: 'active', statusMessage: null })
-      .where(eq(mailboxes.id, mailboxId));
+    const saved = await call('PATCH', `/mailboxes/${mailboxId}/connection`, {
+      email: guarded.user,
+      smtp_host: '127.0.0.1',
+      smtp_port: sink.port,
+      imap_host: '127.0.0.1',
+      imap_port: imap.port,
+    });
+    expect(saved.json()).toMatchObject({ status: 'active' });
     const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
     expect(resumed.json()).toMatchObject({ status: 'active', paused_reason: null });
+
+    // One more bounce of the sends the user reviewed comes in: judged from the resume on, it
+    // does not pause the campaign or stop the mailbox again.
+    await deliverTo(guarded, bounceOf('lead3@guarded.test'));
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    expect(await campaign()).toMatchObject({ status: 'active', paused_reason: null });
+    expect((await mailbox()).status).toBe('active');
   });
 });
 
