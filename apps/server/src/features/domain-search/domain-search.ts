@@ -27,8 +27,9 @@ export type DomainSearchDeps = {
   db: Db;
   patternStore: PatternStore;
   mailRoute: MailRouteLookup;
-  // Whose evidence the known pattern rests on (the finder's evidenceView).
+  // Whose evidence the known pattern rests on (the finder's evidenceView), as of `now`.
   finder: FinderConfig;
+  now: () => Date;
 };
 
 // The web's query, or the public API's: any of several departments and seniorities.
@@ -195,7 +196,7 @@ export async function searchDomainWindow(
   const [company, mail, knowledge] = await Promise.all([
     organisationAt(deps.db, domain),
     mailFactsOf(deps.db, deps.mailRoute, domain),
-    deps.patternStore.get(domain, evidenceView(deps.finder, Date.now(), userId)),
+    deps.patternStore.get(domain, evidenceView(deps.finder, deps.now().getTime(), userId)),
   ]);
   const pattern: DomainPattern | null = knowledge
     ? {

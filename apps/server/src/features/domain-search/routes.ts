@@ -20,6 +20,7 @@ export function registerDomainSearchRoutes(
     db: deps.db,
     patternStore: createPgPatternStore(deps.db),
     finder: deps.config.finder,
+    now: deps.clock.now,
     mailRoute: deps.mailRoute ?? createMailRouteLookup(deps.config),
   };
 

@@ -412,6 +412,7 @@ describe('GET /v2/domain-search and /v2/email-count', () => {
           return mailRoute(domain);
         },
         finder: t.config.finder,
+        now: t.clock.now,
       },
       user.id,
       domainSearchQuerySchema.parse({ domain: 'people.test', limit: '100', offset: '1' }),

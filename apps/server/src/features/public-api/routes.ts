@@ -64,6 +64,7 @@ export async function registerPublicApi(
     db: deps.db,
     patternStore: createPgPatternStore(deps.db),
     finder: deps.config.finder,
+    now: deps.clock.now,
     mailRoute: createMailRouteLookup(deps.config),
   };
 
