@@ -51,7 +51,8 @@ function FileName({ fileName }: { fileName: string }) {
 export function BulkPreviewPage({
   ContactListAction,
 }: {
-  ContactListAction: ComponentType<{ requestId: string }>;
+  // `credits`: what the results still cost (0 once paid); making a list pays for them.
+  ContactListAction: ComponentType<{ requestId: string; credits: number }>;
 }) {
   const { requestId = '' } = useParams();
   const location = useLocation();
@@ -151,7 +152,7 @@ export function BulkPreviewPage({
           <Group gap="xs">
             {/* Only with the mail section and when results exist (product-spec §2). */}
             {user.data?.properties.sections.includes('mail') && !noEmails && (
-              <ContactListAction requestId={requestId} />
+              <ContactListAction requestId={requestId} credits={paid ? 0 : credits} />
             )}
             {hasInputFile && (
               <Tooltip label="Download the original file" withArrow>
