@@ -283,6 +283,9 @@ describe('a new user walks through Mailhound', () => {
       'Find Emails finds addresses and Export opens',
       async () => {
         await page.getByRole('button', { name: 'Find Emails' }).click();
+        const spend = page.getByRole('dialog', { name: 'Find Emails' });
+        await spend.getByRole('button', { name: 'Find Emails' }).click();
+        await spend.waitFor({ state: 'hidden' });
         const contacts = page.getByRole('table', { name: 'Look-alike contacts' });
         await contacts
           .getByText(/^[^\s@]+@[^\s@]+\.example$/)

@@ -135,7 +135,13 @@ describe('look-alike, in a real browser against the seeded demo data', () => {
 
     // The demo mail world answers the demo companies' domains: Find Emails finds addresses,
     // the page counts them and Export CSV turns on.
+    // The price first (one credit per contact that could come back verified); nothing is spent
+    // until it is confirmed.
     await page.getByRole('button', { name: 'Find Emails' }).click();
+    const spend = page.getByRole('dialog', { name: 'Find Emails' });
+    await spend.getByText(/^You will pay up to [\d,]+ credit\(s\)$/).waitFor();
+    await spend.getByRole('button', { name: 'Find Emails' }).click();
+    await spend.waitFor({ state: 'hidden' });
     const status = page.getByRole('status').filter({ hasText: /^Searched [\d,]+ contacts?:/ });
     await status.waitFor({ timeout: 120_000 });
     expect(await status.textContent()).toMatch(/: [1-9][\d,]* found \([\d,]+ verified\)/);

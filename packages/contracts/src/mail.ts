@@ -305,10 +305,11 @@ export const campaignSettingsSchema = z
       .int(bounceMessages.thresholdRange)
       .min(1, bounceMessages.thresholdRange)
       .max(100, bounceMessages.thresholdRange)
-      // Callers that predate it (scripts, older clients) keep the default.
-      .default(BOUNCE_THRESHOLD_DEFAULT),
+      // The three protection fields are ours, not api-spec §3's: a caller that leaves one out
+      // (scripts, older clients sending the spec's fields) keeps the campaign's stored value.
+      .optional(),
     // Bounce protection (issue 25): send to addresses verified accept_all or unknown too.
-    include_risky: z.boolean().default(false),
+    include_risky: z.boolean().optional(),
     // Complaint protection: the campaign pauses itself above this spam-complaint rate.
     complaint_threshold: z
       .number({ error: complaintMessages.thresholdRange })
@@ -320,7 +321,7 @@ export const campaignSettingsSchema = z
         (value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
         complaintMessages.thresholdRange,
       )
-      .default(COMPLAINT_THRESHOLD_DEFAULT),
+      .optional(),
   })
   .strict()
   // Both gaps 0 (a new campaign's defaults) mean the mailboxes' own gaps apply, as

@@ -5,5 +5,5 @@ export {
   readResultSummary,
 } from './bulk-store.ts';
 export { defineBulkJobs } from './jobs.ts';
-export { resultTable } from './result-files.ts';
+export { type ResultRow, resultTable } from './result-files.ts';
 export { registerBulkRoutes } from './routes.ts';

@@ -296,6 +296,31 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
     expect((await call('GET', `/campaigns/${campaign.id}`)).json().mailbox_ids).toEqual([mailbox]);
   });
 
+  it("keeps the stored protection settings when a save leaves them out (api-spec §3's fields only)", async () => {
+    const campaign = await newCampaign('Protection kept');
+    const mailbox = await insertMailbox(t, userId);
+    const protection = { bounce_threshold: 7, include_risky: true, complaint_threshold: 0.5 };
+    const first = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      ...protection,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      emails_limit: 30,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().settings).toMatchObject({ ...protection, emails_limit: 30 });
+    const read = await call('GET', `/campaigns/${campaign.id}`);
+    expect(read.json().settings).toMatchObject({ ...protection, emails_limit: 30 });
+    // One field sent changes that one only.
+    const one = await call('PATCH', `/campaigns/${campaign.id}/settings`, {
+      ...settingsWith([mailbox]),
+      include_risky: false,
+    });
+    expect(one.json().settings).toMatchObject({ ...protection, include_risky: false });
+  });
+
   it('lists and searches with paging and sorting', async () => {
     const list = await call('GET', '/campaigns/list?page=1&count=2');
     expect(list.json()).toMatchObject({ page: 1, per_page: 2 });

@@ -5,6 +5,6 @@ export { demoCompanyOptions, seedDemoCompanies } from './demo-seed.ts';
 export { canonicalFilters, leadConditions, parseFilterQuery } from './filters.ts';
 export { runImportCommand } from './import-command.ts';
 export { industryGroupOf } from './industries.ts';
-export { maskAddress } from './masks.ts';
+export { hidden, maskAddress } from './masks.ts';
 export { resolveCompanyDomain } from './resolve-domain.ts';
 export { registerCompanyRoutes } from './routes.ts';

@@ -1,7 +1,8 @@
 // Key decision makers on the public company page, and addresses found but not yet paid for
 // (an unpaid bulk preview): enough to show that a contact exists, not enough to use it.
 
-const hidden = '•••';
+// What a masked value shows in place of what is hidden.
+export const hidden = '•••';
 
 function masked(initial: string, domain: string): string {
   return `${initial}${hidden}@${domain}`;

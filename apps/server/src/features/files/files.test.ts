@@ -206,27 +206,37 @@ describe('a verify-only list', () => {
     expect(sheet.map((row) => row.slice(4).map((cell) => cell ?? ''))).toEqual(verdicts);
   });
 
-  it('the preview of an unpaid list shows the verdicts and keeps the found addresses masked', async () => {
+  it('the preview of an unpaid list shows the uploaded addresses and no verdict; after the download it does', async () => {
     const user = await activeUser(t);
     const item = await completedUpload(
       user.token,
       'emails.csv',
-      toCsv([['Email'], ['bob.ray@acme.test']]),
+      toCsv([['Email'], ['bob.ray@acme.test'], ['zed.nobody@acme.test']]),
     );
-    const response = await get(`/api/file/${item.requestId}/preview`, user.token);
-    expect(response.statusCode, response.body).toBe(200);
-    const preview = response.json() as { rows: string[][]; paid: boolean };
-    expect(preview.paid).toBe(false);
-    expect(preview.rows[1]).toEqual([
-      // The upload's own cell, then the found address masked, then the verdict.
+    const unpaid = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    const preview = unpaid.json() as { rows: string[][]; paid: boolean; credits: number };
+    expect(preview).toMatchObject({ paid: false, credits: 1 });
+    // Every column stays; what a download sells (the verdict, its score and status) is masked
+    // on each row, charged or not, so that which rows are masked tells nothing either.
+    const masked = Array<string>(10).fill('•••');
+    expect(preview.rows.slice(1)).toEqual([
+      ['bob.ray@acme.test', 'b•••@acme.test', ...masked],
+      ['zed.nobody@acme.test', 'z•••@acme.test', ...masked],
+    ]);
+    expect(JSON.stringify(preview.rows)).not.toMatch(/valid|Verified|true|false|99/);
+
+    const download = await get(`/api/file/${item.requestId}/result/full`, user.token);
+    expect(download.statusCode, download.body).toBe(200);
+    const paid = await get(`/api/file/${item.requestId}/preview`, user.token);
+    expect(paid.json()).toMatchObject({ paid: true, credits: 0 });
+    expect((paid.json() as { rows: string[][] }).rows[1]).toEqual([
       'bob.ray@acme.test',
-      'b•••@acme.test',
+      'bob.ray@acme.test',
       '99',
       'Verified',
       ...validVerdict,
     ]);
-    // The address shows only in the cell the user uploaded, nowhere else.
-    expect(JSON.stringify(preview).match(/bob\.ray@/g)).toHaveLength(1);
   });
 });
 

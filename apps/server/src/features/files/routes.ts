@@ -43,7 +43,7 @@ export function registerFileRoutes(api: App, { db }: Pick<FeatureDeps, 'db'>): v
         summary:
           'Preview of a bulk result: the header row and the first 10 rows, found or not, with the counts of the whole list',
         description:
-          'Until the result is paid for (paid false), each address is masked as j•••@acme.com (its first character and its domain), with its score.',
+          "Until the result is paid for (paid false), each address found is masked as j•••@acme.com (its first character and its domain), with its score; a row that gave an address to verify keeps the upload's cells, and its Email, Score, Status and verdict cells are masked (•••).",
         security: tokenRequired,
         params: idParams,
         response: { 200: bulkPreviewSchema, ...refusals },

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { BULK_PREVIEW_ROWS, type BulkPreview, searchMessages } from '@mailhound/contracts';
+import {
+  BULK_PREVIEW_ROWS,
+  type BulkPreview,
+  recogniseColumns,
+  searchMessages,
+} from '@mailhound/contracts';
 import type { Db } from '../../platform/database.ts';
 import { conflict, notFound, paymentRequired } from '../../platform/errors.ts';
 import {
   isUuid,
+  type ResultRow,
   readPurchase,
   readResultRows,
   readResultSummary,
   resultTable,
 } from '../bulk/index.ts';
 import { bulkPurchases, type FileKind } from '../bulk/schema.ts';
-import { maskAddress } from '../companies/index.ts';
+import { hidden, maskAddress } from '../companies/index.ts';
 import { applyCreditEntry, InsufficientCreditsError } from '../credits/index.ts';
 import { findFile, findOwnRequest, hasInputFile } from './queries.ts';
 
@@ -71,6 +77,37 @@ export async function payForResults(
   });
 }
 
+// The address a row gave to be verified (lower-cased as it was looked up), or null for a row
+// that searched for one or was never looked up (no verdict).
+function givenAddress(row: ResultRow, emailColumn: number | undefined): string | null {
+  if (emailColumn === undefined || row.verdict === null) return null;
+  const cell = row.cells[emailColumn]?.trim() ?? '';
+  return cell === '' ? null : cell.toLowerCase();
+}
+
+// What a result sells stays hidden until it is paid for. A found address shows masked
+// (j•••@acme.com) with its score, as the company page shows decision makers. A given address's
+// verdict is what is sold: its Email, Score, Status and verdict cells are all masked, found or
+// not, so that which rows are masked tells nothing either; the upload's own cells stay.
+function unpaidTable(header: string[], rows: ResultRow[]): string[][] {
+  const emailColumn = recogniseColumns(header).email;
+  const masked = rows.map((row) => ({ ...row, email: row.email && maskAddress(row.email) }));
+  const [head = [], ...body] = resultTable(header, masked);
+  return [
+    head,
+    ...body.map((cells, index) => {
+      const row = rows[index];
+      const given = row ? givenAddress(row, emailColumn) : null;
+      if (given === null) return cells;
+      return [
+        ...cells.slice(0, header.length),
+        maskAddress(given),
+        ...cells.slice(header.length + 1).map(() => hidden),
+      ];
+    }),
+  ];
+}
+
 export async function readPreview(db: Db, userId: string, requestId: string): Promise<BulkPreview> {
   const bulk = await completedRequest(db, userId, requestId);
   // The first rows whatever became of them, so a list with nothing found still shows why.
@@ -80,14 +117,9 @@ export async function readPreview(db: Db, userId: string, requestId: string): Pr
     hasInputFile(db, bulk.id),
     readResultSummary(db, bulk.id),
   ]);
-  // Addresses are what a result sells: until it is paid for, each shows masked
-  // (j•••@acme.com) with its score, as the company page shows decision makers.
-  const shown = purchase
-    ? rows
-    : rows.map((row) => ({ ...row, email: row.email && maskAddress(row.email) }));
   return {
     fileName: bulk.fileName,
-    rows: resultTable(bulk.header, shown),
+    rows: purchase ? resultTable(bulk.header, rows) : unpaidTable(bulk.header, rows),
     paid: purchase !== undefined,
     credits: purchase ? 0 : (bulk.verifiedCount ?? 0),
     hasInputFile: input,

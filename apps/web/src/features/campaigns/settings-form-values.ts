@@ -45,8 +45,8 @@ export const settingsFormSchema = z
     min_email_gap: asNumber(values.min_email_gap),
     max_email_gap: asNumber(values.max_email_gap),
     max_new_leads: asNumber(values.max_new_leads),
-    // Both always sent (an empty threshold is 0, which the range refuses), never left to the
-    // schema's defaults; written as optional fields because the schema's input has them so.
+    // Always sent (an empty threshold is 0, which the range refuses): the form saves what it
+    // shows; written as optional fields because the schema has them so (left out, kept).
     ...(bounce_threshold === undefined ? {} : { bounce_threshold: Number(bounce_threshold) }),
     ...(include_risky === undefined ? {} : { include_risky }),
     // Empty is no number (refused), not 0, which the range allows.

@@ -178,6 +178,31 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     expect(screen.queryByText(/show in full once you download/)).toBeNull();
   });
 
+  it('says that a verify list shows its verdicts once downloaded, and shows the masked cells as they come', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const masked = Array<string>(1 + 2 + bulkVerdictColumns.length).fill('•••');
+    masked[0] = 's•••@ravenmind.example';
+    server.on('GET /api/file/r1/preview', {
+      body: preview({
+        rows: [
+          ['Email', 'Email', 'Score', 'Status', ...bulkVerdictColumns],
+          ['sakura.smith@ravenmind.example', ...masked],
+        ],
+        credits: 1,
+      }),
+    });
+    server.on('GET /api/search-history/bulk/r1', { body: bulkItem('r1', { kind: 'verify' }) });
+    renderApp('/search/bulk/preview/r1');
+    expect(
+      await screen.findByText('The verdicts show in full once you download the results.'),
+    ).toBeInTheDocument();
+    const table = within(screen.getByRole('table', { name: 'Bulk preview' }));
+    const [, row] = table.getAllByRole('row');
+    expect(within(row as HTMLElement).queryByText(/valid|Verified|99/)).toBeNull();
+    expect(within(row as HTMLElement).getAllByText('•••')).toHaveLength(10);
+  });
+
   it('shows the loading error with the server’s message', async () => {
     const server = createFakeServer();
     logIn(server);

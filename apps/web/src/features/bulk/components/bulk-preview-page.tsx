@@ -18,8 +18,12 @@ import { bulkPaymentText, previewRows, shortFileName, summaryText } from '../bul
 import { DownloadFormatModal } from './download-format-modal.tsx';
 import { PreviewTable } from './preview-table.tsx';
 
-// The server masks an unpaid result's addresses (j•••@acme.com); the download pays for them.
-const maskedNote = 'The e-mails show in full once you download the results.';
+// The server masks what an unpaid result sells: a found address (j•••@acme.com), and for a
+// verify list each address's verdict, score and status (•••); the download pays for them.
+const maskedNotes = {
+  find: 'The e-mails show in full once you download the results.',
+  verify: 'The verdicts show in full once you download the results.',
+} as const;
 
 function failureText(error: unknown): string {
   return error instanceof Error && error.message !== '' ? error.message : 'Unknown error.';
@@ -47,7 +51,8 @@ function FileName({ fileName }: { fileName: string }) {
 export function BulkPreviewPage({
   ContactListAction,
 }: {
-  ContactListAction: ComponentType<{ requestId: string }>;
+  // `credits`: what the results still cost (0 once paid); making a list pays for them.
+  ContactListAction: ComponentType<{ requestId: string; credits: number }>;
 }) {
   const { requestId = '' } = useParams();
   const location = useLocation();
@@ -140,14 +145,14 @@ export function BulkPreviewPage({
             <Text fw={500}>{paymentText}</Text>
             {!paid && !noEmails && (
               <Text size="sm" c="dimmed">
-                {maskedNote}
+                {maskedNotes[item.data?.kind ?? 'find']}
               </Text>
             )}
           </div>
           <Group gap="xs">
             {/* Only with the mail section and when results exist (product-spec §2). */}
             {user.data?.properties.sections.includes('mail') && !noEmails && (
-              <ContactListAction requestId={requestId} />
+              <ContactListAction requestId={requestId} credits={paid ? 0 : credits} />
             )}
             {hasInputFile && (
               <Tooltip label="Download the original file" withArrow>

@@ -47,7 +47,7 @@ function renderFlow() {
     [
       {
         path: '/search/bulk/preview/:requestId',
-        element: <CreateContactListFromBulk requestId="req-1" />,
+        element: <CreateContactListFromBulk requestId="req-1" credits={0} />,
       },
       { path: '/contacts/details/:requestId', element: <p>List details</p> },
     ],

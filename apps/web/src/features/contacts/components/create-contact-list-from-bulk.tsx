@@ -6,8 +6,15 @@ import { CreateContactListModal, createContactListLabel } from './create-contact
 
 // product-spec §4 "List creation from bulk results": the name is checked, the found e-mails
 // are fetched, contacts are created with the progress overlay, then the list, then its page.
-// The bulk preview shows this only with the mail section and when results exist.
-export function CreateContactListFromBulk({ requestId }: { requestId: string }) {
+// The bulk preview shows this only with the mail section and when results exist; `credits` is
+// what the results still cost (0 once paid), shown before the list is created.
+export function CreateContactListFromBulk({
+  requestId,
+  credits,
+}: {
+  requestId: string;
+  credits: number;
+}) {
   const [opened, setOpened] = useState(false);
   const creation = useCreateListFromBulk();
 
@@ -29,6 +36,7 @@ export function CreateContactListFromBulk({ requestId }: { requestId: string }) 
         onClose={() => setOpened(false)}
         onCreate={(name) => creation.createFromBulk(name, requestId)}
         percent={creation.percent}
+        credits={credits}
       />
     </>
   );

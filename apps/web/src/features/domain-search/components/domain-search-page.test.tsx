@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { findTooltip } from '../../../test/tooltip.ts';
 import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import { pickOption } from '../../companies/filter-panel.test-kit.ts';
@@ -212,6 +213,25 @@ describe('Domain Search (issue 22)', () => {
       ].join('\r\n'),
     );
     expect(server.requests).toHaveLength(asked);
+  });
+
+  it('says the price of a Find on the button, before anything is spent', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    serveAcme(server, () => false);
+    const calls = stubSearchStream(() => finishedStream([]));
+    const { user } = renderApp('/domain-search');
+    await searchFor(user, 'acme.com');
+    await people();
+    const find = screen.getByRole('button', { name: 'Find John Smith' });
+    const price = 'One credit, only when the e-mail found is fully verified.';
+    expect(find).toHaveAccessibleDescription(price);
+    expect(screen.getByRole('button', { name: 'Find at acme.com' })).toHaveAccessibleDescription(
+      price,
+    );
+    await user.hover(find);
+    expect(await findTooltip(price)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 
   it('finds a name typed in at a domain the database does not know', async () => {

@@ -34,6 +34,7 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
 import { ScoreIcon } from '../../../shared/ui/score-icon.tsx';
+import { OneSearchButton } from '../../../shared/ui/spend-confirm.tsx';
 import { VerdictBadge } from '../../../shared/ui/verdict-badges.tsx';
 import { personClassLabel } from '../../companies/index.ts';
 import { FoundPeopleActions, type FoundPerson } from '../../leads/index.ts';
@@ -337,13 +338,13 @@ export function DomainSearchPage() {
                   value={typed.lname}
                   onChange={(event) => setTyped({ ...typed, lname: event.currentTarget.value })}
                 />
-                <Button
+                <OneSearchButton
                   type="submit"
                   variant="light"
                   disabled={finding.get(typedKey)?.kind === 'finding'}
                 >
                   Find at {answer.domain}
-                </Button>
+                </OneSearchButton>
                 <EmailCell person={null} finding={finding.get(typedKey)} />
               </Group>
             </form>
@@ -381,7 +382,7 @@ export function DomainSearchPage() {
                           {person.fname &&
                             person.lname &&
                             (person.masked || person.email === null) && (
-                              <Button
+                              <OneSearchButton
                                 size="xs"
                                 variant="light"
                                 aria-label={`Find ${personName(person)}`}
@@ -389,7 +390,7 @@ export function DomainSearchPage() {
                                 onClick={() => void find(person.id, person, answer)}
                               >
                                 Find
-                              </Button>
+                              </OneSearchButton>
                             )}
                         </Table.Td>
                       </Table.Tr>

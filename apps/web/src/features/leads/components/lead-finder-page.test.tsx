@@ -1,4 +1,5 @@
 import {
+  bulkMessages,
   contactMessages,
   filtersToQuery,
   type LeadItem,
@@ -13,6 +14,7 @@ import { signUpReasons } from '../../../shared/session/sign-up-reason.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
+import { clickAndConfirm } from '../../../test/spend-confirm.ts';
 import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import { filterInput as input, pickOption } from '../../companies/filter-panel.test-kit.ts';
@@ -260,7 +262,7 @@ describe('Find emails for selected leads', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee2' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Ann Lee3' }));
     expect(screen.getByText('3 selected')).toBeInTheDocument();
-    await user.click(findButton);
+    await clickAndConfirm(user, 'Find emails');
 
     expect(await screen.findByText('ann.lee1@acme-robotics.com')).toBeInTheDocument();
     expect(server.requestsTo('POST /api/leads/find-emails')[0]?.body).toEqual({
@@ -288,6 +290,24 @@ describe('Find emails for selected leads', () => {
     expect(screen.getByText('0 selected')).toBeInTheDocument();
   });
 
+  it('shows the price and the balance before Find emails spends; cancelling sends nothing', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 25, onHold: 0 } });
+    serveLeads(server);
+    const { user } = renderApp('/lead-finder');
+    await searchAcme(user);
+    for (const name of ['Select Ann Lee1', 'Select Ann Lee2', 'Select Ann Lee3'])
+      await user.click(screen.getByRole('checkbox', { name }));
+    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Find emails' }));
+    expect(dialog.getByText(bulkMessages.youWillPay(3))).toBeInTheDocument();
+    expect(dialog.getByText('Credits available: 25')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find emails' })).toBeNull());
+    expect(server.requestsTo('POST /api/leads/find-emails')).toHaveLength(0);
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+  });
+
   it('finds many leads a few at a time, filling the table and the progress as answers come', async () => {
     const server = createFakeServer();
     logIn(server);
@@ -312,7 +332,7 @@ describe('Find emails for selected leads', () => {
     const { user } = renderApp('/lead-finder');
     await searchAcme(user);
     await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
-    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+    await clickAndConfirm(user, 'Find emails');
 
     expect(await screen.findByText('Finding emails: 8 of 10')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Finding emails' })).toHaveAttribute(
@@ -355,7 +375,7 @@ describe('Find emails for selected leads', () => {
     const { user } = renderApp('/lead-finder');
     await searchAcme(user);
     await user.click(screen.getByRole('checkbox', { name: 'Select all leads on this page' }));
-    await user.click(screen.getByRole('button', { name: 'Find emails' }));
+    await clickAndConfirm(user, 'Find emails');
     const modal = await screen.findByRole('dialog', { name: 'Credits required' });
     expect(modal).toHaveTextContent(searchMessages.notEnoughCredits(9));
     expect(
@@ -471,7 +491,7 @@ function answerFound(server: FakeServer) {
 
 async function findFor(user: ReturnType<typeof renderApp>['user'], names: string[]) {
   for (const name of names) await user.click(screen.getByRole('checkbox', { name }));
-  await user.click(screen.getByRole('button', { name: 'Find emails' }));
+  await clickAndConfirm(user, 'Find emails');
   await waitFor(() => expect(screen.getByText('0 selected')).toBeInTheDocument());
 }
 

@@ -13,6 +13,7 @@ import { balanceKey, useBalance } from '../../../shared/session/api/get-balance.
 import { useSession } from '../../../shared/session/use-session.ts';
 import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
+import { SpendConfirmModal } from '../../../shared/ui/spend-confirm.tsx';
 import {
   FilterPanel,
   finderFailure,
@@ -77,6 +78,7 @@ export function LeadFinderPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const stopRequested = useRef(false);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const search = (filters: CompanyFilters) => {
     if (!isLoggedIn) {
@@ -118,14 +120,16 @@ export function LeadFinderPage() {
   );
 
   const available = balance.data?.balanceAvailable;
+  // Zero balance: the credits modal, without asking the server (api-spec §8); otherwise the
+  // price is shown first and nothing is spent until it is confirmed.
+  const askToFind = () => {
+    setFindError(null);
+    if (available === 0) setCreditsNeeded(selected.size);
+    else setConfirming(true);
+  };
+
   const find = async () => {
     const ids = [...selected];
-    setFindError(null);
-    // Zero balance: the credits modal, without asking the server (api-spec §8).
-    if (available === 0) {
-      setCreditsNeeded(ids.length);
-      return;
-    }
     setFinding(new Set(ids));
     setProgress({ done: 0, total: ids.length });
     stopRequested.current = false;
@@ -210,7 +214,7 @@ export function LeadFinderPage() {
           <Group justify="space-between" gap="sm">
             <Group gap="sm">
               <Button
-                onClick={find}
+                onClick={askToFind}
                 disabled={selected.size === 0 || selected.size > FIND_EMAILS_MAX}
                 loading={progress !== null}
               >
@@ -263,6 +267,14 @@ export function LeadFinderPage() {
           />
         </Stack>
       )}
+      <SpendConfirmModal
+        opened={confirming}
+        title="Find emails"
+        credits={selected.size}
+        confirmLabel="Find emails"
+        onConfirm={() => void find()}
+        onClose={() => setConfirming(false)}
+      />
       <CreditsModal
         opened={creditsNeeded !== null}
         onClose={() => setCreditsNeeded(null)}

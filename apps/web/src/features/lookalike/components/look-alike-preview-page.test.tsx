@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { clickAndConfirm } from '../../../test/spend-confirm.ts';
 import { verdictFixture } from '../../../test/verdict-fixtures.ts';
 import { captureSavedFiles } from '../../bulk/bulk.test-kit.ts';
 import {
@@ -194,7 +195,7 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
     const balanceCalls = server.requestsTo('GET /api/auth/user/balance').length;
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
 
     const first = await rowOf('Ann Lee1');
     expect(await first.findByText('ann.lee1@similar1.com')).toBeInTheDocument();
@@ -218,6 +219,42 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     await waitFor(() =>
       expect(server.requestsTo('GET /api/auth/user/balance').length).toBeGreaterThan(balanceCalls),
     );
+  });
+
+  it('shows the price and the balance before Find Emails spends; cancelling sends nothing', async () => {
+    const server = createFakeServer();
+    logInPaid(server, { balance: 40, onHold: 0 });
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2), contact(3)]));
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/auth/user/balance')).not.toHaveLength(0),
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Find Emails' }));
+    expect(dialog.getByText(bulkMessages.youWillPay(3))).toBeInTheDocument();
+    expect(dialog.getByText('Credits available: 40')).toBeInTheDocument();
+    await app.user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Find Emails' })).toBeNull());
+    expect(server.requestsTo('POST /api/lookalike/search-emails')).toHaveLength(0);
+  });
+
+  it('says it is finding emails while Find Emails runs, not to click it first', async () => {
+    const server = createFakeServer();
+    logInPaid(server);
+    serveItem(server, () => withPreview('r1', [contact(1), contact(2)]));
+    let answer: (value: { body: unknown }) => void = () => {};
+    server.on(
+      'POST /api/lookalike/search-emails',
+      () => new Promise((resolve) => (answer = resolve)),
+    );
+    const app = renderApp('/look-alike/preview/r1');
+    await rowOf('Ann Lee1');
+    await clickAndConfirm(app.user, 'Find Emails');
+    expect(await screen.findByText('Finding emails for 2 contacts…')).toBeInTheDocument();
+    expect(screen.queryByText('No emails found yet: click Find Emails first.')).toBeNull();
+    answer({ body: { items: [contact(1, { searched: true }), contact(2, { searched: true })] } });
+    await waitFor(() => expect(screen.queryByText('Finding emails for 2 contacts…')).toBeNull());
   });
 
   it('says No email found, also after a reload, only for the contacts already searched', async () => {
@@ -244,7 +281,7 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     });
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
     const modal = within(await screen.findByRole('dialog', { name: 'Credits required' }));
     expect(modal.getByText(searchMessages.notEnoughCredits(2))).toBeInTheDocument();
     expect(modal.getByRole('link', { name: searchMessages.purchaseCredits })).toHaveAttribute(
@@ -271,7 +308,7 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     });
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
     expect(await screen.findByRole('dialog', { name: 'Credits required' })).toBeInTheDocument();
     expect(await (await rowOf('Ann Lee1')).findByText('ann.lee1@similar1.com')).toBeInTheDocument();
   });
@@ -316,7 +353,7 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     server.on('POST /api/lookalike/search-emails', errorBody(status, 'Upstream failed'));
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
     expect(await screen.findByText(somethingWentWrong)).toBeInTheDocument();
     expect(screen.queryByText('Upstream failed')).toBeNull();
     // The notification is the only alert: nothing is shown inline.
@@ -334,7 +371,7 @@ describe('Find Emails (api-spec §7 "Look-alike and rewards", §8)', () => {
     );
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The e-mails of this search are already being found.',
     );
@@ -382,7 +419,7 @@ describe('taking the found emails away (Export CSV, Create Contact List)', () =>
     });
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
 
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Searched 3 contacts: 2 found (1 verified), 1 not found.',
@@ -404,7 +441,7 @@ describe('taking the found emails away (Export CSV, Create Contact List)', () =>
     });
     const app = renderApp('/look-alike/preview/r1');
     await rowOf('Ann Lee1');
-    await app.user.click(screen.getByRole('button', { name: 'Find Emails' }));
+    await clickAndConfirm(app.user, 'Find Emails');
 
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Searched 2 contacts: 0 found (0 verified), 2 not found.',

@@ -10,6 +10,7 @@ import { CreditsModal } from '../../../shared/ui/credits-modal.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { fromPageOf } from '../../../shared/ui/search-history.tsx';
+import { SpendConfirmModal } from '../../../shared/ui/spend-confirm.tsx';
 import { FoundPeopleActions, type FoundPerson } from '../../leads/index.ts';
 import { useFollowLookalikeItem } from '../api/follow-lookalike-item.ts';
 import { useLookalikeItem } from '../api/get-lookalike-item.ts';
@@ -18,6 +19,13 @@ import { findEmailsSummary, lookalikeOutcome, outcomeTexts } from '../lookalike-
 import { LookalikeContactsTable } from './lookalike-contacts-table.tsx';
 
 const findEmailsFailed = 'The emails could not be found. Please try again.';
+
+// Said in place of the 'No emails found yet' hint while Find Emails runs.
+function findingEmailsText(contacts: number): string {
+  return `Finding emails for ${contacts.toLocaleString('en-US')} ${contacts === 1 ? 'contact' : 'contacts'}…`;
+}
+
+const findingEmailsHint = 'No emails found yet: Find Emails is running.';
 
 function foundPerson(contact: LookalikeContact): FoundPerson {
   return { ...contact, email: contact.exactEmail, score: contact.exactEmailScore };
@@ -41,6 +49,7 @@ export function LookAlikePreviewPage() {
   const searchEmails = useSearchLookalikeEmails(requestId);
   const [findError, setFindError] = useState<string | null>(null);
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const findOffId = useId();
   // Opened while still processing: the page follows the stream to the final state.
   useFollowLookalikeItem({ requestId, status: item.data?.status ?? 'completed' });
@@ -82,13 +91,15 @@ export function LookAlikePreviewPage() {
   const { missing, status, noEmailHint, findOffReason } = findEmailsSummary(contacts);
   const available = balance.data?.balanceAvailable;
 
-  const findEmails = async () => {
+  // A zero balance opens the credits modal without asking the server (api-spec §8); otherwise
+  // the price is shown first and nothing is spent until it is confirmed.
+  const askToFindEmails = () => {
     setFindError(null);
-    // A zero balance opens the credits modal without asking the server (api-spec §8).
-    if (available === 0) {
-      setCreditsNeeded(Math.max(1, missing));
-      return;
-    }
+    if (available === 0) setCreditsNeeded(Math.max(1, missing));
+    else setConfirming(true);
+  };
+
+  const findEmails = async () => {
     try {
       await searchEmails.mutateAsync();
     } catch (failure) {
@@ -141,12 +152,12 @@ export function LookAlikePreviewPage() {
                   <FoundPeopleActions
                     people={contacts.map(foundPerson)}
                     fileName={exportFileName(input.fileName)}
-                    noEmailHint={noEmailHint}
+                    noEmailHint={searchEmails.isPending ? findingEmailsHint : noEmailHint}
                   />
                 )}
                 <Button
                   leftSection={<IconMailSearch size={16} />}
-                  onClick={findEmails}
+                  onClick={askToFindEmails}
                   loading={searchEmails.isPending}
                   // Nothing left to search once every contact with a name has been searched.
                   disabled={missing === 0}
@@ -156,8 +167,16 @@ export function LookAlikePreviewPage() {
                 </Button>
               </Group>
             </Group>
-            {(status !== null || findOffReason !== null) && (
+            {(status !== null || findOffReason !== null || searchEmails.isPending) && (
               <Group gap="md" mt="xs">
+                {searchEmails.isPending && (
+                  <Group gap="xs">
+                    <Loader size="xs" aria-hidden />
+                    <Text size="sm" role="status">
+                      {findingEmailsText(missing)}
+                    </Text>
+                  </Group>
+                )}
                 {status !== null && (
                   <Text size="sm" role="status">
                     {status}
@@ -185,6 +204,14 @@ export function LookAlikePreviewPage() {
           )}
         </>
       )}
+      <SpendConfirmModal
+        opened={confirming}
+        title="Find Emails"
+        credits={missing}
+        confirmLabel="Find Emails"
+        onConfirm={() => void findEmails()}
+        onClose={() => setConfirming(false)}
+      />
       <CreditsModal
         opened={creditsNeeded !== null}
         onClose={() => setCreditsNeeded(null)}
