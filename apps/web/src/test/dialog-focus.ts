@@ -1,0 +1,15 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
+
+// Opens an item of a row's Actions menu, closes the dialog it opens with Escape and expects the
+// focus back on the Actions button (WAI-ARIA dialog pattern).
+export async function expectFocusBackFromRowDialog(user: UserEvent, row: string, item: string) {
+  const actions = await screen.findByRole('button', { name: `Actions for ${row}` });
+  await user.click(actions);
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+  await screen.findByRole('dialog');
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => expect(actions).toHaveFocus());
+}
