@@ -21,13 +21,13 @@ import { notifications } from '@mantine/notifications';
 import { type RefObject, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { formatDateTime, formatDay } from '../../../shared/ui/dates.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { showFailure } from '../show-failure.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { type ShownOnce, ShownOnceModal } from './shown-once-modal.tsx';
 
 export function ApiKeysSection() {
