@@ -186,6 +186,12 @@ function SuppressionTable() {
   const entries = list.data?.entries;
   const remove = useDeleteSuppression();
   const [asked, setAsked] = useState<{ entry: SuppressionEntry; row: number } | null>(null);
+  // The question stays worded while the dialog fades out.
+  const [confirming, setConfirming] = useState(false);
+  const ask = (entry: SuppressionEntry, row: number) => {
+    setAsked({ entry, row });
+    setConfirming(true);
+  };
   // After a removal the focus stays in the table: on the delete button of the row now in the
   // removed one's place (or of the last row), or on the search field when no row is left.
   const [focusRow, setFocusRow] = useState<number | null>(null);
@@ -209,7 +215,7 @@ function SuppressionTable() {
     } catch (error) {
       notifications.show({ message: errorMessage(error, failed, [404]), color: 'red' });
     }
-    setAsked(null);
+    setConfirming(false);
   };
   return (
     <Stack gap="sm">
@@ -265,7 +271,7 @@ function SuppressionTable() {
                       if (button) deleteButtons.current.set(entry.id, button);
                       else deleteButtons.current.delete(entry.id);
                     }}
-                    onClick={() => setAsked({ entry, row })}
+                    onClick={() => ask(entry, row)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -285,13 +291,13 @@ function SuppressionTable() {
         />
       )}
       <ConfirmModal
-        opened={asked !== null}
+        opened={confirming}
         title="Delete from the do-not-email list?"
         text={asked === null ? '' : removalText(asked.entry.entry)}
         confirmLabel="Delete"
         pending={remove.isPending}
         onConfirm={() => void deleteAsked()}
-        onClose={() => setAsked(null)}
+        onClose={() => setConfirming(false)}
       />
     </Stack>
   );
