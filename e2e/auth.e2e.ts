@@ -47,7 +47,7 @@ describe('a new user, in a real browser against the real app', () => {
     expect(await me.json()).toMatchObject({ username: email, status: 'active' });
   });
 
-  it('marks the code inputs as wrong when the code is wrong', async () => {
+  it('marks the code inputs as wrong when the code is wrong, and takes the right one typed over it', async () => {
     const { page, baseUrl } = session;
     const email = `bob.${randomUUID().slice(0, 8)}@acme-e2e.com`;
     await page.goto(`${baseUrl}/signup`);
@@ -58,7 +58,8 @@ describe('a new user, in a real browser against the real app', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.waitForURL(/\/email-verification/);
     const code = await readVerificationCode(baseUrl, email);
-    const wrong = code === '000000' ? '111111' : '000000';
+    // Wrong in the last digit only: typing the right code over it repeats five digits.
+    const wrong = `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
     for (let index = 0; index < 6; index += 1) {
       await page.getByLabel(`Digit ${index + 1}`).fill(wrong[index] ?? '0');
     }
@@ -68,5 +69,12 @@ describe('a new user, in a real browser against the real app', () => {
       .toContain('An error occurred while verifying your code.');
     await expect.poll(() => page.getByLabel('Digit 1').getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain('/email-verification');
+
+    await page.getByLabel('Digit 1').click();
+    await page.keyboard.type(code);
+    const boxes = [1, 2, 3, 4, 5, 6].map((n) => page.getByLabel(`Digit ${n}`).inputValue());
+    expect((await Promise.all(boxes)).join('')).toBe(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/search\/single$/);
   });
 });

@@ -50,6 +50,11 @@ describe('contact lists, in a real browser against the real app', () => {
     await first.getByLabel('First Name').fill('Ann');
     await first.getByLabel('Last Name').fill('Lee');
     await page.getByRole('button', { name: 'Add Contact' }).click();
+    // A look at another source keeps what was typed.
+    await page.getByText('Upload CSV').click();
+    await first.waitFor({ state: 'hidden' });
+    await page.getByText('Add Manually').click();
+    expect(await first.getByLabel('Email').inputValue()).toBe('ann.lee@fair-e2e.com');
     const second = page.getByRole('group', { name: 'Contact 2' });
     await second.getByLabel('Email').fill('bob.stone@fair-e2e.com');
     await second.getByLabel('First Name').fill('Bob');
@@ -75,6 +80,18 @@ describe('contact lists, in a real browser against the real app', () => {
     ).padStart(2, '0')}.${today.getUTCFullYear()}`;
     expect(cells.slice(0, 4)).toEqual(['Trade fair', '—', '2', day]);
     await page.getByText('Showing 1-1 of 1 results').waitFor();
+
+    // A dialog opened from the row's menu gives the focus back to the menu's button.
+    const actions = row.getByRole('button', { name: 'Actions for Trade fair' });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Contact List Name' });
+    await rename.waitFor();
+    await page.keyboard.press('Escape');
+    await rename.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => actions.evaluate((element) => element === document.activeElement))
+      .toBe(true);
 
     // The same name again is refused by the server's name check.
     await page.getByRole('link', { name: 'Create New Contacts List' }).click();

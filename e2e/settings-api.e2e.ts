@@ -32,6 +32,10 @@ describe('Settings › API', () => {
     const key = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The focus is back on the button that opened the dialog, not on <body>.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Create key');
 
     const keys = page.getByRole('table', { name: 'API keys' });
     const row = keys.getByRole('row').filter({ hasText: 'Spreadsheet' });

@@ -66,6 +66,10 @@ describe('Settings › Webhooks against a loopback receiver', () => {
     expect(secret.length).toBeGreaterThan(20);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The focus is back on the button that opened the dialog, not on <body>.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Add webhook');
 
     const card = page.getByRole('region', { name: receiverUrl });
     await card.getByText('Enabled').waitFor();

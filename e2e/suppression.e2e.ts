@@ -60,7 +60,14 @@ describe('Settings › Do-not-email, in a real browser against the real app', ()
     await page.getByLabel('Search the do-not-email list').fill('cy@');
     await page.getByText('Showing 1-1 of 1 results').waitFor();
     await page.getByRole('button', { name: 'Delete cy@fair-e2e.com' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete from the do-not-email list?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('No entry matches the search.').waitFor();
+    // No row is left: the focus waits in the search field.
+    const searchField = page.getByLabel('Search the do-not-email list');
+    await expect
+      .poll(() => searchField.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     await page.getByLabel('Search the do-not-email list').fill('');
     await page.getByText('Showing 1-3 of 3 results').waitFor();
 

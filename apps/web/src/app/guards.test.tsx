@@ -44,6 +44,19 @@ describe('route guards (product-spec §2)', () => {
     );
   });
 
+  it.each([
+    '/campaigns',
+    '/campaigns/campaign-name',
+    '/campaigns/campaign-configuration/7/schedule',
+    '/contacts',
+  ])('sends a mail user who is not verified from %s to /email-verification', async (path) => {
+    const server = createFakeServer();
+    logIn(server, { user: { status: 'not verified', properties: { sections: ['mail'] } } });
+    const app = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Verify your e-mail' })).toBeInTheDocument();
+    expect(app.location()).toBe(`/email-verification?redirectUrl=${encodeURIComponent(path)}`);
+  });
+
   it('lets guests open the screens that only need an active account', async () => {
     createFakeServer();
     const app = renderApp('/search/bulk');

@@ -204,78 +204,91 @@ export const routes: RouteObject[] = [
             element: <RequireMail />,
             children: [
               {
-                index: true,
-                lazy: () =>
-                  import('../features/campaigns/components/campaigns-page.tsx').then((m) => ({
-                    Component: m.CampaignsPage,
-                  })),
-              },
-              {
-                path: 'campaign-name',
-                lazy: () =>
-                  import('../features/campaigns/components/campaign-name-page.tsx').then((m) => ({
-                    Component: m.CampaignNamePage,
-                  })),
-              },
-              {
-                path: 'campaign-configuration/:campaignId',
-                lazy: () =>
-                  import('../features/campaigns/components/campaign-configuration-layout.tsx').then(
-                    (m) => ({ Component: m.CampaignConfigurationLayout }),
-                  ),
+                element: <RequireActive />,
                 children: [
-                  { index: true, element: <Navigate to="contacts" replace /> },
                   {
-                    path: 'schedule',
+                    index: true,
                     lazy: () =>
-                      import('../features/campaigns/components/schedule-step.tsx').then((m) => ({
-                        Component: m.ScheduleStep,
+                      import('../features/campaigns/components/campaigns-page.tsx').then((m) => ({
+                        Component: m.CampaignsPage,
                       })),
                   },
                   {
-                    path: 'sequences',
+                    path: 'campaign-name',
                     lazy: () =>
-                      import('../features/campaigns/components/sequences-step.tsx').then((m) => ({
-                        Component: m.SequencesStep,
-                      })),
-                  },
-                  {
-                    path: 'analytics',
-                    lazy: () =>
-                      import('../features/analytics/components/campaign-analytics-tab.tsx').then(
-                        (m) => ({ Component: m.CampaignAnalyticsTab }),
+                      import('../features/campaigns/components/campaign-name-page.tsx').then(
+                        (m) => ({
+                          Component: m.CampaignNamePage,
+                        }),
                       ),
                   },
                   {
-                    path: 'settings',
+                    path: 'campaign-configuration/:campaignId',
                     lazy: () =>
-                      import('../features/campaigns/components/settings-step.tsx').then((m) => ({
-                        Component: m.SettingsStep,
-                      })),
-                  },
-                  {
-                    path: 'contacts',
+                      import(
+                        '../features/campaigns/components/campaign-configuration-layout.tsx'
+                      ).then((m) => ({ Component: m.CampaignConfigurationLayout })),
                     children: [
+                      { index: true, element: <Navigate to="contacts" replace /> },
                       {
-                        index: true,
+                        path: 'schedule',
                         lazy: () =>
-                          import('../features/contacts/components/contact-lists-page.tsx').then(
-                            (m) => ({ Component: m.ContactListsPage }),
+                          import('../features/campaigns/components/schedule-step.tsx').then(
+                            (m) => ({
+                              Component: m.ScheduleStep,
+                            }),
                           ),
                       },
                       {
-                        path: 'name',
+                        path: 'sequences',
                         lazy: () =>
-                          import('../features/contacts/components/list-name-page.tsx').then(
-                            (m) => ({ Component: m.ListNamePage }),
+                          import('../features/campaigns/components/sequences-step.tsx').then(
+                            (m) => ({
+                              Component: m.SequencesStep,
+                            }),
                           ),
                       },
                       {
-                        path: 'contacts-source',
+                        path: 'analytics',
                         lazy: () =>
-                          import('../features/contacts/components/contacts-source-page.tsx').then(
-                            (m) => ({ Component: m.ContactsSourcePage }),
+                          import(
+                            '../features/analytics/components/campaign-analytics-tab.tsx'
+                          ).then((m) => ({ Component: m.CampaignAnalyticsTab })),
+                      },
+                      {
+                        path: 'settings',
+                        lazy: () =>
+                          import('../features/campaigns/components/settings-step.tsx').then(
+                            (m) => ({
+                              Component: m.SettingsStep,
+                            }),
                           ),
+                      },
+                      {
+                        path: 'contacts',
+                        children: [
+                          {
+                            index: true,
+                            lazy: () =>
+                              import('../features/contacts/components/contact-lists-page.tsx').then(
+                                (m) => ({ Component: m.ContactListsPage }),
+                              ),
+                          },
+                          {
+                            path: 'name',
+                            lazy: () =>
+                              import('../features/contacts/components/list-name-page.tsx').then(
+                                (m) => ({ Component: m.ListNamePage }),
+                              ),
+                          },
+                          {
+                            path: 'contacts-source',
+                            lazy: () =>
+                              import(
+                                '../features/contacts/components/contacts-source-page.tsx'
+                              ).then((m) => ({ Component: m.ContactsSourcePage })),
+                          },
+                        ],
                       },
                     ],
                   },

@@ -57,6 +57,20 @@ export function createFakeServer(routes: Record<string, Route> = {}) {
     on(key: string, route: Route) {
       table.set(key, route);
     },
+    // Holds the answers to `key` until the returned function is called, so that a test sees
+    // the screen while it waits (a button that loads).
+    hold(key: string) {
+      const route = table.get(key);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      table.set(key, async (request) => {
+        await held;
+        return typeof route === 'function' ? route(request) : (route ?? { status: 404 });
+      });
+      return release;
+    },
     requests,
     requestsTo(key: string) {
       return requests.filter((request) => `${request.method} ${request.path}` === key);

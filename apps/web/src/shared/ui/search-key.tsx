@@ -6,7 +6,7 @@ import {
 import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 
 // The mail screens' searches (contact lists, a list's contacts, campaigns, sender list):
 // api-spec §9, from 2 characters, 500 ms after the last key press; product-spec §5 "Search
@@ -39,9 +39,11 @@ export function SearchKeyInput(props: {
   label: string;
   value: string;
   onChange: (text: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }) {
   return (
     <TextInput
+      ref={props.ref}
       aria-label={props.label}
       placeholder="Search"
       maxLength={SEARCH_KEY_MAX}

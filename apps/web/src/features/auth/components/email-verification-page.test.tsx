@@ -8,9 +8,24 @@ import { logIn, makeToken, makeUser } from '../../../test/session-fixtures.ts';
 const signUpState = { username: 'ann@acme.com', password: 'Secret12', fname: 'Ann', lname: 'Lee' };
 const digit = (n: number) => screen.getByLabelText(`Digit ${n}`);
 const allDigits = () => [1, 2, 3, 4, 5, 6].map(digit);
+const boxesRead = () =>
+  allDigits()
+    .map((input) => (input as HTMLInputElement).value)
+    .join('');
 
 function openAfterSignUp(search = '') {
   return renderApp({ pathname: '/email-verification', search, state: signUpState });
+}
+
+// Pastes a code the server turns down and waits for the page to say so.
+async function enterWrongCode(code: string) {
+  createFakeServer({ 'POST /api/auth/verify-email': errorBody(400, 'The code is not valid.') });
+  const { user } = openAfterSignUp();
+  await user.click(await screen.findByLabelText('Digit 1'));
+  await user.paste(code);
+  await user.click(screen.getByRole('button', { name: 'Verify' }));
+  expect(await screen.findByText(authMessages.verifyCodeFailed)).toBeInTheDocument();
+  return user;
 }
 
 describe('e-mail verification code entry', () => {
@@ -32,24 +47,41 @@ describe('e-mail verification code entry', () => {
     const { user } = openAfterSignUp();
     await user.click(await screen.findByLabelText('Digit 1'));
     await user.paste('123456');
-    expect(allDigits().map((input) => (input as HTMLInputElement).value)).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '6',
-    ]);
+    expect(boxesRead()).toBe('123456');
     expect(screen.getByRole('button', { name: 'Verify' })).toBeEnabled();
   });
 
-  it('marks every box as an error and explains when the code is wrong', async () => {
-    createFakeServer({ 'POST /api/auth/verify-email': errorBody(400, 'The code is not valid.') });
+  it('takes the right code typed over a wrong one from the first box, same digits included', async () => {
+    const user = await enterWrongCode('130894');
+
+    await user.click(digit(1));
+    await user.keyboard('130893');
+    expect(boxesRead()).toBe('130893');
+    expect(digit(6)).toHaveFocus();
+  });
+
+  it('replaces a digit typed over a selected box and clears a filled box with Backspace', async () => {
+    createFakeServer();
     const { user } = openAfterSignUp();
     await user.click(await screen.findByLabelText('Digit 1'));
-    await user.paste('000000');
-    await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(authMessages.verifyCodeFailed)).toBeInTheDocument();
+    await user.paste('123456');
+    await user.click(digit(3));
+    (digit(3) as HTMLInputElement).select();
+    await user.keyboard('7');
+    expect(digit(3)).toHaveValue('7');
+    expect(digit(4)).toHaveFocus();
+    // The caret is left of the digit: Backspace still clears this box and stays.
+    (digit(4) as HTMLInputElement).setSelectionRange(0, 0);
+    await user.keyboard('{Backspace}');
+    expect(digit(4)).toHaveValue('');
+    expect(digit(4)).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(digit(3)).toHaveValue('');
+    expect(digit(3)).toHaveFocus();
+  });
+
+  it('marks every box as an error and explains when the code is wrong', async () => {
+    await enterWrongCode('000000');
     for (const input of allDigits()) expect(input).toHaveAttribute('aria-invalid', 'true');
     // The wrong code is not an expired session.
     expect(screen.queryByText(authMessages.sessionExpired)).not.toBeInTheDocument();

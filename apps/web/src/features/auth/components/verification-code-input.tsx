@@ -27,17 +27,40 @@ export function VerificationCodeInput({
     onChange(next);
   };
 
+  // Writes a run of digits from a box on (a whole code from the first box) and focuses the
+  // box after the last one written.
+  const fill = (index: number, digits: string[]) => {
+    const start = digits.length >= CODE_LENGTH ? 0 : index;
+    const next = [...value];
+    digits.slice(0, CODE_LENGTH - start).forEach((digit, offset) => {
+      next[start + offset] = digit;
+    });
+    onChange(next);
+    focus(start + digits.length);
+  };
+
+  // Input that comes without a key press (a phone keyboard, the browser's one-time-code
+  // autofill): keep the newest digit, or spread a whole code over the boxes.
   const onInput = (index: number, raw: string) => {
-    // Keep the newest character typed, and only digits.
-    const digit = raw.replace(/\D/g, '').slice(-1);
-    if (raw !== '' && digit === '') return;
+    const digits = raw.replace(/\D/g, '').split('');
+    if (raw !== '' && digits.length === 0) return;
+    if (digits.length >= CODE_LENGTH) return fill(index, digits);
+    const digit = digits.at(-1) ?? '';
     setDigit(index, digit);
     if (digit !== '') focus(index + 1);
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && value[index] === '') {
+    const plainKey = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (plainKey && /^\d$/.test(event.key)) {
+      // A digit always replaces the box's digit and moves on, even when it is the same digit:
+      // the browser fires no change for a value that stays equal, so it is taken here.
       event.preventDefault();
+      fill(index, [event.key]);
+    } else if (event.key === 'Backspace') {
+      // Backspace clears the box wherever the caret is; in an empty box it clears the one before.
+      event.preventDefault();
+      if (value[index] !== '') return setDigit(index, '');
       setDigit(index - 1, '');
       focus(index - 1);
     } else if (event.key === 'ArrowLeft') {
@@ -50,15 +73,7 @@ export function VerificationCodeInput({
   const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     const digits = event.clipboardData.getData('text').replace(/\D/g, '').split('');
-    if (digits.length === 0) return;
-    // A whole code fills every box; a shorter run fills from the box pasted into.
-    const start = digits.length >= CODE_LENGTH ? 0 : index;
-    const next = [...value];
-    digits.slice(0, CODE_LENGTH - start).forEach((digit, offset) => {
-      next[start + offset] = digit;
-    });
-    onChange(next);
-    focus(start + digits.length);
+    if (digits.length > 0) fill(index, digits);
   };
 
   return (

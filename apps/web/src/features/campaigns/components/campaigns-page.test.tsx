@@ -1,6 +1,7 @@
 import { type CampaignAnswer, campaignMessages, contactMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectFocusBackFromRowDialog } from '../../../test/dialog-focus.ts';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { campaignPage, logInWithMail, makeCampaign } from '../campaigns.test-kit.ts';
@@ -121,6 +122,11 @@ describe('campaigns list', () => {
     expect(server.requestsTo('PATCH /api/mail/campaigns/camp-1').at(-1)?.body).toEqual({
       name: 'Summer launch',
     });
+  });
+
+  it('gives focus back to the row’s Actions button when Rename is closed with Escape', async () => {
+    const { user } = openCampaigns(() => campaignPage([makeCampaign()]));
+    await expectFocusBackFromRowDialog(user, 'Spring launch', 'Rename');
   });
 
   it('deletes a campaign after confirmation and reloads the list', async () => {

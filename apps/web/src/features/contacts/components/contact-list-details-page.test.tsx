@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectFocusBackFromRowDialog } from '../../../test/dialog-focus.ts';
 import { createFakeServer, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import {
@@ -136,6 +137,11 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     await waitFor(() =>
       expect(server.requestsTo('GET /api/mail/groups/list-4/extended').length).toBeGreaterThan(1),
     );
+  });
+
+  it('gives focus back to the row’s Actions button when Edit is closed with Escape', async () => {
+    const { user } = openDetails();
+    await expectFocusBackFromRowDialog(user, 'person1@acme.com', 'Edit');
   });
 
   it('edits a contact: the three fields are required, at most 50 characters', async () => {

@@ -19,7 +19,6 @@ import {
   IconChevronDown,
   IconColumns,
   IconCopy,
-  IconDots,
   IconNotes,
   IconPencil,
   IconPlus,
@@ -32,6 +31,7 @@ import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
+import { ActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useListContactsSearch, useListExtended } from '../api/get-list-contacts.ts';
 import { useRemoveListContacts } from '../api/remove-list-contacts.ts';
@@ -245,40 +245,30 @@ export function ContactListDetailsPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Menu position="bottom-end" withinPortal hideDetached={false}>
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={`Actions for ${contact.email}`}
-                              >
-                                <IconDots size={18} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                leftSection={<IconPencil size={16} />}
-                                onClick={() => setEditing({ mode: 'edit', contact })}
-                              >
-                                Edit
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={<IconNotes size={16} />}
-                                onClick={() => setNotesFor(contact)}
-                              >
-                                Tags and Notes
-                              </Menu.Item>
-                              <Menu.Item
-                                color="red"
-                                leftSection={<IconUserMinus size={16} />}
-                                onClick={() => {
-                                  select([contact.id], false);
-                                  removeContacts.mutate({ groupId, customerIds: [contact.id] });
-                                }}
-                              >
-                                Remove from List
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
+                          <ActionsMenu name={contact.email}>
+                            <Menu.Item
+                              leftSection={<IconPencil size={16} />}
+                              onClick={() => setEditing({ mode: 'edit', contact })}
+                            >
+                              Edit
+                            </Menu.Item>
+                            <Menu.Item
+                              leftSection={<IconNotes size={16} />}
+                              onClick={() => setNotesFor(contact)}
+                            >
+                              Tags and Notes
+                            </Menu.Item>
+                            <Menu.Item
+                              color="red"
+                              leftSection={<IconUserMinus size={16} />}
+                              onClick={() => {
+                                select([contact.id], false);
+                                removeContacts.mutate({ groupId, customerIds: [contact.id] });
+                              }}
+                            >
+                              Remove from List
+                            </Menu.Item>
+                          </ActionsMenu>
                         </Table.Td>
                       </Table.Tr>
                     ))}

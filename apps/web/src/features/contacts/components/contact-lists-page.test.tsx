@@ -1,6 +1,7 @@
 import { contactMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectFocusBackFromRowDialog } from '../../../test/dialog-focus.ts';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { listPage, logInWithMail, makeList } from '../contacts.test-kit.ts';
@@ -135,6 +136,11 @@ describe('contact lists (product-spec §2 "Contact lists")', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('gives focus back to the row’s Actions button when Rename is closed with Escape', async () => {
+    const { user } = openLists(() => listPage([makeList(1, { name: 'Leads' })]));
+    await expectFocusBackFromRowDialog(user, 'Leads', 'Rename');
   });
 
   it('shows the server’s name-in-use error under the rename field', async () => {

@@ -1,5 +1,5 @@
 import { Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
 import { readListName } from '../list-creation-state.ts';
@@ -23,7 +23,18 @@ export function ContactsSourcePage() {
   const location = useLocation();
   const name = readListName(location.state);
   const [source, setSource] = useState<Source>('csv');
+  // A source stays mounted once opened, so what was typed or uploaded there survives
+  // a look at another tab.
+  const [opened, setOpened] = useState<ReadonlySet<Source>>(() => new Set(['csv']));
   const creation = useCreateListFromBulk();
+
+  const open = (value: string) => {
+    const next = sources.find((entry) => entry.value === value)?.value ?? 'csv';
+    setSource(next);
+    setOpened((previous) => new Set(previous).add(next));
+  };
+  const panel = (value: Source, content: ReactNode) =>
+    opened.has(value) && <div hidden={source !== value}>{content}</div>;
 
   // The name comes only from the name step.
   if (name === null) return <Navigate to="../name" replace />;
@@ -37,30 +48,31 @@ export function ContactsSourcePage() {
         w="fit-content"
         aria-label="Contacts source"
         value={source}
-        onChange={(value) =>
-          setSource(sources.find((entry) => entry.value === value)?.value ?? 'csv')
-        }
+        onChange={open}
         data={sources}
       />
       <Paper withBorder p="lg" radius="md" maw={900}>
         <Stack>
-          {source === 'csv' && (
+          {panel(
+            'csv',
             <CsvUploadSource
               busy={creation.isCreating}
               onCreate={(rows) => creation.create(name, rows)}
-            />
+            />,
           )}
-          {source === 'bulk' && (
+          {panel(
+            'bulk',
             <BulkResultsSource
               busy={creation.isCreating}
               onCreate={(requestId) => creation.createFromBulk(name, requestId)}
-            />
+            />,
           )}
-          {source === 'manual' && (
+          {panel(
+            'manual',
             <ManualContactsSource
               busy={creation.isCreating}
               onCreate={(rows) => creation.create(name, rows)}
-            />
+            />,
           )}
         </Stack>
       </Paper>

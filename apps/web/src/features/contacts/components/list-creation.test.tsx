@@ -143,6 +143,24 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
     expect(screen.queryByText(bulkMessages.listCreationProgress)).toBeNull();
   });
 
+  it('keeps the contacts typed by hand when the source tab is switched and back', async () => {
+    mailServer();
+    const { user } = renderApp(source);
+    await user.click(await screen.findByText('Add Manually'));
+    const first = screen.getByRole('group', { name: 'Contact 1' });
+    await user.type(within(first).getByRole('textbox', { name: 'Email' }), 'ann@acme.com');
+    await user.type(within(first).getByRole('textbox', { name: 'First Name' }), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    await user.click(screen.getByText('Upload CSV'));
+    expect(screen.queryByRole('group', { name: 'Contact 1' })).toBeNull();
+    await user.click(screen.getByText('Add Manually'));
+
+    const kept = await screen.findByRole('group', { name: 'Contact 1' });
+    expect(within(kept).getByRole('textbox', { name: 'Email' })).toHaveValue('ann@acme.com');
+    expect(within(kept).getByRole('textbox', { name: 'First Name' })).toHaveValue('Ann');
+    expect(screen.getByRole('group', { name: 'Contact 2' })).toBeInTheDocument();
+  });
+
   it('requires e-mail, first and last name for a contact typed by hand', async () => {
     mailServer();
     const stream = stubCreateStream([endBlock('op-1')]);

@@ -1,6 +1,7 @@
 import type { MailboxAnswer, MailboxHealth } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectFocusBackFromRowDialog } from '../../../test/dialog-focus.ts';
 import { createFakeServer, errorBody, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -526,6 +527,16 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
       ),
     ).toBeInTheDocument();
   });
+});
+
+describe('sender list dialogs give focus back (WAI-ARIA dialog pattern)', () => {
+  it.each(['Edit', 'Sending Limits'])(
+    'returns focus to the row’s Actions button when %s is closed with Escape',
+    async (item) => {
+      const { user } = openSenderList(() => page([makeMailbox(1)]));
+      await expectFocusBackFromRowDialog(user, 'sender1@acme.com', item);
+    },
+  );
 });
 
 describe('sender list search (product-spec §5 "Search name": at most 30)', () => {

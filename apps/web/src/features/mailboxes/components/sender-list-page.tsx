@@ -1,6 +1,5 @@
 import { contactMessages, type MailboxAnswer } from '@mailhound/contracts';
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -12,12 +11,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAdjustments, IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { ActionsMenu } from '../../../shared/ui/row-actions-menu.tsx';
 import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
 import { useMailbox } from '../api/get-mailbox.ts';
 import { useMailboxes } from '../api/get-mailboxes.ts';
@@ -131,34 +131,27 @@ export function SenderListPage() {
                       {mailbox.min_email_gap}–{mailbox.max_email_gap}
                     </Table.Td>
                     <Table.Td>
-                      <Menu position="bottom-end" withinPortal hideDetached={false}>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`Actions for ${mailbox.email}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            leftSection={<IconPencil size={16} />}
-                            onClick={() => setEditing({ mode: 'edit', mailbox })}
-                          >
-                            Edit
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconAdjustments size={16} />}
-                            onClick={() => setLimitsFor(mailbox)}
-                          >
-                            Sending Limits
-                          </Menu.Item>
-                          <Menu.Item
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => setDeleting(mailbox)}
-                          >
-                            Delete
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <ActionsMenu name={mailbox.email}>
+                        <Menu.Item
+                          leftSection={<IconPencil size={16} />}
+                          onClick={() => setEditing({ mode: 'edit', mailbox })}
+                        >
+                          Edit
+                        </Menu.Item>
+                        <Menu.Item
+                          leftSection={<IconAdjustments size={16} />}
+                          onClick={() => setLimitsFor(mailbox)}
+                        >
+                          Sending Limits
+                        </Menu.Item>
+                        <Menu.Item
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          onClick={() => setDeleting(mailbox)}
+                        >
+                          Delete
+                        </Menu.Item>
+                      </ActionsMenu>
                     </Table.Td>
                   </Table.Tr>
                 ))}

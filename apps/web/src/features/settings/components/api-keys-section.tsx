@@ -18,22 +18,23 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { formatDateTime, formatDay } from '../../../shared/ui/dates.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { showFailure } from '../show-failure.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { type ShownOnce, ShownOnceModal } from './shown-once-modal.tsx';
 
 export function ApiKeysSection() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<ShownOnce | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
   const atLimit = (keys.data?.keys.length ?? 0) >= API_KEYS_MAX;
 
   return (
@@ -42,7 +43,7 @@ export function ApiKeysSection() {
         <Title order={2} size="h4" id="api-keys">
           API keys
         </Title>
-        <CreateApiKeyForm atLimit={atLimit} onCreated={setCreated} />
+        <CreateApiKeyForm atLimit={atLimit} onCreated={setCreated} submitRef={createButton} />
         {keys.isPending ? (
           <PageLoader />
         ) : keys.isError ? (
@@ -60,7 +61,7 @@ export function ApiKeysSection() {
           <ApiKeysTable keys={keys.data.keys} onRevoke={setRevoking} />
         )}
       </Stack>
-      <ShownOnceModal secret={created} onClose={() => setCreated(null)} />
+      <ShownOnceModal secret={created} opener={createButton} onClose={() => setCreated(null)} />
       <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
     </Paper>
   );
@@ -69,9 +70,11 @@ export function ApiKeysSection() {
 function CreateApiKeyForm({
   atLimit,
   onCreated,
+  submitRef,
 }: {
   atLimit: boolean;
   onCreated: (secret: ShownOnce) => void;
+  submitRef: RefObject<HTMLButtonElement | null>;
 }) {
   const create = useCreateApiKey();
   const form = useForm({
@@ -109,7 +112,13 @@ function CreateApiKeyForm({
             error={errors.name?.message}
             {...form.register('name')}
           />
-          <Button type="submit" mt={25} loading={create.isPending} disabled={atLimit}>
+          <Button
+            ref={submitRef}
+            type="submit"
+            mt={25}
+            loading={create.isPending}
+            disabled={atLimit}
+          >
             Create key
           </Button>
         </Group>

@@ -6,6 +6,7 @@ import {
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { blurWhatTurnsDisabled } from '../../../test/dialog-focus.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -98,10 +99,15 @@ describe('Settings › API', () => {
   });
 
   it('shows a new key once, with a copy button, then lists it by its prefix only', async () => {
+    blurWhatTurnsDisabled();
     const { user, server } = openApiSettings();
     expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
     await user.type(nameField(), '  Zapier ');
+    const answer = server.hold('POST /api/api-keys');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
+    // The button loads while the server answers: a browser takes the focus off it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled());
+    answer();
 
     const dialog = await screen.findByRole('dialog', { name: 'API key “Zapier”' });
     expect(within(dialog).getByText(apiKeyMessages.created)).toBeInTheDocument();
@@ -122,6 +128,8 @@ describe('Settings › API', () => {
     expect(row).toHaveTextContent('mh_3fA9c2…');
     expect(document.body).not.toHaveTextContent(SECRET);
     expect(nameField()).toHaveValue('');
+    // Focus goes back to the button that opened the dialog (WAI-ARIA dialog pattern).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create key' })).toHaveFocus());
   });
 
   it('revokes a key only after the user confirms', async () => {

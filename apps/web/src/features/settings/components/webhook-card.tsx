@@ -2,12 +2,12 @@ import { type Webhook, webhookMessages } from '@mailhound/contracts';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useId, useState } from 'react';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
 import { useSendTestWebhook } from '../api/send-test-webhook.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import { showFailure } from '../show-failure.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
 
 // How long the page watches for a test's delivery before it leaves the list as it is.

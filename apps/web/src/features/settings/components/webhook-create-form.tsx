@@ -6,6 +6,7 @@ import {
   webhookMessages,
 } from '@mailhound/contracts';
 import { Button, Checkbox, Code, Stack, Text, TextInput } from '@mantine/core';
+import type { RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useCreateWebhook } from '../api/create-webhook.ts';
 import { showFailure } from '../show-failure.ts';
@@ -15,9 +16,11 @@ import type { ShownOnce } from './shown-once-modal.tsx';
 export function WebhookCreateForm({
   atLimit,
   onCreated,
+  submitRef,
 }: {
   atLimit: boolean;
   onCreated: (secret: ShownOnce) => void;
+  submitRef: RefObject<HTMLButtonElement | null>;
 }) {
   const create = useCreateWebhook();
   const form = useForm({
@@ -82,7 +85,13 @@ export function WebhookCreateForm({
             </Checkbox.Group>
           )}
         />
-        <Button type="submit" w="fit-content" loading={create.isPending} disabled={atLimit}>
+        <Button
+          ref={submitRef}
+          type="submit"
+          w="fit-content"
+          loading={create.isPending}
+          disabled={atLimit}
+        >
           Add webhook
         </Button>
         {atLimit && (

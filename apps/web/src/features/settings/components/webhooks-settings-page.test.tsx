@@ -7,6 +7,7 @@ import {
 } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { blurWhatTurnsDisabled } from '../../../test/dialog-focus.ts';
 import { createFakeServer, errorBody, type FakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
@@ -97,13 +98,18 @@ describe('Settings › Webhooks', () => {
   });
 
   it('adds a URL with its events, shows the signing secret once and lists the webhook', async () => {
+    blurWhatTurnsDisabled();
     const { user, server } = openWebhooks();
     await screen.findByText('No webhooks yet');
     expect(screen.getByText('A campaign e-mail bounced.')).toBeInTheDocument();
     await user.type(urlField(), URL_A);
     await user.click(screen.getByRole('checkbox', { name: 'email.bounced' }));
     await user.click(screen.getByRole('checkbox', { name: 'bulk.completed' }));
+    const answer = server.hold('POST /api/webhooks');
     await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    // The button loads while the server answers: a browser takes the focus off it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add webhook' })).toBeDisabled());
+    answer();
 
     const dialog = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(dialog).getByText(webhookMessages.created)).toBeInTheDocument();
@@ -125,6 +131,8 @@ describe('Settings › Webhooks', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(document.body).not.toHaveTextContent(SECRET);
     expect(urlField()).toHaveValue('');
+    // Focus goes back to the button that opened the dialog (WAI-ARIA dialog pattern).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add webhook' })).toHaveFocus());
   });
 
   it("says why a webhook was not added, in the server's words", async () => {

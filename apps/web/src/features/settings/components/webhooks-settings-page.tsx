@@ -1,6 +1,6 @@
 import { authMessages, WEBHOOK_SIGNATURE_HEADER, WEBHOOKS_MAX } from '@mailhound/contracts';
 import { Code, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
@@ -14,6 +14,7 @@ import { WebhookCreateForm } from './webhook-create-form.tsx';
 export function WebhooksSettingsPage() {
   const webhooks = useWebhooks();
   const [created, setCreated] = useState<ShownOnce | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const atLimit = (webhooks.data?.webhooks.length ?? 0) >= WEBHOOKS_MAX;
 
   return (
@@ -23,7 +24,7 @@ export function WebhooksSettingsPage() {
           <Title order={2} size="h4" id="add-webhook">
             Add a webhook
           </Title>
-          <WebhookCreateForm atLimit={atLimit} onCreated={setCreated} />
+          <WebhookCreateForm atLimit={atLimit} onCreated={setCreated} submitRef={addButton} />
         </Stack>
       </Paper>
       {webhooks.isPending ? (
@@ -45,7 +46,7 @@ export function WebhooksSettingsPage() {
         webhooks.data.webhooks.map((webhook) => <WebhookCard key={webhook.id} webhook={webhook} />)
       )}
       <SignatureNote />
-      <ShownOnceModal secret={created} onClose={() => setCreated(null)} />
+      <ShownOnceModal secret={created} opener={addButton} onClose={() => setCreated(null)} />
     </Page>
   );
 }

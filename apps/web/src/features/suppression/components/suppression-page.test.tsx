@@ -122,17 +122,54 @@ describe('Settings › Do-not-email', () => {
     expect(await screen.findByText('Added 2 entries.')).toBeInTheDocument();
   });
 
-  it('deletes an entry', async () => {
-    const entries = [entry(1), entry(2)];
+  it('deletes an entry only after the user confirms, keeping the focus in the table', async () => {
+    const entries = [entry(1), entry(2, { entry: '@acme.org' })];
     const { server, user } = openPage(entries);
-    server.on('DELETE /api/mail/suppression/s-1', () => {
-      entries.splice(0, 1);
-      return { body: { message: suppressionMessages.deleted } };
-    });
-    await user.click(await screen.findByRole('button', { name: 'Delete person1@acme.com' }));
+    for (const item of [...entries]) {
+      server.on(`DELETE /api/mail/suppression/${item.id}`, () => {
+        entries.splice(entries.indexOf(item), 1);
+        return { body: { message: suppressionMessages.deleted } };
+      });
+    }
+    const askToDelete = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+      return screen.findByRole('dialog', { name: 'Delete from the do-not-email list?' });
+    };
+
+    // Cancel removes nothing and goes back to the row's button.
+    let dialog = await askToDelete('person1@acme.com');
+    expect(
+      within(dialog).getByText(
+        'Campaigns may e-mail person1@acme.com again once it is off the list.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('DELETE /api/mail/suppression/s-1')).toHaveLength(0);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete person1@acme.com' })).toHaveFocus(),
+    );
+
+    dialog = await askToDelete('person1@acme.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(suppressionMessages.deleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('person1@acme.com')).not.toBeInTheDocument());
-    expect(screen.getByText('person2@acme.com')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete @acme.org' })).toHaveFocus(),
+    );
+
+    // The last entry: the focus goes to the search field.
+    dialog = await askToDelete('@acme.org');
+    expect(
+      within(dialog).getByText(
+        'Campaigns may e-mail any address at acme.org again once it is off the list.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The do-not-email list is empty.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Search the do-not-email list')).toHaveFocus(),
+    );
   });
 
   it('is a settings tab for mail users only', async () => {

@@ -2,6 +2,7 @@ import {
   PAGE_SIZE,
   SUPPRESSION_UPLOAD_MAX_BYTES,
   type SuppressionAddAnswer,
+  type SuppressionEntry,
   suppressionLines,
   suppressionMessages,
   suppressionSourceLabels,
@@ -22,8 +23,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
+import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { formatDay } from '../../../shared/ui/dates.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
 import { Page } from '../../../shared/ui/page.tsx';
@@ -171,22 +173,54 @@ function UploadList() {
   );
 }
 
+// What removing an entry means, said before it is removed.
+function removalText(entry: string): string {
+  const whom = entry.startsWith('@') ? `any address at ${entry.slice(1)}` : entry;
+  return `Campaigns may e-mail ${whom} again once it is off the list.`;
+}
+
 function SuppressionTable() {
   const search = useSearchKey();
   const [page, setPage] = useSearchedPage(search.key);
   const list = useSuppressions(search.key, page);
+  const entries = list.data?.entries;
   const remove = useDeleteSuppression();
-  const deleteEntry = async (id: string) => {
+  const [asked, setAsked] = useState<{ entry: SuppressionEntry; row: number } | null>(null);
+  // The question stays worded while the dialog fades out.
+  const [confirming, setConfirming] = useState(false);
+  const ask = (entry: SuppressionEntry, row: number) => {
+    setAsked({ entry, row });
+    setConfirming(true);
+  };
+  // After a removal the focus stays in the table: on the delete button of the row now in the
+  // removed one's place (or of the last row), or on the search field when no row is left.
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const searchField = useRef<HTMLInputElement>(null);
+  const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
+
+  useEffect(() => {
+    if (focusRow === null || entries === undefined) return;
+    const next = entries[Math.min(focusRow, entries.length - 1)];
+    (next === undefined ? searchField.current : deleteButtons.current.get(next.id))?.focus();
+    setFocusRow(null);
+  }, [focusRow, entries]);
+
+  const deleteAsked = async () => {
+    if (asked === null) return;
     try {
-      await remove.mutateAsync(id);
+      // Resolves once the list is read again, without the entry.
+      await remove.mutateAsync(asked.entry.id);
       notifications.show({ message: suppressionMessages.deleted, color: 'green' });
+      setFocusRow(asked.row);
     } catch (error) {
       notifications.show({ message: errorMessage(error, failed, [404]), color: 'red' });
     }
+    setConfirming(false);
   };
   return (
     <Stack gap="sm">
       <SearchKeyInput
+        ref={searchField}
         label="Search the do-not-email list"
         value={search.text}
         onChange={search.setText}
@@ -214,7 +248,7 @@ function SuppressionTable() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.entries.map((entry) => (
+            {list.data.entries.map((entry, row) => (
               <Table.Tr key={entry.id}>
                 <Table.Td>
                   <Group gap={6}>
@@ -233,8 +267,11 @@ function SuppressionTable() {
                     variant="subtle"
                     color="red"
                     aria-label={`Delete ${entry.entry}`}
-                    loading={remove.isPending && remove.variables === entry.id}
-                    onClick={() => void deleteEntry(entry.id)}
+                    ref={(button) => {
+                      if (button) deleteButtons.current.set(entry.id, button);
+                      else deleteButtons.current.delete(entry.id);
+                    }}
+                    onClick={() => ask(entry, row)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -253,6 +290,15 @@ function SuppressionTable() {
           onChange={setPage}
         />
       )}
+      <ConfirmModal
+        opened={confirming}
+        title="Delete from the do-not-email list?"
+        text={asked === null ? '' : removalText(asked.entry.entry)}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => void deleteAsked()}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

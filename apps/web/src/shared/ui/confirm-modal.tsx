@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
-// A destructive step (revoke a key, delete a webhook) asked once more before it is taken.
+// A destructive step (revoke a key, delete a webhook, take an entry off the do-not-email list)
+// asked once more before it is taken.
 export function ConfirmModal({
   opened,
   title,
