@@ -74,30 +74,33 @@ export async function recordObservations(
   }
 }
 
+type ReadRow = {
+  email: string;
+  pattern: string;
+  source: ObservationSource;
+  owner: string | null;
+  observer: string;
+  at: number;
+};
+const recordedOf = (row: ReadRow): RecordedObservation => ({
+  email: row.email,
+  pattern: row.pattern,
+  source: row.source,
+  at: row.at,
+  ...(row.owner === null ? {} : { owner: row.owner }),
+  ...(row.observer === '' ? {} : { observer: row.observer }),
+});
+
 // Every observer's observations of addresses at a domain (those in the array `which`: one
 // primary-key probe each), in the order they were first recorded.
 async function observationsAt(db: Db, domain: string, which?: SQL): Promise<RecordedObservation[]> {
-  const found = await db.execute<{
-    email: string;
-    pattern: string;
-    source: ObservationSource;
-    owner: string | null;
-    observer: string;
-    at: number;
-  }>(sql`
+  const found = await db.execute<ReadRow>(sql`
     select email, pattern, source, owner, observer,
            (extract(epoch from updated_at) * 1000)::float8 as at
     from ${domainPatterns}
     where domain = ${domain} ${which ? sql`and email = any(${which})` : sql``}
     order by created_at, email, observer`);
-  return found.rows.map((row) => ({
-    email: row.email,
-    pattern: row.pattern,
-    source: row.source,
-    at: row.at,
-    ...(row.owner === null ? {} : { owner: row.owner }),
-    ...(row.observer === '' ? {} : { observer: row.observer }),
-  }));
+  return found.rows.map(recordedOf);
 }
 
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
@@ -106,6 +109,8 @@ async function observationsAt(db: Db, domain: string, which?: SQL): Promise<Reco
 // address again replaces it instead of counting it twice; what counts for whom, and the
 // weighted counts per source, are the finder's (evidenceFor, knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
+  const bouncedAt = (domain: string) =>
+    sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`;
   const evidence = async (domain: string, view: EvidenceView | undefined, which?: SQL) =>
     evidenceFor(await observationsAt(db, domain, which), view);
   return {
@@ -117,21 +122,16 @@ export function createPgPatternStore(db: Db): PatternStore {
         .onConflictDoUpdate(latestWins);
     },
     // Only the addresses someone saw bounce (the partial index domain_patterns_bounces).
-    bounced: async (domain, view) =>
-      bouncedOf(
-        await evidence(
-          domain,
-          view,
-          sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`,
-        ),
-      ),
+    bounced: async (domain, view) => bouncedOf(await evidence(domain, view, bouncedAt(domain))),
+    // The addresses asked, and those someone saw bounce: whether the domain is bouncing
+    // decides whether a delivery replaces a contact (replacesObservation).
     owners: async (domain, emails, view) => {
       const asked = [...new Set(emails)];
       if (asked.length === 0) return [];
       const which = sql`array[${sql.join(
         asked.map((email) => sql`${email}`),
         sql`, `,
-      )}]::text[]`;
+      )}]::text[] || ${bouncedAt(domain)}`;
       return ownersOf(await evidence(domain, view, which), asked);
     },
   };
