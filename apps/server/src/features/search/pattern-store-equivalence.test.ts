@@ -106,22 +106,23 @@ async function recordBoth(seed: number) {
       if (!previous || key(previous) >= key(r) || random.chance(0.2)) rank++;
       return rank;
     });
+    const emails = array(
+      recorded.map((r) => r.email),
+      'text',
+    );
+    const observers = array(
+      recorded.map((r) => r.observer ?? ''),
+      'text',
+    );
+    const times = array(
+      recorded.map((r) => r.at),
+      'float8',
+    );
     await t.db.execute(sql`
       update domain_patterns set
         created_at = timestamptz 'epoch' + times.rank * interval '1 millisecond',
         updated_at = timestamptz 'epoch' + times.at * interval '1 millisecond'
-      from unnest(${array(
-        recorded.map((r) => r.email),
-        'text',
-      )},
-                  ${array(
-                    recorded.map((r) => r.observer ?? ''),
-                    'text',
-                  )},
-                  ${array(
-                    recorded.map((r) => r.at),
-                    'float8',
-                  )}, ${array(ranks, 'int')})
+      from unnest(${emails}, ${observers}, ${times}, ${array(ranks, 'int')})
         as times(email, observer, at, rank)
       where domain = ${domain} and domain_patterns.email = times.email
         and domain_patterns.observer = times.observer`);
@@ -178,7 +179,8 @@ it('answers every view as the finder weighs every row, for random observations',
         });
         compared++;
         // One address asked alone is whose it is whatever else the domain holds.
-        if (view?.maxPerObserver === 0) continue;
+        const { maxPerObserver, bouncingSince } = view ?? everyObservation;
+        if (maxPerObserver === 0 || bouncingSince !== Number.NEGATIVE_INFINITY) continue;
         for (const email of emails)
           expect({ ...context, owners: await pg.owners(domain, [email], view) }).toEqual({
             ...context,
@@ -188,7 +190,8 @@ it('answers every view as the finder weighs every row, for random observations',
     }
   }
   expect(compared).toBe(12 * 3 * 31);
-});
+  // Several thousand reads: slow on a busy machine.
+}, 180_000);
 
 it('keeps the pattern seen first on a tie within one upload, in the order of its addresses', async () => {
   const upload = [
