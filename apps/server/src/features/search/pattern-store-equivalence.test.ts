@@ -205,7 +205,8 @@ it('keeps the pattern seen first on a tie within one upload, in the order of its
     t.db,
     upload.toReversed().map((observation) => ({ domain: 'upload.test', observation })),
   );
-  const memory = createMemoryPatternStore({ 'upload.test': upload });
+  // One time for every row, as PostgreSQL gives them.
+  const memory = createMemoryPatternStore({ 'upload.test': upload }, { now: () => start });
   const uploader = { ...everyObservation, viewer: 'u1' };
   for (const view of [undefined, uploader])
     expect(await createPgPatternStore(t.db).get('upload.test', view)).toEqual(
