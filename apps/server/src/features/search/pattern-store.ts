@@ -144,7 +144,9 @@ async function knowledgeAt(
     counts as (
       select pattern, source, count(*)::int as counted, min(first_at) as first_at,
              max(bounced_at) as bounced_at
-      from addresses where ${counted} group by pattern, source
+      -- Grouped with the others and kept after (not filtered before): the planner then
+      -- expects as many rows as there are, and hashes them instead of sorting.
+      from addresses group by ${counted}, pattern, source having bool_and(${counted})
     ),
     rest as (
       select row.*, address.first_at,
