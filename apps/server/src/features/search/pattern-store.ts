@@ -1,10 +1,12 @@
 import {
   bouncedOf,
   type EvidenceView,
+  everyObservation,
   evidenceFor,
   knowledgeOf,
   type ObservationSource,
   ownersOf,
+  type PatternKnowledge,
   type PatternObservation,
   type PatternStore,
   type RecordedObservation,
@@ -77,30 +79,123 @@ export async function recordObservations(
   }
 }
 
+type ReadRow = {
+  email: string;
+  pattern: string;
+  source: ObservationSource;
+  owner: string | null;
+  observer: string;
+  at: number;
+};
+const recordedOf = (row: ReadRow): RecordedObservation => ({
+  email: row.email,
+  pattern: row.pattern,
+  source: row.source,
+  at: row.at,
+  ...(row.owner === null ? {} : { owner: row.owner }),
+  ...(row.observer === '' ? {} : { observer: row.observer }),
+});
+
 // Every observer's observations of addresses at a domain (those in the array `which`: one
 // primary-key probe each), in the order they were first recorded.
-async function observationsAt(db: Db, domain: string, which?: SQL): Promise<RecordedObservation[]> {
-  const found = await db.execute<{
-    email: string;
-    pattern: string;
-    source: ObservationSource;
-    owner: string | null;
-    observer: string;
-    at: number;
-  }>(sql`
+export async function observationsAt(
+  db: Db,
+  domain: string,
+  which?: SQL,
+): Promise<RecordedObservation[]> {
+  const found = await db.execute<ReadRow>(sql`
     select email, pattern, source, owner, observer,
            (extract(epoch from updated_at) * 1000)::float8 as at
     from ${domainPatterns}
     where domain = ${domain} ${which ? sql`and email = any(${which})` : sql``}
     order by created_at, email, observer`);
-  return found.rows.map((row) => ({
-    email: row.email,
-    pattern: row.pattern,
-    source: row.source,
-    at: row.at,
-    ...(row.owner === null ? {} : { owner: row.owner }),
-    ...(row.observer === '' ? {} : { observer: row.observer }),
+  return found.rows.map(recordedOf);
+}
+
+// What get() weighs, read in one statement whose answer is bounded by the number of patterns,
+// sources and other users' shared addresses, not by the domain's size, with the knowledge
+// evidenceFor gives from every row. Most addresses have one row that needs no comparison: one
+// observation of the viewer's or the finder's own, with fewer than minObservers other users'
+// rows beside it (they cannot agree on a fact there). PostgreSQL counts those per pattern and
+// source and sends the first address of each count (the order addresses were first seen
+// decides a tie between patterns), as when its count's latest bounce was seen (whether the
+// domain is bouncing). An address only one other user saw counts only within that user's
+// budget, the most recent first: only each user's maxPerObserver latest can, and only those
+// are sent. Every other address (several own rows, other users who might agree, their bounces)
+// is sent whole, and evidenceFor weighs what is sent.
+async function knowledgeAt(
+  db: Db,
+  domain: string,
+  view: EvidenceView,
+): Promise<PatternKnowledge | null> {
+  const counted = sql`own_rows = 1 and other_rows < ${view.minObservers}`;
+  const found = await db.execute<ReadRow & { counted: number | null }>(sql`
+    with addresses as (
+      select email, min(created_at) as first_at,
+             count(*) filter (where own)::int as own_rows,
+             count(*) filter (where not own)::int as other_rows,
+             -- The address's only own row, where it has one (one value: compared as bytes),
+             -- and when it bounced.
+             min(pattern collate "C") filter (where own) as pattern,
+             min(source collate "C") filter (where own) as source,
+             max(updated_at) filter (where own and source = 'bounce') as bounced_at
+      from (select email, pattern, source, created_at, updated_at,
+                   observer = '' or observer = ${view.viewer ?? ''} as own
+            from ${domainPatterns} where domain = ${domain}) as seen
+      group by email
+    ),
+    counts as (
+      select pattern, source, count(*)::int as counted, min(first_at) as first_at,
+             max(bounced_at) as bounced_at
+      -- Grouped with the others and kept after (not filtered before): the planner then
+      -- expects as many rows as there are, and hashes them instead of sorting.
+      from addresses group by ${counted}, pattern, source having bool_and(${counted})
+    ),
+    rest as (
+      select row.*, address.first_at,
+             address.own_rows = 0 and address.other_rows = 1 and row.source <> 'bounce'
+               as theirs
+      -- One primary-key probe per address, whatever the planner guesses of their number.
+      from addresses as address cross join lateral (
+        select * from ${domainPatterns} as row
+        where row.domain = ${domain} and row.email = address.email offset 0) as row
+      where not (${counted})
+    )
+    select email, pattern, source, owner, observer,
+           (extract(epoch from updated_at) * 1000)::float8 as at, counted, first_at, created_at
+    from (
+      select email, pattern, source, owner, observer, created_at, updated_at, first_at,
+             null::int as counted
+      from rest where not theirs
+      union all
+      select email, pattern, source, owner, observer, created_at, updated_at, first_at, null
+      from (select *, row_number() over (partition by observer
+                                         order by updated_at desc, first_at, email) as rank
+            from rest where theirs) as ranked
+      where rank <= ${view.maxPerObserver}
+      union all
+      -- The first address of each count, as when its latest bounce was seen.
+      (select distinct on (pattern, source)
+              address.email, pattern, source, null, '', first_at,
+              coalesce(counts.bounced_at, first_at), first_at, counts.counted
+       from addresses as address join counts using (pattern, source, first_at)
+       where ${counted}
+       order by pattern, source, address.email)
+    ) as sent
+    order by first_at, email, created_at, observer`);
+  // The first address of each count stands for it; the others are added to its count.
+  const rows = found.rows.map(recordedOf);
+  const unsent = new Map(
+    found.rows.flatMap((row) =>
+      row.counted === null ? [] : [[`${row.pattern} ${row.source}`, row.counted - 1] as const],
+    ),
+  );
+  const evidence = evidenceFor(rows, view);
+  const counts = evidence.counts.map((count) => ({
+    ...count,
+    count: count.count + (unsent.get(`${count.pattern} ${count.source}`) ?? 0),
   }));
+  return knowledgeOf({ ...evidence, counts });
 }
 
 // The finder's learnt patterns in PostgreSQL, shared by every API and worker process. One row
@@ -109,10 +204,12 @@ async function observationsAt(db: Db, domain: string, which?: SQL): Promise<Reco
 // address again replaces it instead of counting it twice; what counts for whom, and the
 // weighted counts per source, are the finder's (evidenceFor, knowledgeFrom).
 export function createPgPatternStore(db: Db): PatternStore {
+  const bouncedAt = (domain: string) =>
+    sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`;
   const evidence = async (domain: string, view: EvidenceView | undefined, which?: SQL) =>
     evidenceFor(await observationsAt(db, domain, which), view);
   return {
-    get: async (domain, view) => knowledgeOf(await evidence(domain, view)),
+    get: (domain, view) => knowledgeAt(db, domain, view ?? everyObservation),
     record: async (domain, observation) => {
       await db
         .insert(domainPatterns)
@@ -120,21 +217,16 @@ export function createPgPatternStore(db: Db): PatternStore {
         .onConflictDoUpdate(latestWins);
     },
     // Only the addresses someone saw bounce (the partial index domain_patterns_bounces).
-    bounced: async (domain, view) =>
-      bouncedOf(
-        await evidence(
-          domain,
-          view,
-          sql`array(select email from ${domainPatterns} where domain = ${domain} and source = 'bounce')`,
-        ),
-      ),
+    bounced: async (domain, view) => bouncedOf(await evidence(domain, view, bouncedAt(domain))),
+    // The addresses asked, and those someone saw bounce: whether the domain is bouncing
+    // decides whether a delivery replaces a contact (replacesObservation).
     owners: async (domain, emails, view) => {
       const asked = [...new Set(emails)];
       if (asked.length === 0) return [];
       const which = sql`array[${sql.join(
         asked.map((email) => sql`${email}`),
         sql`, `,
-      )}]::text[]`;
+      )}]::text[] || ${bouncedAt(domain)}`;
       return ownersOf(await evidence(domain, view, which), asked);
     },
     // Through the partial index domain_patterns_observers.
