@@ -390,8 +390,16 @@ describe('delivery', () => {
         { timeout: 30_000, interval: 100 },
       );
       expect(turnedOff.disabled_reason).toBe(webhookMessages.disabledAfterFailures);
-      const mail = await t.outbox.latestTo(owner.username.toLowerCase());
-      expect(mail?.subject).toBe('Mailhound turned off a webhook');
+      // The e-mail goes once the webhook is off: wait for it, not for the list alone.
+      const mail = await vi.waitFor(
+        async () => {
+          const latest = await t.outbox.latestTo(owner.username.toLowerCase());
+          if (latest?.subject !== 'Mailhound turned off a webhook')
+            throw new Error('no e-mail yet');
+          return latest;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       expect(mail?.body).toContain(failing.url);
       expect(mail?.body).toContain(webhookMessages.disabledAfterFailures);
 
