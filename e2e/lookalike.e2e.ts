@@ -140,7 +140,9 @@ describe('look-alike, in a real browser against the seeded demo data', () => {
     await page.getByRole('button', { name: 'Find Emails' }).click();
     const spend = page.getByRole('dialog', { name: 'Find Emails' });
     await spend.getByText(/^You will pay up to [\d,]+ credit\(s\)$/).waitFor();
-    await spend.getByRole('button', { name: 'Find Emails' }).click();
+    // Pressed from the keyboard: a click while the dialog still slides in can land beside the
+    // moving button on a loaded machine, and then nothing is confirmed.
+    await spend.getByRole('button', { name: 'Find Emails' }).press('Enter');
     await spend.waitFor({ state: 'hidden' });
     const status = page.getByRole('status').filter({ hasText: /^Searched [\d,]+ contacts?:/ });
     await status.waitFor({ timeout: 120_000 });

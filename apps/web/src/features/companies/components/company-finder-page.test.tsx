@@ -394,7 +394,10 @@ describe('the searched state in the address (Back and reload show the same resul
         }),
       ).toBeInTheDocument(),
     );
-    expect(await screen.findByText('Showing 11-20 of 25 results')).toBeInTheDocument();
+    // The footer is drawn again with the rows: wait until it reads the same in the document.
+    await waitFor(() =>
+      expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument(),
+    );
     expect(screen.getByText('Farming')).toBeInTheDocument();
   });
 
