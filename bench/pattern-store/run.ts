@@ -20,18 +20,17 @@ import {
 import { seededRandom } from '@mailhound/mail-lab';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import {
   createPgPatternStore,
   observationsAt,
   recordObservations,
 } from '../../apps/server/src/features/search/pattern-store.ts';
-import { createDb, type Db } from '../../apps/server/src/platform/database.ts';
+import type { Db } from '../../apps/server/src/platform/database.ts';
 import {
   freePort,
   startEmbeddedPostgres,
 } from '../../apps/server/src/platform/embedded-postgres.ts';
-import { runMigrations } from '../../apps/server/src/platform/migrations.ts';
+import { createBenchDatabase } from '../mailhound-process.ts';
 
 const SIZES = [1_000, 10_000, 50_000];
 const users = ['user-1', 'user-2', 'user-3'];
@@ -44,16 +43,8 @@ const server = await startEmbeddedPostgres({
   log: () => undefined,
   settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
 });
-const admin = new pg.Client(server.adminUrl());
-await admin.connect();
-await admin.query('create database bench');
-await admin.end();
-const pool = new pg.Pool({ connectionString: server.adminUrl('bench'), max: 4 });
-pool.on('error', (error) => {
-  if ((error as { code?: string }).code !== '57P01')
-    console.error(`database pool: ${error.message}`);
-});
-const db = createDb(pool);
+// A migrated database, as the other benches make it.
+const { pool, db } = await createBenchDatabase(server);
 
 // The read before this change: every row at the domain, weighed by evidenceFor.
 const loadEverything = async (db: Db, domain: string, view: EvidenceView) =>
@@ -139,7 +130,6 @@ async function timeOf(runs: number, read: () => Promise<unknown>) {
 }
 
 try {
-  await runMigrations(db);
   const view = evidenceView(finderConfig(), Date.now(), 'user-1');
   // The store's own statements, to show the plan of the last one.
   let lastQuery: SQL | undefined;
