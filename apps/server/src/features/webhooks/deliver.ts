@@ -78,27 +78,32 @@ async function recordAttempt(
       order by at desc, attempt desc limit ${WEBHOOK_DELIVERIES_SHOWN})`);
 }
 
+// Turned off and told in one transaction: when the e-mail cannot go (SMTP down, the process
+// dies) the webhook stays on and the job's retry turns it off again, so the owner is never
+// left with a webhook silently off. (An e-mail sent just before a crash may go twice.)
 async function disableAfterFailures(deps: DeliveryDeps, hook: WebhookRow) {
-  const [turnedOff] = await deps.db
-    .update(webhooks)
-    .set({ enabled: false, disabledReason: webhookMessages.disabledAfterFailures })
-    .where(and(eq(webhooks.id, hook.id), eq(webhooks.enabled, true)))
-    .returning({ userId: webhooks.userId });
-  if (!turnedOff) return;
-  const [user] = await deps.db
-    .select({ username: users.username })
-    .from(users)
-    .where(eq(users.id, turnedOff.userId));
-  if (!user) return;
-  await deps.mailer.send({
-    to: user.username,
-    subject: 'Mailhound turned off a webhook',
-    text: [
-      `Deliveries to your webhook ${hook.url} have failed for 24 hours, so it is turned off.`,
-      '',
-      webhookMessages.disabledAfterFailures,
-      `${deps.publicUrl.replace(/\/$/, '')}/settings/webhooks`,
-    ].join('\n'),
+  await deps.db.transaction(async (tx) => {
+    const [turnedOff] = await tx
+      .update(webhooks)
+      .set({ enabled: false, disabledReason: webhookMessages.disabledAfterFailures })
+      .where(and(eq(webhooks.id, hook.id), eq(webhooks.enabled, true)))
+      .returning({ userId: webhooks.userId });
+    if (!turnedOff) return;
+    const [user] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, turnedOff.userId));
+    if (!user) return;
+    await deps.mailer.send({
+      to: user.username,
+      subject: 'Mailhound turned off a webhook',
+      text: [
+        `Deliveries to your webhook ${hook.url} have failed for 24 hours, so it is turned off.`,
+        '',
+        webhookMessages.disabledAfterFailures,
+        `${deps.publicUrl.replace(/\/$/, '')}/settings/webhooks`,
+      ].join('\n'),
+    });
   });
 }
 

@@ -232,6 +232,43 @@ describe('delivery', () => {
     }
   });
 
+  it('keeps a webhook on when the e-mail saying it is turned off cannot go, so the retry tells its owner', async () => {
+    const failing = await startReceiver(() => 500);
+    try {
+      const owner = await activeUser(t);
+      const created = await addWebhook(callAs(t, owner.token), failing.url, [
+        'lookalike.completed',
+      ]);
+      const deps = (smtpUrl: string | undefined) => ({
+        db: t.db,
+        clock: t.clock,
+        box: t.mailConnections.box,
+        // Nothing listens on port 9 of loopback: the SMTP connection is refused.
+        mailer: createMailer({ smtpUrl, mailFrom: t.config.mailFrom, db: t.db }),
+        allowPrivateHosts: true,
+        publicUrl: t.config.publicUrl,
+      });
+      const job = {
+        webhookId: created.id,
+        event: newEvent(t.clock, 'lookalike.completed', lookalikeDone('mail-down')),
+      };
+      expect(await deliverEvent(deps(undefined), job, 1)).toBe('retry');
+      t.clock.advance(24 * 3600_000 + 60_000);
+      const enabled = async () =>
+        (await t.db.select().from(webhooks).where(eq(webhooks.id, created.id)))[0]?.enabled;
+
+      await expect(deliverEvent(deps('smtp://127.0.0.1:9'), job, 2)).rejects.toThrow();
+      expect(await enabled()).toBe(true);
+
+      expect(await deliverEvent(deps(undefined), job, 3)).toBe('disabled');
+      expect(await enabled()).toBe(false);
+      const mail = await t.outbox.latestTo(owner.username.toLowerCase());
+      expect(mail?.subject).toBe('Mailhound turned off a webhook');
+    } finally {
+      await failing.stop();
+    }
+  });
+
   it("limits 'Send test' and adding webhooks per user: a 429 in words past ten a minute", async () => {
     const own = await startReceiver();
     try {
