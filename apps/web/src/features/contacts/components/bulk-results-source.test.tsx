@@ -24,19 +24,19 @@ const history = {
   items: [
     bulkItem('req-1', {
       input: { fileName: 'leads.csv', length: 3, hasInputFile: true },
-      result: { successCount: 3, verifiedCount: 2, hasMultipleFiles: false },
+      result: { successCount: 3, verifiedCount: 2, hasMultipleFiles: false, credits: 2 },
       createdAt: '2026-02-03T10:00:00.000Z',
     }),
     bulkItem('req-2', {
       input: { fileName: 'paid.csv', length: 40, hasInputFile: true },
-      result: { successCount: 30, verifiedCount: 25, hasMultipleFiles: false },
+      result: { successCount: 30, verifiedCount: 25, hasMultipleFiles: false, credits: 25 },
       purchases: [{ id: 'p-1', credits: 25, createdAt: '2026-02-02T10:00:00.000Z' }],
       createdAt: '2026-02-02T10:00:00.000Z',
     }),
     processingItem('req-3', 10),
     bulkItem('req-4', {
       input: { fileName: 'nothing.csv', length: 5, hasInputFile: true },
-      result: { successCount: 0, verifiedCount: 0, hasMultipleFiles: false },
+      result: { successCount: 0, verifiedCount: 0, hasMultipleFiles: false, credits: 0 },
     }),
   ],
   currentPage: 1,
