@@ -86,7 +86,12 @@ type BulkItem = {
   requestId: string;
   status: string;
   progress: { success: number; fail: number; total: number };
-  result: { successCount: number; verifiedCount: number; hasMultipleFiles: boolean } | null;
+  result: {
+    successCount: number;
+    verifiedCount: number;
+    hasMultipleFiles: boolean;
+    credits: number;
+  } | null;
   purchases: unknown[];
 };
 
@@ -201,9 +206,11 @@ describe('bulk search against the mail lab', () => {
     if (!item?.result) throw new Error('the bulk search has no result');
     expect(item.status).toBe('completed');
     expect(item.progress.success + item.progress.fail).toBe(rowCount);
-    const { successCount, verifiedCount } = item.result;
+    const { successCount, verifiedCount, credits } = item.result;
     expect(successCount).toBeGreaterThan(verifiedCount);
     expect(verifiedCount).toBeGreaterThan(0);
+    // Each verified address is a different person's, none paid for yet: each costs a credit.
+    expect(credits).toBe(verifiedCount);
     expect(await row.getByText(`${successCount} emails found`).isVisible()).toBe(true);
     expect(await row.getByText('Unpaid').isVisible()).toBe(true);
     const seen = await page.evaluate(

@@ -73,7 +73,14 @@ export const bulkItemSchema = z.object({
   // success: rows with an address found; fail: the other rows processed so far.
   progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
   result: z
-    .object({ successCount: z.number(), verifiedCount: z.number(), hasMultipleFiles: z.boolean() })
+    .object({
+      successCount: z.number(),
+      verifiedCount: z.number(),
+      hasMultipleFiles: z.boolean(),
+      // What a download costs now (as the preview's credits): the distinct verified addresses
+      // the user has not paid for in any search yet; 0 once paid.
+      credits: z.number().int().nonnegative(),
+    })
     .nullable(),
   error: z.string().nullable(),
   // Credits held for the list while it is searched (one per row to search), released when the
@@ -107,7 +114,8 @@ export const bulkPreviewSchema = z.object({
   fileName: z.string(),
   rows: z.array(z.array(z.string())),
   paid: z.boolean(),
-  // What a download costs now: 0 once paid.
+  // What a download costs now: the distinct verified addresses the user has not paid for in
+  // any search yet (an address is paid for once); 0 once paid.
   credits: z.number(),
   hasInputFile: z.boolean(),
   // What happened to the list's rows: found, verified, and why the others failed.

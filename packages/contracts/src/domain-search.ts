@@ -96,7 +96,8 @@ export const domainPersonSchema = leadItemSchema
     // ('j•••@acme.test') otherwise; null without a pattern or a name.
     email: z.string().nullable(),
     masked: z.boolean(),
-    // The verdict of the search that paid for the address; null while it is masked.
+    // The verdict of the latest single search that found the address; null while it is masked
+    // or when only a bulk result paid for it.
     verdict: verdictSchema.nullable(),
   });
 export type DomainPerson = z.infer<typeof domainPersonSchema>;

@@ -6,7 +6,7 @@ import {
   rowErrorText,
   VERIFIED_SCORE,
 } from '@mailhound/contracts';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { jobsThrough } from '../../platform/jobs.ts';
@@ -121,7 +121,35 @@ type ItemRow = {
   error: string | null;
   created_at: string;
   purchases: Array<{ id: string; credits: number; createdAt: string }>;
+  credits: number | null;
 };
+
+// A request's verified addresses (score 95 or more, one row each): what its result sells.
+export function verifiedAddressesOf(requestId: SQL | string): SQL {
+  return sql`select b.email from bulk_rows b
+    where b.request_id = ${requestId} and b.email is not null and b.score >= ${VERIFIED_SCORE}`;
+}
+
+// What a request's result costs its user now: its distinct verified addresses that the user
+// has not paid for yet, in any search (0 once the result is bought).
+function unpaidCredits(requestId: SQL | string, userId: SQL | string): SQL {
+  return sql`(
+    select count(distinct lower(v.email))::int from (${verifiedAddressesOf(requestId)}) v
+    where not exists (select 1 from paid_addresses p
+      where p.user_id = ${userId} and p.email = lower(v.email))
+      and not exists (select 1 from bulk_purchases p where p.request_id = ${requestId}))`;
+}
+
+export async function readResultPrice(
+  db: Queryable,
+  userId: string,
+  requestId: string,
+): Promise<number> {
+  const price = await db.execute<{ credits: number }>(
+    sql`select ${unpaidCredits(requestId, userId)} as credits`,
+  );
+  return price.rows[0]?.credits ?? 0;
+}
 
 const itemColumns = sql`
   r.id, r.file_name, r.header, r.total, r.status, r.success, r.fail, r.success_count, r.verified_count,
@@ -131,7 +159,8 @@ const itemColumns = sql`
   coalesce((
     select json_agg(json_build_object('id', p.id, 'credits', p.credits, 'createdAt',
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by p.created_at)
-    from bulk_purchases p where p.request_id = r.id), '[]'::json) as purchases`;
+    from bulk_purchases p where p.request_id = r.id), '[]'::json) as purchases,
+  case when r.status = 'completed' then ${unpaidCredits(sql`r.id`, sql`r.user_id`)} end as credits`;
 
 function toItem(row: ItemRow): BulkItem {
   return {
@@ -146,6 +175,7 @@ function toItem(row: ItemRow): BulkItem {
             successCount: row.success_count ?? 0,
             verifiedCount: row.verified_count ?? 0,
             hasMultipleFiles: true,
+            credits: row.credits ?? 0,
           }
         : null,
     error: row.error,

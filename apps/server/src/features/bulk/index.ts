@@ -1,8 +1,10 @@
 export {
   isUuid,
   readPurchase,
+  readResultPrice,
   readResultRows,
   readResultSummary,
+  verifiedAddressesOf,
 } from './bulk-store.ts';
 export { defineBulkJobs } from './jobs.ts';
 export { type ResultRow, resultTable } from './result-files.ts';

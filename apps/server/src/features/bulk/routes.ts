@@ -69,7 +69,7 @@ export function registerBulkRoutes(api: App, deps: FeatureDeps): void {
         schema: {
           tags: ['bulk'],
           summary: 'Upload a list (CSV or XLSX) for a bulk search',
-          description: `Multipart field \`file\`: CSV or XLSX, at most ${maxUploadBytes / 1048576} MB and ${maxUploadRows.toLocaleString('en-US')} data rows. Columns by header: first name, last name, company website or name; an email column verifies that address. One credit per row to search is held while processing (402 with needed, the credits missing, when fewer are available; nothing is stored then); a result is paid for when first downloaded.`,
+          description: `Multipart field \`file\`: CSV or XLSX, at most ${maxUploadBytes / 1048576} MB and ${maxUploadRows.toLocaleString('en-US')} data rows. Columns by header: first name, last name, company website or name; an email column verifies that address. One credit per row to search is held while processing (402 with needed, the credits missing, when fewer are available; nothing is stored then); a result is paid for when first downloaded, one credit per distinct verified address the user has not paid for yet (duplicates, and addresses already bought in any search, are free).`,
           security: tokenRequired,
           consumes: ['multipart/form-data'],
           response: { 201: bulkItemSchema, ...refusals, 402: creditsShortAnswerSchema },

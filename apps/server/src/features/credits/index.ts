@@ -7,6 +7,7 @@ export {
   requireAvailableCredits,
   settleHold,
 } from './holds.ts';
+export { claimPaidAddresses } from './paid-addresses.ts';
 export {
   applyFreePlanCredits,
   ensureFreePlan,

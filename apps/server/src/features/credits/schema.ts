@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../../platform/account-schema.ts';
 
 export const creditAccounts = pgTable(
@@ -53,4 +62,18 @@ export const creditEntries = pgTable(
     check('credit_entries_amount_not_negative', sql`${table.amount} >= 0`),
     check('credit_entries_lead_amount_not_negative', sql`${table.leadAmount} >= 0`),
   ],
+);
+
+// The addresses a user has paid for (a single search of any kind, a bulk result): each is
+// paid for once, and finding it again anywhere is free. `email` is lower-cased.
+export const paidAddresses = pgTable(
+  'paid_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
 );

@@ -19,6 +19,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'dri
 import type { Db } from '../../platform/database.ts';
 import { maskAddress, matchCount, pageCount } from '../companies/index.ts';
 import { companies, people } from '../companies/schema.ts';
+import { paidAddresses as paidAddressesTable } from '../credits/schema.ts';
 import { searchDomain } from '../search/index.ts';
 import { verdictOfStored } from '../verify/index.ts';
 import { type MailRouteLookup, mailFactsOf } from './mail-facts.ts';
@@ -76,9 +77,9 @@ export function patternAddress(
   );
 }
 
-// Addresses among `emails` this user was charged for (a single search, or a Lead Finder
-// find, each of which is a single search, that found it at a verified score), each with the
-// verdict of its latest such search.
+// Addresses among `emails` this user has paid for (credits' paid_addresses: in a single
+// search of any kind or a bought bulk result), each with the verdict of the latest single
+// search that found it at a score, or null where none did.
 async function paidAddresses(
   db: Db,
   userId: string,
@@ -91,15 +92,17 @@ async function paidAddresses(
   );
   const paid = await db.execute<{
     email: string;
-    result: Parameters<typeof verdictOfStored>[0];
+    result: Parameters<typeof verdictOfStored>[0] | null;
     evidence: Record<string, unknown> | null;
   }>(sql`
-    select distinct on (lower(result->>'exactEmail'))
-      lower(result->>'exactEmail') as email, result, evidence
-    from search_history
-    where user_id = ${userId} and settled_at is not null and score is not null and charged
-      and lower(result->>'exactEmail') in (${list})
-    order by lower(result->>'exactEmail'), settled_at desc`);
+    select p.email, s.result, s.evidence
+    from ${paidAddressesTable} p
+    left join lateral (
+      select result, evidence from search_history
+      where user_id = p.user_id and settled_at is not null and score is not null
+        and lower(result->>'exactEmail') = p.email
+      order by settled_at desc limit 1) s on true
+    where p.user_id = ${userId} and p.email in (${list})`);
   return new Map(paid.rows.map((row) => [row.email, verdictOfStored(row.result, row.evidence)]));
 }
 

@@ -33,7 +33,7 @@ export function registerDomainSearchRoutes(
         summary:
           'Domain Search: the organisation, mail facts, known pattern and people at a domain or company',
         description:
-          'Spends no credit. Addresses the known pattern gives are masked unless this user was charged for them.',
+          'Spends no credit. Addresses the known pattern gives are masked unless this user has paid for them (in any search or a bought bulk result).',
         security: tokenRequired,
         querystring: domainSearchQuerySchema,
         response: {

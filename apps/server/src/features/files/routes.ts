@@ -74,7 +74,7 @@ export function registerFileRoutes(api: App, { db }: Pick<FeatureDeps, 'db'>): v
         tags: ['files'],
         summary: 'A bulk result file: full (every row) or success (rows with an address found)',
         description:
-          "The upload's columns, then Email, Score, Status and the verdict on the address (status, accept_all, disposable, webmail, role, mx_records, smtp_check, reason; empty for a row with no verdict). The first download of an unpaid result charges verifiedCount credits (402 when the available balance is short); later downloads are free. Cells that a spreadsheet would run as formulas are prefixed with an apostrophe.",
+          "The upload's columns, then Email, Score, Status and the verdict on the address (status, accept_all, disposable, webmail, role, mx_records, smtp_check, reason; empty for a row with no verdict). The first download of an unpaid result charges one credit per distinct verified address the user has not paid for yet, in any search (the preview's credits; 402 when the available balance is short); later downloads are free. Cells that a spreadsheet would run as formulas are prefixed with an apostrophe.",
         security: tokenRequired,
         params: z.object({ id: z.string(), which: z.enum(['full', 'success']) }),
         querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('csv') }),

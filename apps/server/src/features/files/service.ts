@@ -11,13 +11,19 @@ import {
   isUuid,
   type ResultRow,
   readPurchase,
+  readResultPrice,
   readResultRows,
   readResultSummary,
   resultTable,
+  verifiedAddressesOf,
 } from '../bulk/index.ts';
 import { bulkPurchases, type FileKind } from '../bulk/schema.ts';
 import { hidden, maskAddress } from '../companies/index.ts';
-import { applyCreditEntry, InsufficientCreditsError } from '../credits/index.ts';
+import {
+  applyCreditEntry,
+  claimPaidAddresses,
+  InsufficientCreditsError,
+} from '../credits/index.ts';
 import { findFile, findOwnRequest, hasInputFile } from './queries.ts';
 
 export const fileNotFound = 'File not found';
@@ -45,34 +51,35 @@ async function requireFile(db: Db, requestId: string, kind: FileKind) {
   return file;
 }
 
-// Pays for a request's results once: `verifiedCount` credits in one ledger entry and a
-// purchase row. Two downloads at once queue on the credit account; the second pays nothing.
+// Pays for a request's results once: one credit per distinct verified address the user has
+// not paid for yet (in a single search or another result), claimed and charged in one
+// transaction with the purchase row, which records the credits charged. An address claimed
+// meanwhile by a search or another download is paid for there, once. Two downloads at once
+// queue on the claimed addresses and the purchase row; the second pays nothing.
 export async function payForResults(
   db: Db,
-  request: { id: string; userId: string; verifiedCount: number },
+  request: { id: string; userId: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (await readPurchase(tx, request.id)) return;
-    try {
-      await applyCreditEntry(tx, {
-        userId: request.userId,
-        kind: 'charge',
-        amount: request.verifiedCount,
-        idempotencyKey: purchaseKey(request.id),
-      });
-    } catch (error) {
-      if (error instanceof InsufficientCreditsError)
-        throw paymentRequired(searchMessages.creditsShort);
-      throw error;
+    const credits = await claimPaidAddresses(tx, request.userId, verifiedAddressesOf(request.id));
+    if (credits > 0) {
+      try {
+        await applyCreditEntry(tx, {
+          userId: request.userId,
+          kind: 'charge',
+          amount: credits,
+          idempotencyKey: purchaseKey(request.id),
+        });
+      } catch (error) {
+        if (error instanceof InsufficientCreditsError)
+          throw paymentRequired(searchMessages.creditsShort);
+        throw error;
+      }
     }
     await tx
       .insert(bulkPurchases)
-      .values({
-        id: randomUUID(),
-        requestId: request.id,
-        userId: request.userId,
-        credits: request.verifiedCount,
-      })
+      .values({ id: randomUUID(), requestId: request.id, userId: request.userId, credits })
       .onConflictDoNothing();
   });
 }
@@ -111,17 +118,18 @@ function unpaidTable(header: string[], rows: ResultRow[]): string[][] {
 export async function readPreview(db: Db, userId: string, requestId: string): Promise<BulkPreview> {
   const bulk = await completedRequest(db, userId, requestId);
   // The first rows whatever became of them, so a list with nothing found still shows why.
-  const [rows, purchase, input, summary] = await Promise.all([
+  const [rows, purchase, input, summary, credits] = await Promise.all([
     readResultRows(db, bulk.id, { limit: BULK_PREVIEW_ROWS }),
     readPurchase(db, bulk.id),
     hasInputFile(db, bulk.id),
     readResultSummary(db, bulk.id),
+    readResultPrice(db, userId, bulk.id),
   ]);
   return {
     fileName: bulk.fileName,
     rows: purchase ? resultTable(bulk.header, rows) : unpaidTable(bulk.header, rows),
     paid: purchase !== undefined,
-    credits: purchase ? 0 : (bulk.verifiedCount ?? 0),
+    credits: purchase ? 0 : credits,
     hasInputFile: input,
     summary,
   };
@@ -140,6 +148,6 @@ export async function buyResultFile(
   kind: Exclude<FileKind, 'input'>,
 ) {
   const bulk = await completedRequest(db, userId, requestId);
-  await payForResults(db, { id: bulk.id, userId, verifiedCount: bulk.verifiedCount ?? 0 });
+  await payForResults(db, { id: bulk.id, userId });
   return requireFile(db, bulk.id, kind);
 }

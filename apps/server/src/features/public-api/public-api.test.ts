@@ -258,7 +258,7 @@ describe('GET /v2/email-finder', () => {
     expect(answer.body.errors[0]).toMatchObject({ id: 'usage_limit_reached', code: 429 });
   });
 
-  it('takes exactly 10 credits from 50 parallel calls on 10 credits (five keys of one user)', async () => {
+  it('takes one credit from 50 parallel calls for one address on 10 credits (five keys of one user)', async () => {
     const user = await userWithCredits(t, 10);
     const keys = await Promise.all(
       Array.from({ length: 5 }, (_, index) => createApiKey(t, user.token, `key ${index}`)),
@@ -272,17 +272,18 @@ describe('GET /v2/email-finder', () => {
         ),
       ),
     );
+    // At most 10 run at once (each holds a credit); the address is paid for once.
     const found = answers.filter((answer) => answer.statusCode === 200);
     const refused = answers.filter((answer) => answer.statusCode === 429);
-    expect(found).toHaveLength(10);
-    expect(refused).toHaveLength(40);
+    expect(found.length).toBeGreaterThanOrEqual(10);
+    expect(found.length + refused.length).toBe(50);
     expect(refused.every((answer) => answer.body.errors[0].id === 'usage_limit_reached')).toBe(
       true,
     );
-    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 0, onHold: 0 });
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 9, onHold: 0 });
     const rows = (await Promise.all(keys.map((key) => usageOf(key.id)))).flat();
     expect(rows).toHaveLength(50);
-    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(10);
+    expect(rows.reduce((sum, row) => sum + row.credits, 0)).toBe(1);
   });
 });
 

@@ -9,8 +9,10 @@ import {
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
 import {
+  claimPaidAddresses,
   holdCredits,
   InsufficientCreditsError,
+  isHoldOpen,
   readAccountSummary,
   settleHold,
 } from '../credits/index.ts';
@@ -104,9 +106,10 @@ export type SearchOutcome = {
   evidence: Record<string, unknown> | null;
 };
 
-// Completes a search: its row, its credit (charged from 95, released otherwise) and the
-// found-address count, in one transaction. A search the sweep already settled keeps its
-// released credit but gets the late result.
+// Completes a search: its row, its credit and the found-address count, in one transaction.
+// The credit is charged from 95 for an address the user has not paid for yet (duplicates are
+// free, whichever search found the address first), released otherwise. A search the sweep
+// already settled keeps its released credit but gets the late result.
 export async function settleSearch(
   db: Db,
   // verdict: what the found address's own reply says (verdictOfFound), the user's latest on it.
@@ -122,12 +125,21 @@ export async function settleSearch(
       .where(eq(searchHistory.id, search.id))
       .for('update');
     if (!row) throw new Error(`search ${search.id} has no row`);
+    const reference = creditReference(search.id);
+    // The row lock keeps the sweep off, so an open hold stays open until settled here: an
+    // address is claimed only by the search that pays for it.
+    const unpaid =
+      verified &&
+      row.userId !== null &&
+      outcome.exactEmail !== null &&
+      (await isHoldOpen(tx, reference)) &&
+      (await claimPaidAddresses(tx, row.userId, [outcome.exactEmail])) > 0;
     const { charged } = row.userId
       ? await settleHold(tx, {
           userId: row.userId,
           amount: CREDITS_PER_SEARCH,
-          reference: creditReference(search.id),
-          charge: verified,
+          reference,
+          charge: unpaid,
         })
       : { charged: false };
     if (verified && outcome.exactEmail) {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { entriesOfHold } from '../credits/holds.ts';
-import { creditAccounts } from '../credits/schema.ts';
+import { creditAccounts, paidAddresses } from '../credits/schema.ts';
 import { searchSweepQueue } from './jobs.ts';
 import { searchHistory } from './schema.ts';
 import { labEnv, searchLab } from './search.test-kit.ts';
@@ -75,6 +75,10 @@ describe('a search whose process died', () => {
     expect(late.charged).toBe(false);
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
     expect(await rowOf(id)).toMatchObject({ score: 99, error: null, charged: false });
+    // Nor is the address counted as paid for: a later search of it is charged.
+    expect(
+      await t.db.select().from(paidAddresses).where(eq(paidAddresses.userId, user.id)),
+    ).toEqual([]);
   });
 });
 

@@ -21,16 +21,29 @@ describe('bulk item badge (product-spec §4 "Bulk item")', () => {
   });
 
   it('says Nothing to pay for a finished list without a verified e-mail, paid or not', () => {
-    const empty = { successCount: 3, verifiedCount: 0, hasMultipleFiles: true };
+    const empty = { successCount: 3, verifiedCount: 0, hasMultipleFiles: true, credits: 0 };
     expect(bulkBadge({ status: 'completed', purchases: [], result: empty })).toBe('Nothing to pay');
     expect(bulkBadge({ status: 'completed', purchases: [purchase], result: empty })).toBe(
       'Nothing to pay',
     );
-    expect(bulkPaymentText(true, 0)).toBe(
+    expect(bulkPaymentText({ paid: true, verified: 0, credits: 0 })).toBe(
       'Nothing to pay: no verified e-mail was found in this list.',
     );
-    expect(bulkPaymentText(false, 12)).toBe('You will pay up to 12 credit(s)');
-    expect(bulkPaymentText(true, 12)).toBe('You already paid for these emails');
+    expect(bulkPaymentText({ paid: false, verified: 12, credits: 12 })).toBe(
+      'You will pay up to 12 credit(s)',
+    );
+    expect(bulkPaymentText({ paid: true, verified: 12, credits: 0 })).toBe(
+      'You already paid for these emails',
+    );
+  });
+
+  it('prices only the verified addresses not paid for yet: none left is already paid', () => {
+    expect(bulkPaymentText({ paid: false, verified: 12, credits: 7 })).toBe(
+      'You will pay up to 7 credit(s)',
+    );
+    expect(bulkPaymentText({ paid: false, verified: 12, credits: 0 })).toBe(
+      'You already paid for these emails',
+    );
   });
 
   it('is Unpaid otherwise, a failed search included', () => {

@@ -21,10 +21,14 @@ export function bulkBadge(
 const nothingToPay = 'Nothing to pay: no verified e-mail was found in this list.';
 
 // The payment line of a result: the spec's two texts, or nothing to pay when no e-mail was
-// verified (a download is then free, paid for or not).
-export function bulkPaymentText(paid: boolean, verified: number): string {
-  if (verified === 0) return nothingToPay;
-  return paid ? bulkMessages.alreadyPaid : bulkMessages.youWillPay(verified);
+// verified (a download is then free, paid for or not). `credits` is what a download costs now:
+// an address the user paid for in any search is not paid again, so a result whose verified
+// addresses are all paid for already costs nothing.
+export function bulkPaymentText(result: { paid: boolean; verified: number; credits: number }) {
+  if (result.verified === 0) return nothingToPay;
+  return result.paid || result.credits === 0
+    ? bulkMessages.alreadyPaid
+    : bulkMessages.youWillPay(result.credits);
 }
 
 // The credits held while a list is searched, said where the balance drops.

@@ -12,7 +12,7 @@ export function bulkItem(requestId: string, overrides: Partial<BulkItem> = {}): 
     input: { fileName: `${requestId}.csv`, length: 200, hasInputFile: true },
     status: 'completed',
     progress: { success: 150, fail: 50, total: 200 },
-    result: { successCount: 150, verifiedCount: 120, hasMultipleFiles: true },
+    result: { successCount: 150, verifiedCount: 120, hasMultipleFiles: true, credits: 120 },
     error: null,
     onHold: 0,
     purchases: [],

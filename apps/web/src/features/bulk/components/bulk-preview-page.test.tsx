@@ -178,6 +178,17 @@ describe('bulk preview (product-spec §2 "Bulk preview")', () => {
     expect(screen.queryByText(/show in full once you download/)).toBeNull();
   });
 
+  it('says the e-mails are already paid for when each verified one was bought in another search', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    // Not bought as a result, but its download costs nothing: an address is paid for once.
+    servePreview(server, () => preview({ paid: false, credits: 0 }));
+    renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByText('You already paid for these emails')).toBeInTheDocument();
+    expect(screen.queryByText(/You will pay/)).toBeNull();
+    expect(screen.queryByText(/Nothing to pay/)).toBeNull();
+  });
+
   it('says that a verify list shows its verdicts once downloaded, and shows the masked cells as they come', async () => {
     const server = createFakeServer();
     logIn(server);

@@ -121,7 +121,7 @@ export function BulkPreviewPage({
   const { header, body } = previewRows(rows);
   const result = item.data?.result ?? null;
   const noEmails = summary.found === 0;
-  const paymentText = bulkPaymentText(paid, paid ? summary.verified : credits);
+  const paymentText = bulkPaymentText({ paid, verified: summary.verified, credits });
 
   // product-spec §4 "Bulk result payment": an unpaid result needs enough available balance.
   const choose = (kind: 'full' | 'success', format: BulkFileRequest['format']) => {

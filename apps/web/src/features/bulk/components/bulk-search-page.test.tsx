@@ -52,7 +52,7 @@ describe('bulk history (product-spec §2 "Bulk search", §4 "Bulk item")', () =>
       purchases: [{ id: 'p1', credits: 120, createdAt: '2025-03-01T11:00:00.000Z' }],
     });
     const unpaid = bulkItem('unpaid', {
-      result: { successCount: 12, verifiedCount: 9, hasMultipleFiles: true },
+      result: { successCount: 12, verifiedCount: 9, hasMultipleFiles: true, credits: 9 },
     });
     const failed = bulkItem('failed', { status: 'error', result: null, error: 'Worker crashed' });
     const running_ = { ...processingItem('running', 40, 10), onHold: 6 };
@@ -215,7 +215,7 @@ describe('live progress (api-spec §4 "Bulk detail stream")', () => {
 
     const balanceCalls = server.requestsTo('GET /api/auth/user/balance').length;
     const done = bulkItem('r1', {
-      result: { successCount: 180, verifiedCount: 150, hasMultipleFiles: true },
+      result: { successCount: 180, verifiedCount: 150, hasMultipleFiles: true, credits: 150 },
     });
     items = [done];
     stream.send(done);

@@ -45,7 +45,12 @@ function openPreview({
         input: { fileName: 'leads.csv', length: 1, hasInputFile: false },
         status: 'completed',
         progress: { success: 1, fail: 0, total: 1 },
-        result: { successCount, verifiedCount: successCount, hasMultipleFiles: true },
+        result: {
+          successCount,
+          verifiedCount: successCount,
+          hasMultipleFiles: true,
+          credits: successCount,
+        },
         error: null,
         purchases: paid ? [{ id: 'p1' }] : [],
         createdAt: '2026-01-01T00:00:00.000Z',

@@ -24,19 +24,20 @@ const history = {
   items: [
     bulkItem('req-1', {
       input: { fileName: 'leads.csv', length: 3, hasInputFile: true },
-      result: { successCount: 3, verifiedCount: 2, hasMultipleFiles: false },
+      // Two verified addresses, one of them paid for in another search: one credit to pay.
+      result: { successCount: 3, verifiedCount: 2, hasMultipleFiles: false, credits: 1 },
       createdAt: '2026-02-03T10:00:00.000Z',
     }),
     bulkItem('req-2', {
       input: { fileName: 'paid.csv', length: 40, hasInputFile: true },
-      result: { successCount: 30, verifiedCount: 25, hasMultipleFiles: false },
+      result: { successCount: 30, verifiedCount: 25, hasMultipleFiles: false, credits: 0 },
       purchases: [{ id: 'p-1', credits: 25, createdAt: '2026-02-02T10:00:00.000Z' }],
       createdAt: '2026-02-02T10:00:00.000Z',
     }),
     processingItem('req-3', 10),
     bulkItem('req-4', {
       input: { fileName: 'nothing.csv', length: 5, hasInputFile: true },
-      result: { successCount: 0, verifiedCount: 0, hasMultipleFiles: false },
+      result: { successCount: 0, verifiedCount: 0, hasMultipleFiles: false, credits: 0 },
     }),
   ],
   currentPage: 1,
@@ -94,7 +95,7 @@ describe('create list from bulk results in the source step (product-spec §2, §
     expect(screen.queryByRole('radio', { name: 'req-3.csv' })).toBeNull();
     expect(screen.queryByRole('radio', { name: 'nothing.csv' })).toBeNull();
     expect(screen.getByText(/3 emails found · 03\.02\.2026/)).toBeInTheDocument();
-    expect(screen.getByText('You will pay up to 2 credit(s)')).toBeInTheDocument();
+    expect(screen.getByText('You will pay up to 1 credit(s)')).toBeInTheDocument();
     expect(screen.getByText(bulkMessages.alreadyPaid)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
     const asked = server.requestsTo('GET /api/search-history/bulk')[0];

@@ -11,7 +11,11 @@ function hasFoundEmails(item: BulkItem): boolean {
 
 // Reading an unpaid result file charges its verified e-mails (the server's download rule).
 function paymentText(item: BulkItem): string {
-  return bulkPaymentText(item.purchases.length > 0, item.result?.verifiedCount ?? 0);
+  return bulkPaymentText({
+    paid: item.purchases.length > 0,
+    verified: item.result?.verifiedCount ?? 0,
+    credits: item.result?.credits ?? 0,
+  });
 }
 
 // product-spec §2 "Contact lists": the source step's "pick from bulk results" — one of the
