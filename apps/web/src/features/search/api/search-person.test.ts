@@ -40,6 +40,7 @@ describe('the streaming single search (api-spec §7 "Search and history")', () =
       exactEmail: 'ann@acme.com',
       exactEmailScore: 99,
       verdict,
+      charged: true,
     });
   });
 

@@ -19,6 +19,8 @@ export type SearchOutcome =
       exactEmailScore: number | null;
       // The verdict on exactEmail (issue 22), shown beside the score.
       verdict: Verdict | null;
+      // False for an address found at a verified score that the user had paid for already.
+      charged: boolean;
     }
   | { kind: 'payment_error'; message: string; required: number; available: number }
   | { kind: 'error'; id: string | null; error: string };
@@ -36,6 +38,7 @@ function outcomeOf(event: FinalEvent<SingleSearchEvent>): SearchOutcome {
         exactEmail: event.data.exactEmail,
         exactEmailScore: event.data.exactEmailScore,
         verdict: event.data.verdict ?? null,
+        charged: event.data.charged,
       };
   }
 }

@@ -112,6 +112,23 @@ describe('single search form (product-spec §5 "Single search")', () => {
     expect(calls[0]?.headers.get('Authorization')).toBe(token);
   });
 
+  it('says no credit was taken when the address found had been paid for already', async () => {
+    const server = createFakeServer();
+    logIn(server);
+    const answers = [found, { ...found, _id: 'h2', charged: false }];
+    stubSearchStream(() => finishedStream([[null, answers.shift() ?? found]]));
+    const { user } = renderApp('/search/single');
+    await fillForm(user, 'acme.com');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled());
+    expect(screen.queryByText(/No credit taken/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'No credit taken: you already paid for ann@acme.com.',
+    );
+  });
+
   it('sends any other company as companyName', async () => {
     const server = createFakeServer();
     logIn(server);

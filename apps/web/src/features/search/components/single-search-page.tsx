@@ -2,6 +2,7 @@ import {
   CREDITS_PER_SEARCH,
   type SingleSearchForm as SearchValues,
   toSingleSearchBody,
+  VERIFIED_SCORE,
 } from '@mailhound/contracts';
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,13 +16,25 @@ import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { emailsFoundQueryOptions } from '../api/get-emails-found.ts';
 import { singleHistoryKey, useSingleSearchHistory } from '../api/get-single-search-history.ts';
-import { searchPerson } from '../api/search-person.ts';
+import { type SearchOutcome, searchPerson } from '../api/search-person.ts';
 import { useFirstSteps } from '../use-first-steps.ts';
 import { BotCheck, type BotCheckHandle } from './bot-check.tsx';
 import { FirstSteps } from './first-steps.tsx';
 import { HistoryPagination } from './history-pagination.tsx';
 import { type PendingSearch, SearchHistoryTable } from './search-history-table.tsx';
 import { SingleSearchForm } from './single-search-form.tsx';
+
+// A verified address found again costs nothing (credits charge each address once): the user
+// is told, as the balance alone would not say why it did not move.
+function alreadyPaidFor(outcome: Extract<SearchOutcome, { kind: 'found' }>): boolean {
+  return (
+    !outcome.charged &&
+    outcome.exactEmail !== null &&
+    (outcome.exactEmailScore ?? 0) >= VERIFIED_SCORE
+  );
+}
+
+const alreadyPaidForText = (email: string) => `No credit taken: you already paid for ${email}.`;
 
 const searchFailureMessages = {
   botCheckMissing: 'Please complete the bot check before searching.',
@@ -48,6 +61,7 @@ export function SingleSearchPage() {
   const history = useSingleSearchHistory(page);
   const [pending, setPending] = useState<PendingSearch | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [freeFind, setFreeFind] = useState<string | null>(null);
   const [limitModal, setLimitModal] = useState<LimitModal>(null);
   const botCheck = useRef<BotCheckHandle>(null);
   const firstSteps = useFirstSteps();
@@ -65,6 +79,7 @@ export function SingleSearchPage() {
 
   const search = async (values: SearchValues) => {
     setFailure(null);
+    setFreeFind(null);
     // Zero balance: the modal, without asking the server (api-spec §8).
     if (balance.data?.balanceAvailable === 0) {
       showLimit(CREDITS_PER_SEARCH);
@@ -92,6 +107,9 @@ export function SingleSearchPage() {
         onProgress: ({ percent }) =>
           setPending((current) => (current === null ? null : { ...current, percent })),
       });
+      if (isLoggedIn && outcome.kind === 'found' && alreadyPaidFor(outcome)) {
+        setFreeFind(alreadyPaidForText(outcome.exactEmail ?? ''));
+      }
       if (outcome.kind === 'payment_error') {
         showLimit(Math.max(CREDITS_PER_SEARCH, outcome.required - outcome.available));
       }
@@ -120,6 +138,11 @@ export function SingleSearchPage() {
           onSearch={search}
           botCheck={isLoggedIn ? null : <BotCheck handle={botCheck} />}
         />
+        {freeFind && (
+          <Alert color="teal" role="status" mt="sm">
+            {freeFind}
+          </Alert>
+        )}
         {failure && (
           <Alert color="red" role="alert" mt="sm">
             {failure}
