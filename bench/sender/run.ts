@@ -1,11 +1,12 @@
 // `npm run bench:sender`: messages per second one sender worker delivers to a loopback SMTP
 // sink with the limits lifted, and the campaign tick's time with 10,000 mailboxes and 100
 // active campaigns, in an embedded PostgreSQL; every user has a do-not-email list and verdicts
-// on some of their leads.
+// on some of their leads, every step three A/B variants with spintax, and the mailboxes ramp up.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { RAMP_FIRST_DAY } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -67,6 +68,26 @@ const allDay = {
   days: ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'],
 };
 
+// Every step has three A/B variants (issue 25), spintax in each subject and body: the tick
+// splits the contacts over them, the sender expands the spintax of each message.
+const abStep = (emailGap: number) => ({
+  ...firstStep,
+  subject: '{Hi|Hello|Hey} {{first_name}}',
+  body: `<p>{Hi|Hello} {{first_name}}, {a short note|one quick question}.</p>${firstStep.body}`,
+  variants: [
+    {
+      subject: '{Quick|Short} question for {{first_name}}',
+      body: `<p>{Hello|Hey} {{first_name}}, {one idea|a thought}.</p>${firstStep.body}`,
+    },
+    {
+      subject: '{{first_name}}, {a minute|five minutes}?',
+      body: `<p>{Good morning|Hi} {{first_name}}.</p>${firstStep.body}`,
+    },
+  ],
+  email_gap: emailGap,
+});
+const VARIANTS = 3;
+
 async function newUser(db: Db, name: string): Promise<string> {
   const rows = await db.execute<{ id: string }>(sql`
     insert into users (username, fname, lname, status, properties, plan_id)
@@ -86,6 +107,39 @@ async function newMailboxes(userId: string, count: number, smtpPort: number, off
     insert into mailboxes (id, user_id, status, email, name, description, password_encrypted,
       smtp_host, smtp_port, imap_host, imap_port, emails_limit, min_email_gap, max_email_gap)
     values ${sql.join(values, sql`, `)}`);
+}
+
+// The ramp at work (issue 25): the mailboxes started ramping 0 to 19 days ago (daily limits of
+// 5 to 50), and those on their first day have sent their 5 earlier today, so the tick leaves
+// them out: a contact each, already on the first step's variants in turn.
+async function rampSome(userId: string) {
+  await db.execute(sql`
+    update mailboxes set ramp_started_at =
+      now() - interval '1 hour' - make_interval(days => substring(email from '[0-9]+')::int % 20)
+    where user_id = ${userId}`);
+  await db.execute(sql`
+    with first_day as (
+      select m.id, m.user_id, (row_number() over (order by m.created_at, m.id) - 1)::int as k
+      from mailboxes m where m.user_id = ${userId} and m.ramp_started_at > now() - interval '1 day'
+    ), leads as (
+      select gc.customer_id, (row_number() over (order by gc.created_at, gc.customer_id) - 1)::int as n
+      from group_customers gc where gc.user_id = ${userId}
+    ), picked as (
+      select c.id as campaign_id, l.customer_id, b.id as mailbox_id, b.user_id, l.n
+      from first_day b
+      join leads l on l.n / ${RAMP_FIRST_DAY} = b.k
+      join campaigns c on c.user_id = b.user_id
+    ), contacts as (
+      insert into campaign_contacts
+        (campaign_id, customer_id, user_id, mailbox_id, last_step, state, last_sent_at)
+      select campaign_id, customer_id, user_id, mailbox_id, 0, 'ready', now() - interval '2 hours'
+      from picked
+    )
+    insert into campaign_sends (user_id, campaign_id, customer_id, step, mailbox_id, message_id,
+      scheduled_at, status, sent_at, variant)
+    select user_id, campaign_id, customer_id, 0, mailbox_id, '<' || gen_random_uuid() || '@bench.test>',
+      now() - interval '2 hours', 'sent', now() - interval '2 hours', n % ${VARIANTS}
+    from picked`);
 }
 
 // The do-not-email list's checks at work (issue 25): every tenth lead listed, and a thousand
@@ -141,7 +195,7 @@ async function throughput(): Promise<void> {
     select ${userId}, 'other' || n || '@client.test', 'manual' from generate_series(1, 1000) n`);
   await db.execute(sql`
     insert into campaigns (user_id, name, status, steps)
-    values (${userId}, 'Throughput', 'active', ${JSON.stringify([firstStep])}::jsonb)`);
+    values (${userId}, 'Throughput', 'active', ${JSON.stringify([abStep(0)])}::jsonb)`);
   await db.execute(sql`
     with contacts as (
       insert into customers (user_id, email, fname, lname)
@@ -153,9 +207,10 @@ async function throughput(): Promise<void> {
       from contacts, campaigns c, mailboxes m where c.user_id = ${userId} and m.user_id = ${userId}
       returning campaign_id, customer_id, mailbox_id
     )
-    insert into campaign_sends (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at)
+    insert into campaign_sends (user_id, campaign_id, customer_id, step, mailbox_id, message_id, scheduled_at, variant)
     select ${userId}, campaign_id, customer_id, 0, mailbox_id,
-      '<' || gen_random_uuid() || '@bench.test>', now() - interval '1 second'
+      '<' || gen_random_uuid() || '@bench.test>', now() - interval '1 second',
+      (row_number() over (order by customer_id))::int % ${VARIANTS}
     from planned`);
   const deps = senderDeps(config, db, () => new Date(), mailConnections);
   const started = performance.now();
@@ -191,12 +246,13 @@ async function tick(): Promise<void> {
         insert into campaigns (user_id, name, status, customer_group_id, schedules, steps,
           min_email_gap, max_email_gap)
         select ${userId}, 'Campaign', 'active', list.id, ${JSON.stringify([allDay])}::jsonb,
-          ${JSON.stringify([firstStep, { ...firstStep, email_gap: 2 }, { ...firstStep, email_gap: 3 }])}::jsonb,
+          ${JSON.stringify([abStep(0), abStep(2), abStep(3)])}::jsonb,
           60, 120
         from list returning id
       )
       insert into campaign_mailboxes (campaign_id, mailbox_id, user_id)
       select campaign.id, m.id, ${userId} from campaign, mailboxes m where m.user_id = ${userId}`);
+    await rampSome(userId);
     await suppressSome(userId);
     await judgeSome(userId);
   }
@@ -219,6 +275,21 @@ async function tick(): Promise<void> {
     );
     at += label === 'next minute' ? 9 * 60_000 : 60_000;
   }
+  // The planner's A/B split, over the tick's campaigns and within each (issue 25).
+  const split = await db.execute<{ variant: number; total: number; widest: number }>(sql`
+    with per_campaign as (
+      select s.campaign_id, s.variant, count(*)::int as total
+      from campaign_sends s join campaigns c on c.id = s.campaign_id and c.name = 'Campaign'
+      where s.step = 0 group by s.campaign_id, s.variant
+    )
+    select variant, sum(total)::int as total,
+      (select max(most - least) from (select max(total) as most, min(total) as least
+        from per_campaign group by campaign_id) spread)::int as widest
+    from per_campaign group by variant order by variant`);
+  console.log(
+    `tick: first steps per variant: ${split.rows.map((row) => row.total).join(', ')}, ` +
+      `at most ${split.rows[0]?.widest} apart within a campaign (split exactly: at most 1)`,
+  );
 }
 
 try {

@@ -1,94 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMessageId } from '../../platform/mail/message-id.ts';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import type { TestContext } from '../../test/test-context.ts';
 import { firstStep, insertMailbox } from '../campaigns/campaigns.test-kit.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { mailUser } from '../contacts/contacts.test-kit.ts';
-import {
-  type RunningServer,
-  signInToImap,
-  startImapServer,
-} from '../mailboxes/mail-servers.test-kit.ts';
+import { type CrashRun, startCrashRun, workerExited, workerReady } from './crash-run.test-kit.ts';
 import { reconcileStuckSends } from './reconcile.ts';
 import { campaignSends } from './schema.ts';
 import { seededRandom } from './seeded-random.ts';
-import { headersOf, type SmtpSink, startSmtpSink } from './smtp-sink.test-kit.ts';
+import { headersOf } from './smtp-sink.test-kit.ts';
 
 const MESSAGES = 1000;
 const KILLS = 12;
 const account = { user: 'crash@sender.test', password: 'imap-secret' };
 
 let t: TestContext;
-let imap: RunningServer;
-let filer: ImapFlow;
-let sink: SmtpSink;
+let run: CrashRun;
 
 beforeAll(async () => {
-  t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
-  imap = await startImapServer([account]);
-  filer = await signInToImap(imap, account);
-  await filer.mailboxCreate('Sent');
-  // Like a provider, the sink files each message in Sent before it answers 250.
-  let filing = Promise.resolve();
-  sink = await startSmtpSink({
-    onMessage: (raw) => {
-      filing = filing.then(async () => {
-        await filer.append('Sent', raw, ['\\Seen']);
-      });
-      return filing;
-    },
-  });
+  run = await startCrashRun(account);
+  t = run.t;
 }, 600_000);
-// Each worker's DATA_DIR, removed at the end.
-const workerDirs: string[] = [];
-afterAll(async () => {
-  await sink?.stop();
-  await filer?.logout();
-  await imap?.stop();
-  await t?.close();
-  for (const dir of workerDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function startWorker(): ChildProcess {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mailhound-crash-'));
-  workerDirs.push(dataDir);
-  return spawn(process.execPath, [join(import.meta.dirname, 'crash-worker.test-kit.ts')], {
-    env: {
-      ...process.env,
-      DATABASE_URL: t.config.databaseUrl ?? '',
-      DATA_DIR: dataDir,
-      JWT_SECRET: t.config.jwtSecret,
-      MAILBOX_SECRET_KEY: t.config.mailboxes.secretKey,
-      TRACKING_SECRET: t.config.tracking.secret,
-      PUBLIC_URL: t.config.publicUrl,
-      MAIL_ALLOW_PRIVATE_HOSTS: 'true',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-// Resolves once the worker has loaded and starts sending.
-const ready = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) done();
-    });
-    child.once('exit', () => done());
-  });
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) done();
-    else child.once('exit', () => done());
-  });
+afterAll(() => run?.stop());
 
 async function countByStatus(campaignId: string) {
   const rows = await t.db.execute<{ status: string; total: number }>(sql`
@@ -103,8 +38,8 @@ describe('the sender under SIGKILL', () => {
     const mailboxId = await insertMailbox(t, user.id, {
       email: account.user,
       password: account.password,
-      smtpPort: sink.port,
-      imapPort: imap.port,
+      smtpPort: run.sink.port,
+      imapPort: run.imapPort,
     });
     const [campaign] = await t.db
       .insert(campaigns)
@@ -139,17 +74,17 @@ describe('the sender under SIGKILL', () => {
     const random = seededRandom(11);
     let killedMidway = 0;
     for (let round = 0; round < KILLS; round += 1) {
-      const worker = startWorker();
-      await ready(worker);
+      const worker = run.startWorker();
+      await workerReady(worker);
       await sleep(50 + Math.floor(random() * 400));
       if (worker.exitCode === null) {
         worker.kill('SIGKILL');
         killedMidway += 1;
       }
-      await exited(worker);
+      await workerExited(worker);
     }
-    const last = startWorker();
-    await exited(last);
+    const last = run.startWorker();
+    await workerExited(last);
     expect(last.exitCode).toBe(0);
     expect(killedMidway).toBeGreaterThan(0);
 
@@ -171,7 +106,7 @@ describe('the sender under SIGKILL', () => {
       })
       .from(campaignSends)
       .where(eq(campaignSends.campaignId, campaignId));
-    const delivered = sink.messages.map((message) => headersOf(message.raw)['message-id']);
+    const delivered = run.sink.messages.map((message) => headersOf(message.raw)['message-id']);
     // Zero duplicates: every Message-ID reached the server at most once.
     expect(new Set(delivered).size).toBe(delivered.length);
     // Every row ended sent or unknown; sent ones are exactly the delivered ones.
@@ -181,7 +116,7 @@ describe('the sender under SIGKILL', () => {
     expect(new Set(sent)).toEqual(new Set(delivered));
     // Each contact got the variant its row recorded, whichever worker sent it.
     const subjects = new Map(
-      sink.messages.map((message) => {
+      run.sink.messages.map((message) => {
         const headers = headersOf(message.raw);
         return [headers['message-id'], headers.subject];
       }),

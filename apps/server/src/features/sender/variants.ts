@@ -2,7 +2,10 @@
 // with the fewest sends of that step so far, the earliest letter on a tie. Contacts therefore go
 // A, B, C, A, B, C… in the order they reach the step (their position in the campaign), and n
 // contacts over k variants give each ⌊n/k⌋ or ⌈n/k⌉, exactly, not only on average as a hash
-// would; a send withdrawn before it went out leaves a gap the next contacts fill.
+// would; a send withdrawn before it went out leaves a gap the next contacts fill. (A contact
+// whose send was withdrawn comes back on its letter when the sends withdrawn were the last ones
+// planned, as when a paused campaign's queue is taken back; withdrawn out of order, the contacts
+// planned again may swap letters, the split still exact.)
 export type VariantSlot = { campaignId: string; step: number };
 
 export const slotKey = (slot: VariantSlot) => `${slot.campaignId}/${slot.step}`;
