@@ -128,12 +128,25 @@ export const TEMPLATE_VARIABLES = [
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 
-// Anything in double braces must be a known variable; a lone "{{" or "}}" is a broken one.
+// Anything in double braces must be a known variable; a "{{" never closed is a broken one. Read
+// as the spintax parser reads braces: "{{" starts a variable unless a third brace follows
+// (`{{{first_name}}|Hi}`: a group holding a variable), and a "}}" outside a variable closes
+// nested spintax groups (`{Hi|{Hello|Hey}}`), whose balance spintaxProblem judges. Linear.
 export function hasOnlyKnownVariables(text: string): boolean {
-  const rest = text.replace(/\{\{[^{}]*\}\}/g, (token) =>
-    (TEMPLATE_VARIABLES as readonly string[]).includes(token) ? '' : '{{',
-  );
-  return !rest.includes('{{') && !rest.includes('}}');
+  let open = text.indexOf('{{');
+  while (open >= 0) {
+    if (text[open + 2] === '{') {
+      open = text.indexOf('{{', open + 1);
+      continue;
+    }
+    const close = text.indexOf('}}', open + 2);
+    if (close < 0) return false;
+    if (!(TEMPLATE_VARIABLES as readonly string[]).includes(text.slice(open, close + 2))) {
+      return false;
+    }
+    open = text.indexOf('{{', close + 2);
+  }
+  return true;
 }
 
 // The visible text of an editor's HTML: "<p><br></p>" is an empty body.
