@@ -24,6 +24,7 @@ function makeMailbox(index: number, overrides: Partial<MailboxAnswer> = {}): Mai
     created: '2026-01-01T00:00:00.000Z',
     health: null,
     ramp_started: null,
+    sending_paused_reason: null,
     ...overrides,
   };
 }
