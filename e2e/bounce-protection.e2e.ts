@@ -98,6 +98,16 @@ describe('bounce protection, in a real browser against the real app', () => {
     expect(await notice.getByRole('link', { name: 'Open the campaign' }).getAttribute('href')).toBe(
       `/campaigns/campaign-configuration/${id}`,
     );
+
+    // The mailbox that sent them stopped sending too: the sender list says so (the badge reads
+    // its reason out), and Resume sending from its row menu lets it send again.
+    await page.goto(`${baseUrl}/sender-list`);
+    const mailbox = page.getByRole('row').filter({ hasText: sender.user });
+    const paused = mailbox.getByText('Sending paused').first();
+    await paused.waitFor();
+    await mailbox.getByRole('button', { name: `Actions for ${sender.user}` }).click();
+    await page.getByRole('menuitem', { name: 'Resume sending' }).click();
+    await paused.waitFor({ state: 'detached' });
   }, 240_000);
 
   it('shows the reason of a campaign paused for spam complaints on its header', async () => {

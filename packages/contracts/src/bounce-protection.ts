@@ -14,7 +14,7 @@ export const bounceMessages = {
   campaignPaused: (bounced: number, sends: number, threshold: number) =>
     `Paused automatically: ${bounced} of the last ${sends} e-mails bounced (${percent(bounced, sends)}), above the ${threshold} % limit. Check the contact list, then resume the campaign.`,
   mailboxPaused: (bounced: number, sends: number, threshold: number) =>
-    `Sending paused: ${bounced} of its last ${sends} e-mails bounced (${percent(bounced, sends)}), above the ${threshold} % limit. Save its connection again to resume.`,
+    `Sending paused: ${bounced} of its last ${sends} e-mails bounced (${percent(bounced, sends)}), above the ${threshold} % limit. Check the lists it sends to, then click Resume sending.`,
 } as const;
 
 // Complaint protection: the same guard for spam complaints (RFC 5965 feedback reports), per
@@ -42,7 +42,7 @@ export const complaintMessages = {
   campaignPaused: (complained: number, sends: number, threshold: number) =>
     `Paused automatically: ${complaintsAbout(complained, sends, 'the')}, above the ${threshold} % limit. Check who the campaign writes to and what it says, then resume it.`,
   mailboxPaused: (complained: number, sends: number, threshold: number) =>
-    `Sending paused: ${complaintsAbout(complained, sends, 'its')}, above the ${threshold} % limit. Save its connection again to resume.`,
+    `Sending paused: ${complaintsAbout(complained, sends, 'its')}, above the ${threshold} % limit. Check the lists it sends to, then click Resume sending.`,
 } as const;
 
 // A campaign never mails an address whose latest verdict is invalid, and mails these only when

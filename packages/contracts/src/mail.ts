@@ -521,6 +521,10 @@ export const mailboxAnswerSchema = z.object({
   health: healthStateSchema.nullable(),
   // When the ramp-up started; null when it is off.
   ramp_started: z.string().nullable(),
+  // Why bounce or complaint protection paused the mailbox's campaign sends until the user
+  // resumes it (POST /api/mail/mailboxes/{id}/resume); null while it sends. Its inbox is
+  // still read and the Unibox still answers from it.
+  sending_paused_reason: z.string().nullable(),
 });
 export type MailboxAnswer = z.infer<typeof mailboxAnswerSchema>;
 
@@ -554,8 +558,15 @@ export const mailboxCampaignsSchema = z.object({ campaigns: z.array(mailboxCampa
 export type MailboxCampaigns = z.infer<typeof mailboxCampaignsSchema>;
 
 // What a campaign lacks before it may start (product-spec §5: ready with a contact list, a
-// schedule, steps and an active mailbox).
-export const campaignMissingParts = ['contacts', 'schedule', 'sequences', 'mailbox'] as const;
+// schedule, steps and an active mailbox). mailbox_paused: its active mailboxes all have their
+// sending paused by bounce or complaint protection (issue 25), so it would send nothing.
+export const campaignMissingParts = [
+  'contacts',
+  'schedule',
+  'sequences',
+  'mailbox',
+  'mailbox_paused',
+] as const;
 export type CampaignMissingPart = (typeof campaignMissingParts)[number];
 
 // A schedule and a step as saved (checked by scheduleSchema and campaignStepSchema on the way in).

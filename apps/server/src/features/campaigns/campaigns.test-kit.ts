@@ -100,7 +100,14 @@ export const settingsWith = (mailboxIds: string[]) => ({
 // second so that the sender's tests decide the pace; started (active).
 export async function startCampaign(
   call: MailCall,
-  setup: { name: string; mailboxIds: string[]; groupId: string; steps?: unknown[] },
+  setup: {
+    name: string;
+    mailboxIds: string[];
+    groupId: string;
+    steps?: unknown[];
+    // Campaign settings beside the kit's (bounce_threshold, …).
+    settings?: object;
+  },
 ): Promise<string> {
   const created = await call('POST', '/campaigns', { name: setup.name, status: 'paused' });
   const campaignId: string = created.json().id;
@@ -108,6 +115,7 @@ export async function startCampaign(
     ...settingsWith(setup.mailboxIds),
     min_email_gap: 0,
     max_email_gap: 1,
+    ...setup.settings,
   });
   const started = await call('PATCH', `/campaigns/${campaignId}`, {
     customer_group_id: setup.groupId,

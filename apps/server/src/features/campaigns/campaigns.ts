@@ -52,20 +52,27 @@ export class NotReadyError extends HttpError {
 type Extras = {
   groupName: Map<string, string>;
   mailboxIds: Map<string, string[]>;
-  activeMailboxes: Map<string, number>;
+  activeMailboxes: Map<string, MailboxCounts>;
   stats: Map<string, CampaignAnswer['stats']>;
 };
 
-// product-spec §5: ready with a customer group, schedules, steps and an active mailbox.
+// A campaign's assigned mailboxes whose connection works (active), and of those the ones whose
+// sending bounce or complaint protection has not paused (sending).
+type MailboxCounts = { active: number; sending: number };
+const noMailboxes: MailboxCounts = { active: 0, sending: 0 };
+
+// product-spec §5: ready with a customer group, schedules, steps and an active mailbox; one
+// whose sending is paused sends nothing, so the campaign names that rather than a mailbox.
 export function missingParts(
   row: Pick<CampaignRow, 'customerGroupId' | 'schedules' | 'steps'>,
-  activeMailboxCount: number,
+  mailboxCounts: MailboxCounts,
 ): CampaignMissingPart[] {
   const missing: CampaignMissingPart[] = [];
   if (!row.customerGroupId) missing.push('contacts');
   if (row.schedules.length === 0) missing.push('schedule');
   if (row.steps.length === 0) missing.push('sequences');
-  if (activeMailboxCount === 0) missing.push('mailbox');
+  if (mailboxCounts.active === 0) missing.push('mailbox');
+  else if (mailboxCounts.sending === 0) missing.push('mailbox_paused');
   return missing;
 }
 
@@ -91,6 +98,7 @@ async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
       campaignId: campaignMailboxes.campaignId,
       mailboxId: campaignMailboxes.mailboxId,
       status: mailboxes.status,
+      stopped: sql<boolean>`${mailboxes.sendingStoppedAt} is not null`,
     })
     .from(campaignMailboxes)
     .innerJoin(mailboxes, eq(mailboxes.id, campaignMailboxes.mailboxId))
@@ -102,10 +110,11 @@ async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
       row.mailboxId,
     ]);
     if (row.status === 'active') {
-      extras.activeMailboxes.set(
-        row.campaignId,
-        (extras.activeMailboxes.get(row.campaignId) ?? 0) + 1,
-      );
+      const counts = extras.activeMailboxes.get(row.campaignId) ?? noMailboxes;
+      extras.activeMailboxes.set(row.campaignId, {
+        active: counts.active + 1,
+        sending: counts.sending + (row.stopped ? 0 : 1),
+      });
     }
   }
   const idList = sql.join(
@@ -137,7 +146,7 @@ async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
 }
 
 function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
-  const missing = missingParts(row, extras.activeMailboxes.get(row.id) ?? 0);
+  const missing = missingParts(row, extras.activeMailboxes.get(row.id) ?? noMailboxes);
   return {
     id: row.id,
     name: row.name,
@@ -260,13 +269,16 @@ export async function createCampaign(db: Db, userId: string, payload: CampaignCr
   return row;
 }
 
-async function activeMailboxCount(db: Queryable, campaignId: string): Promise<number> {
+async function activeMailboxCounts(db: Queryable, campaignId: string): Promise<MailboxCounts> {
   const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .select({
+      active: sql<number>`count(*)::int`,
+      sending: sql<number>`(count(*) filter (where ${mailboxes.sendingStoppedAt} is null))::int`,
+    })
     .from(campaignMailboxes)
     .innerJoin(mailboxes, eq(mailboxes.id, campaignMailboxes.mailboxId))
     .where(and(eq(campaignMailboxes.campaignId, campaignId), eq(mailboxes.status, 'active')));
-  return counted?.total ?? 0;
+  return counted ?? noMailboxes;
 }
 
 // A contact list has one campaign (product-spec §3: its campaign_id and campaign_name, which
@@ -342,7 +354,7 @@ export async function updateCampaign(
     }
     if (update.status === 'active') {
       const next = { ...current, ...values } as CampaignRow;
-      const missing = missingParts(next, await activeMailboxCount(tx, id));
+      const missing = missingParts(next, await activeMailboxCounts(tx, id));
       if (missing.length > 0) throw new NotReadyError(missing);
     }
     const [row] = await tx

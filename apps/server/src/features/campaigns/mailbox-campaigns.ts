@@ -11,7 +11,8 @@ import { campaignMailboxes, campaigns } from './schema.ts';
 function noActiveMailboxBesides(mailboxId: string) {
   return sql<boolean>`not exists (
     select 1 from campaign_mailboxes cm join mailboxes m on m.id = cm.mailbox_id
-    where cm.campaign_id = campaigns.id and m.status = 'active' and m.id <> ${mailboxId})`;
+    where cm.campaign_id = campaigns.id and m.status = 'active' and m.sending_stopped_at is null
+      and m.id <> ${mailboxId})`;
 }
 
 // The user's campaigns that send from the mailbox, by name. With `lock`, their rows are locked

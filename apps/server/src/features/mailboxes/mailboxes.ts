@@ -54,6 +54,7 @@ export function mailboxAnswer(row: MailboxRow): MailboxAnswer {
     created: isoDate(row.createdAt),
     health: row.health?.state ?? null,
     ramp_started: row.rampStartedAt ? isoDate(row.rampStartedAt) : null,
+    sending_paused_reason: row.sendingStoppedReason,
   };
 }
 
@@ -182,12 +183,39 @@ export async function updateLimits(
 }
 
 // When the mailbox's latest send (sent or bounced) was due, as its bounce window orders them.
-async function latestScheduledSend(db: Db, id: string): Promise<Date | null> {
+async function latestScheduledSend(db: Queryable, id: string): Promise<Date | null> {
   const result = await db.execute<{ at: number | null }>(sql`
     select (extract(epoch from max(scheduled_at)) * 1000)::float8 as at
     from campaign_sends where mailbox_id = ${id} and status in ('sent', 'bounced')`);
   const at = result.rows[0]?.at;
   return at === null || at === undefined ? null : new Date(at);
+}
+
+// The user resumes a stopped mailbox: it sends again, and bounce and complaint protection judge
+// its sends from here on. A mailbox that sends already is answered as it is.
+export async function resumeSending(db: Db, userId: string, id: string): Promise<MailboxRow> {
+  return db.transaction(async (tx) => {
+    if (!isId(id)) throw notFound(mailboxNotFound);
+    const [current] = await tx
+      .select()
+      .from(mailboxes)
+      .where(and(eq(mailboxes.id, id), eq(mailboxes.userId, userId)))
+      .for('update');
+    if (!current) throw notFound(mailboxNotFound);
+    if (current.sendingStoppedAt === null) return current;
+    const [row] = await tx
+      .update(mailboxes)
+      .set({
+        sendingStoppedAt: null,
+        sendingStoppedReason: null,
+        guardedSince: await latestScheduledSend(tx, id),
+        updatedAt: new Date(),
+      })
+      .where(eq(mailboxes.id, id))
+      .returning();
+    if (!row) throw notFound(mailboxNotFound);
+    return row;
+  });
 }
 
 // Without a new password the stored one is checked against the new servers.
@@ -203,12 +231,6 @@ export async function updateConnection(
   return update(deps.db, userId, id, {
     status: outcome.status,
     statusMessage: outcome.statusMessage,
-    // A stopped mailbox saved again: bounce and complaint protection judge its sends from here.
-    ...(current.status === 'error' && outcome.status === 'active'
-      ? {
-          guardedSince: await latestScheduledSend(deps.db, id),
-        }
-      : {}),
     email: connection.email,
     passwordEncrypted: deps.connections.box.seal(password, id),
     smtpHost: connection.smtp_host,

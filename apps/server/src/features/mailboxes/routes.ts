@@ -29,6 +29,7 @@ import {
   type MailboxDeps,
   mailboxAnswer,
   mailboxDeleted,
+  resumeSending,
   updateConnection,
   updateDetails,
   updateLimits,
@@ -184,6 +185,24 @@ export function registerMailboxRoutes(
       await queueHealthCheck(row.id);
       return mailboxAnswer(row);
     },
+  );
+
+  typed.post(
+    '/mail/mailboxes/:id/resume',
+    {
+      ...guarded,
+      schema: {
+        ...common,
+        summary: 'Resume the campaign sends that bounce or complaint protection paused',
+        description:
+          'Clears sending_paused_reason; the protection judges its sends from now on. A mailbox ' +
+          'that is not paused is answered unchanged.',
+        params: idParams,
+        response: answer,
+      },
+    },
+    async (request) =>
+      mailboxAnswer(await resumeSending(mail.db, currentUser(request).id, request.params.id)),
   );
 
   typed.patch(

@@ -30,9 +30,14 @@ export const mailboxes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: mailboxStatuses }).notNull(),
     statusMessage: text('status_message'),
-    // Bounce and complaint protection judge only sends scheduled after this: the user saved the
-    // connection of a stopped mailbox again (the time of its latest send then).
+    // Bounce and complaint protection judge only sends scheduled after this: the user resumed
+    // a stopped mailbox (the time of its latest send then).
     guardedSince: timestamp('guarded_since', { withTimezone: true }),
+    // Bounce or complaint protection stopped the mailbox's campaign sends (issue 25) until the
+    // user resumes it; apart from `status`, which is about the connection: a stopped mailbox
+    // still reads its inbox and answers leads from the Unibox.
+    sendingStoppedAt: timestamp('sending_stopped_at', { withTimezone: true }),
+    sendingStoppedReason: text('sending_stopped_reason'),
     email: text('email').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -58,6 +63,10 @@ export const mailboxes = pgTable(
     index('mailboxes_user_created').on(table.userId, table.createdAt),
     index('mailboxes_health_checked').on(table.healthCheckedAt),
     check('mailboxes_status', sql`${table.status} in ('active', 'error')`),
+    check(
+      'mailboxes_sending_stopped',
+      sql`(${table.sendingStoppedAt} is null) = (${table.sendingStoppedReason} is null)`,
+    ),
     check(
       'mailboxes_limits',
       sql`${table.emailsLimit} between 1 and 50 and ${table.maxEmailGap} > ${table.minEmailGap} and ${table.minEmailGap} >= 0`,

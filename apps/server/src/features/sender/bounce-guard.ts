@@ -7,7 +7,7 @@ import {
   COMPLAINT_WINDOW_MIN,
   complaintMessages,
 } from '@mailhound/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/database.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { pauseCampaign } from '../campaigns/index.ts';
@@ -39,8 +39,8 @@ export function overComplaintThreshold(
   return judged && window.complained * 1000 > Math.round(threshold * 10) * window.sends;
 }
 
-// The sends after `since` (null: all): those after the user last resumed the campaign, or saved
-// the stopped mailbox again.
+// The sends after `since` (null: all): those after the user last resumed the campaign or the
+// stopped mailbox.
 async function windowsOf(
   db: Queryable,
   column: 'campaign_id' | 'mailbox_id',
@@ -85,8 +85,8 @@ function pauseReason(
 
 // After a bounce or a spam complaint about a send: its campaign pauses itself when its bounce
 // or complaint rate over the last sends is above its threshold, and its mailbox stops sending
-// for every campaign (the tick takes active mailboxes only) when the mailbox's rate is, until
-// the user saves its connection again. Called by the sender (an SMTP refusal) and the inbox
+// for every campaign (the tick and the sender take unstopped mailboxes only) when the mailbox's
+// rate is, until the user resumes it. Called by the sender (an SMTP refusal) and the inbox
 // sync (an RFC 3464 bounce report, an RFC 5965 complaint).
 export async function guardSendRates(
   db: Queryable,
@@ -120,10 +120,11 @@ export async function guardSendRates(
   const window = await windowsOf(db, 'mailbox_id', send.mailboxId, mailbox?.since ?? null);
   const reason = pauseReason(window, campaign, 'mailboxPaused');
   if (!reason) return;
+  // Its connection is left as it is: the inbox sync and the Unibox go on from a stopped mailbox.
   await db
     .update(mailboxes)
-    .set({ status: 'error', statusMessage: reason })
-    .where(and(eq(mailboxes.id, send.mailboxId), eq(mailboxes.status, 'active')));
+    .set({ sendingStoppedAt: sql`now()`, sendingStoppedReason: reason })
+    .where(and(eq(mailboxes.id, send.mailboxId), isNull(mailboxes.sendingStoppedAt)));
 }
 
 // Sends that go out at once (a worker's concurrent sends) may pass a window's minimum together.
@@ -140,7 +141,7 @@ export async function guardAtWindowStart(
   events?: WebhookEvents,
 ): Promise<void> {
   const cap = COMPLAINT_WINDOW_MIN + crossingSlack;
-  // Counted from where the windows start (guarded_since: the last resume or reconnection).
+  // Counted from where the windows start (guarded_since: the last resume).
   const sendsOf = (
     column: 'campaign_id' | 'mailbox_id',
     id: string | null,

@@ -63,7 +63,8 @@ type Claimed = {
 
 // queued → sending, in one transaction with the checks: a send no longer wanted (campaign
 // paused or deleted, mailbox deleted, contact unsubscribed, bounced, on the do-not-email list,
-// left out by its address's verdict, or stopped) is withdrawn, never sent.
+// left out by its address's verdict, or stopped, its mailbox's sending paused) is withdrawn,
+// never sent.
 async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefined> {
   return deps.db.transaction(async (tx) => {
     const [send] = await tx
@@ -115,8 +116,10 @@ async function claim(deps: SendDeps, sendId: string): Promise<Claimed | undefine
       !unsubscribed &&
       !suppressed &&
       !verdictSkips &&
-      // A deleted mailbox: the step is planned again from another mailbox of the campaign.
+      // A deleted mailbox, or one bounce or complaint protection stopped after the tick planned
+      // the send: the step is planned again from another mailbox of the campaign.
       mailbox !== undefined &&
+      mailbox.sendingStoppedAt === null &&
       contact?.state === 'waiting' &&
       !(campaign.stopAfterReply && contact.repliedAt);
     if (!wanted || !campaign || !customer || !mailbox) {

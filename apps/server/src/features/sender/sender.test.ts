@@ -351,6 +351,34 @@ describe('a mailbox deleted while its campaign runs', () => {
   });
 });
 
+describe('a mailbox whose sending protection pauses while a send of it is queued', () => {
+  it('withdraws the send unsent, sends nothing more from it, and sends again once resumed', async () => {
+    const { groupId } = await createList(call, 'Held back', ['held@client.test']);
+    const id = await startCampaign('Stopped', groupId);
+    const [mailboxId = ''] = (await call('GET', `/campaigns/${id}`)).json().mailbox_ids;
+    const toContact = () => sink.messages.filter((m) => m.to[0] === 'held@client.test');
+    now = new Date(now.getTime() + 10 * 60_000);
+    const queued = await runTick(t.db, now, seededRandom(3));
+    expect(queued).toHaveLength(1);
+    // Another campaign's bounces stop the mailbox before the send goes.
+    await t.db
+      .update(mailboxes)
+      .set({ sendingStoppedAt: now, sendingStoppedReason: 'Sending paused: test.' })
+      .where(eq(mailboxes.id, mailboxId));
+    for (const send of queued) await sendOne(deps, send.id);
+    expect(toContact()).toHaveLength(0);
+    expect(await sendRows(id)).toEqual([]);
+    now = new Date(now.getTime() + 60_000);
+    expect(await tickAndSend()).toEqual([]);
+
+    const resumed = await call('POST', `/mailboxes/${mailboxId}/resume`);
+    expect(resumed.json()).toMatchObject({ sending_paused_reason: null });
+    now = new Date(now.getTime() + 60_000);
+    expect(await tickAndSend()).toEqual([{ status: 'sent' }]);
+    expect(toContact()).toHaveLength(1);
+  });
+});
+
 describe('replies', () => {
   it('a reply stops the sequence when the campaign says so, and counts as replied', async () => {
     const mailboxId = await insertMailbox(t, userId, {

@@ -65,7 +65,9 @@ async function loadCampaigns(db: Db, now: Date): Promise<TickCampaign[]> {
       -- One join for every campaign (a subquery per campaign read all mailboxes each time).
       select cm.campaign_id, array_agg(cm.mailbox_id order by m.created_at, m.id)::text[] as ids
       from campaign_mailboxes cm
+      -- Connected, and not stopped by bounce or complaint protection.
       join mailboxes m on m.id = cm.mailbox_id and m.status = 'active'
+        and m.sending_stopped_at is null
       where cm.campaign_id in (select id from active)
       group by cm.campaign_id
     )

@@ -53,7 +53,7 @@ const campaignOf = async (id: string) =>
 const mailboxOf = async (id: string) =>
   (await world.call('GET', `/mailboxes/${id}`)).json() as {
     status: string;
-    status_message: string | null;
+    sending_paused_reason: string | null;
   };
 
 describe('complaint protection', () => {
@@ -84,7 +84,7 @@ describe('complaint protection', () => {
     // One complaint in 5 e-mails says nothing yet.
     await complain(small, mailboxId, first ?? '');
     expect(await campaignOf(campaignId)).toMatchObject({ status: 'active', paused_reason: null });
-    expect((await mailboxOf(mailboxId)).status).toBe('active');
+    expect((await mailboxOf(mailboxId)).sending_paused_reason).toBeNull();
 
     await complain(small, mailboxId, second ?? '');
     const reason =
@@ -95,9 +95,9 @@ describe('complaint protection', () => {
     };
     expect(list.campaigns.find((item) => item.id === campaignId)?.paused_reason).toBe(reason);
     expect(await mailboxOf(mailboxId)).toMatchObject({
-      status: 'error',
-      status_message:
-        'Sending paused: 2 spam complaints about its last 6 e-mails (33.33 %), above the 0.3 % limit. Save its connection again to resume.',
+      status: 'active',
+      sending_paused_reason:
+        'Sending paused: 2 spam complaints about its last 6 e-mails (33.33 %), above the 0.3 % limit. Check the lists it sends to, then click Resume sending.',
     });
     // The mailbox also sent the other campaign's e-mail. That campaign, still active, writes to
     // no new lead from the stopped mailbox.
@@ -171,7 +171,7 @@ describe('complaint protection', () => {
     // about an e-mail older than those, which counts no more.
     await complain(big, mailboxId, ids[10] ?? '', ...ids.slice(300, 304));
     expect(await campaignOf(campaignId)).toMatchObject({ status: 'active', paused_reason: null });
-    expect((await mailboxOf(mailboxId)).status).toBe('active');
+    expect((await mailboxOf(mailboxId)).sending_paused_reason).toBeNull();
 
     await complain(big, mailboxId, ids[1100] ?? '');
     expect(await campaignOf(campaignId)).toMatchObject({
@@ -180,9 +180,9 @@ describe('complaint protection', () => {
         'Paused automatically: 5 spam complaints about the last 1,000 e-mails (0.5 %), above the 0.4 % limit. Check who the campaign writes to and what it says, then resume it.',
     });
     expect(await mailboxOf(mailboxId)).toMatchObject({
-      status: 'error',
-      status_message:
-        'Sending paused: 5 spam complaints about its last 1,000 e-mails (0.5 %), above the 0.4 % limit. Save its connection again to resume.',
+      status: 'active',
+      sending_paused_reason:
+        'Sending paused: 5 spam complaints about its last 1,000 e-mails (0.5 %), above the 0.4 % limit. Check the lists it sends to, then click Resume sending.',
     });
   });
 });

@@ -637,21 +637,19 @@ describe('bounce protection', () => {
     const mailboxId = await world.addMailbox(userId, guarded);
     const emails = Array.from({ length: 20 }, (_, index) => `lead${index}@guarded.test`);
     const { groupId } = await createList(call, 'Bought list', emails);
-    const campaignId = (await call('POST', '/campaigns', { name: 'Risky' })).json().id as string;
-    await call('PATCH', `/campaigns/${campaignId}/settings`, {
-      ...settingsWith([mailboxId]),
-      min_email_gap: 0,
-      max_email_gap: 1,
-      bounce_threshold: 10,
-    });
-    await call('PATCH', `/campaigns/${campaignId}`, {
-      customer_group_id: groupId,
-      schedules: [allDaySchedule],
-      steps: [firstStep],
-      status: 'active',
+    const settings = { bounce_threshold: 10 };
+    const mailboxIds = [mailboxId];
+    const campaignId = await startCampaign(call, { name: 'Risky', mailboxIds, groupId, settings });
+    // A second campaign sends from the same mailbox, to a list that grows later.
+    const later = await createList(call, 'Later list', ['first@later.test']);
+    const laterId = await startCampaign(call, {
+      name: 'Later',
+      mailboxIds,
+      groupId: later.groupId,
+      settings,
     });
     now = new Date(now.getTime() + 60_000);
-    expect(await tickAndSend()).toBe(20);
+    expect(await tickAndSend()).toBe(21);
     const sends = await t.db
       .select({ messageId: campaignSends.messageId, email: customers.email })
       .from(campaignSends)
@@ -665,15 +663,18 @@ describe('bounce protection', () => {
         recipient: email,
         original: idOf[email] ?? '',
       });
-    const campaign = async () => (await call('GET', `/campaigns/${campaignId}`)).json();
+    const campaign = async (id = campaignId) => (await call('GET', `/campaigns/${id}`)).json();
     const mailbox = async () =>
-      (await call('GET', `/mailboxes/${mailboxId}`)).json() as { status: string };
+      (await call('GET', `/mailboxes/${mailboxId}`)).json() as {
+        status: string;
+        sending_paused_reason: string | null;
+      };
 
     // 2 of 20 is 10 %: at the threshold, not above it.
     await deliverTo(guarded, bounceOf('lead0@guarded.test'), bounceOf('lead1@guarded.test'));
     expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 2, idled: false });
     expect(await campaign()).toMatchObject({ status: 'active', paused_reason: null });
-    expect((await mailbox()).status).toBe('active');
+    expect(await mailbox()).toMatchObject({ status: 'active', sending_paused_reason: null });
 
     await deliverTo(guarded, bounceOf('lead2@guarded.test'));
     expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
@@ -684,30 +685,72 @@ describe('bounce protection', () => {
       campaigns: { id: string; paused_reason: string | null }[];
     };
     expect(list.campaigns.find((item) => item.id === campaignId)?.paused_reason).toBe(reason);
+    // The mailbox stops sending, but its connection is not in error.
     expect(await mailbox()).toMatchObject({
-      status: 'error',
-      status_message:
-        'Sending paused: 3 of its last 20 e-mails bounced (15 %), above the 10 % limit. Save its connection again to resume.',
+      status: 'active',
+      status_message: null,
+      sending_paused_reason:
+        'Sending paused: 3 of its last 21 e-mails bounced (14.3 %), above the 10 % limit. Check the lists it sends to, then click Resume sending.',
     });
 
-    // The user saves the mailbox's connection again and resumes: the reason goes with the pause.
-    const saved = await call('PATCH', `/mailboxes/${mailboxId}/connection`, {
-      email: guarded.user,
-      smtp_host: '127.0.0.1',
-      smtp_port: sink.port,
-      imap_host: '127.0.0.1',
-      imap_port: imap.port,
+    // While it is stopped, a lead's reply is still read by the sync that picks the mailboxes,
+    // and the user answers it from the Unibox.
+    await deliverTo(
+      guarded,
+      replyMail({
+        from: 'lead5@guarded.test',
+        to: guarded.user,
+        inReplyTo: idOf['lead5@guarded.test'] ?? '',
+        text: 'Sounds good, call me.',
+      }),
+    );
+    const due = await mailboxesToSync(t.db, new Date(), 60);
+    expect(due.map((item) => item.id)).toContain(mailboxId);
+    expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
+    const thread = (await threadsOf(campaignId))['lead5@guarded.test'];
+    expect(thread?.status).toBe('replied');
+    const answered = await call('POST', '/send-emails', {
+      mode: 'reply',
+      thread_id: thread?.id,
+      subject: 'Re: Hello',
+      body: '<p>Calling you tomorrow.</p>',
     });
-    expect(saved.json()).toMatchObject({ status: 'active' });
-    const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
-    expect(resumed.json()).toMatchObject({ status: 'active', paused_reason: null });
+    expect(answered.statusCode, answered.body).toBe(200);
+
+    // No campaign sends from it: the other campaign's new lead waits, and that campaign says
+    // why; the paused campaign cannot be started again from it either.
+    const added = await createList(call, 'Added', ['second@later.test']);
+    await call('PATCH', `/groups/${later.groupId}/add-users`, { customer_ids: added.customerIds });
+    now = new Date(now.getTime() + 60_000);
+    expect(await tickAndSend()).toBe(0);
+    expect(await campaign(laterId)).toMatchObject({
+      status: 'active',
+      ready: false,
+      missing: ['mailbox_paused'],
+    });
+    const refused = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ missing: ['mailbox_paused'] });
+
+    // The user resumes the mailbox: it sends again, and the campaign can be resumed.
+    const resumed = await call('POST', `/mailboxes/${mailboxId}/resume`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ status: 'active', sending_paused_reason: null });
+    expect((await call('POST', '/mailboxes/not-a-mailbox/resume')).json()).toMatchObject({
+      statusCode: 404,
+      message: 'Mailbox not found',
+    });
+    now = new Date(now.getTime() + 60_000);
+    expect(await tickAndSend()).toBe(1);
+    const again = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
+    expect(again.json()).toMatchObject({ status: 'active', paused_reason: null });
 
     // One more bounce of the sends the user reviewed comes in: judged from the resume on, it
     // does not pause the campaign or stop the mailbox again.
     await deliverTo(guarded, bounceOf('lead3@guarded.test'));
     expect(await syncMailboxOnce(deps, mailboxId)).toEqual({ filed: 1, idled: false });
     expect(await campaign()).toMatchObject({ status: 'active', paused_reason: null });
-    expect((await mailbox()).status).toBe('active');
+    expect(await mailbox()).toMatchObject({ status: 'active', sending_paused_reason: null });
   });
 });
 

@@ -85,6 +85,7 @@ export function makeMailbox(index: number, overrides: Record<string, unknown> = 
     created: '2026-01-01T00:00:00.000Z',
     health: null,
     ramp_started: null,
+    sending_paused_reason: null,
     ...overrides,
   };
 }

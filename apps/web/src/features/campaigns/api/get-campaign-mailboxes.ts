@@ -7,12 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { mailClient } from '../../../shared/api/clients.ts';
 
-// Only what the Accounts to Use choice shows of a mailbox.
+// Only what the Accounts to Use choice and the paused notice show of a mailbox.
 const mailboxChoiceSchema = mailboxPageSchema.shape.mailboxes.element.pick({
   id: true,
   email: true,
   name: true,
   status: true,
+  sending_paused_reason: true,
 });
 export type MailboxChoice = z.infer<typeof mailboxChoiceSchema>;
 

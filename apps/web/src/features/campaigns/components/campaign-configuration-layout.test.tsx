@@ -98,6 +98,16 @@ describe('campaign configuration', () => {
     );
   });
 
+  it('says when every mailbox of the campaign has its sending paused', async () => {
+    openConfiguration(
+      makeCampaign({ status: 'active', ready: false, missing: ['mailbox_paused'] }),
+    );
+    const missing = await screen.findByRole('list', { name: 'Missing before start' });
+    expect(within(missing).getByRole('listitem')).toHaveTextContent(
+      'a mailbox whose sending is not paused (protection paused every one in Accounts to Use: resume one on the Sender List)',
+    );
+  });
+
   it('starts a ready campaign and pauses it again', async () => {
     const { server, user } = openConfiguration(ready);
     await user.click(await screen.findByRole('button', { name: 'Start' }));

@@ -26,6 +26,10 @@ const missingSteps: Record<string, { text: string; tab: string }> = {
   schedule: { text: 'a schedule', tab: 'schedule' },
   sequences: { text: 'at least one sequence step', tab: 'sequences' },
   mailbox: { text: 'at least one active mailbox in Accounts to Use', tab: 'settings' },
+  mailbox_paused: {
+    text: 'a mailbox whose sending is not paused (protection paused every one in Accounts to Use: resume one on the Sender List)',
+    tab: 'settings',
+  },
 };
 
 // The configuration of one campaign: its header (name, status, Start / Pause and what is

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { serveUnibox } from '../../unibox/unibox.test-kit.ts';
-import { campaignPage, logInWithMail, makeCampaign, serveCampaign } from '../campaigns.test-kit.ts';
+import {
+  campaignPage,
+  logInWithMail,
+  mailboxPage,
+  makeCampaign,
+  makeMailbox,
+  serveCampaign,
+} from '../campaigns.test-kit.ts';
 
 // Bounce protection (issue 25): a campaign that paused itself says why on its header, in the
 // campaign list and in the Unibox.
@@ -32,6 +39,29 @@ describe('a campaign paused for bounces', () => {
       '/campaigns/campaign-configuration/camp-9',
     );
     expect(screen.queryByText(/Quiet one is paused/)).not.toBeInTheDocument();
+  });
+
+  it('names a mailbox whose sending is paused above the Unibox, with a link to it', async () => {
+    const server = createFakeServer();
+    logInWithMail(server);
+    serveUnibox(server, []);
+    const stopped = bounceMessages.mailboxPaused(3, 21, 10);
+    server.on('GET /api/mail/mailboxes/list', {
+      body: mailboxPage([
+        makeMailbox(2, { email: 'fine@acme.com' }),
+        makeMailbox(3, { email: 'stopped@acme.com', sending_paused_reason: stopped }),
+      ]),
+    });
+    renderApp('/unibox');
+    const notice = await screen.findByRole('status', {
+      name: /stopped@acme.com has its sending paused/,
+    });
+    expect(within(notice).getByText(stopped)).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Open the mailbox' })).toHaveAttribute(
+      'href',
+      '/sender-list?mailbox=mb-3',
+    );
+    expect(screen.queryByText(/fine@acme.com has/)).not.toBeInTheDocument();
   });
 
   it('shows the reason in the campaign list and on the campaign header', async () => {

@@ -29,7 +29,8 @@ import { useUpdateMailboxDetails } from '../api/update-mailbox.ts';
 import { useUpdateMailboxConnection } from '../api/update-mailbox-connection.ts';
 import { customProvider, mailProviders } from '../mail-providers.ts';
 import { DomainHealthPanel } from './domain-health-panel.tsx';
-import { RampStatus } from './ramp-status.tsx';
+import { RampSetting } from './ramp-status.tsx';
+import { SendingPausedAlert } from './sending-paused.tsx';
 
 const failedText = failureMessages.mail;
 
@@ -85,11 +86,12 @@ export function MailboxModal({
         ) : (
           <Stack>
             <ConnectionOutcome mailbox={mailbox} />
+            <SendingPausedAlert mailbox={mailbox} onResumed={setSaved} />
             <DetailsForm key={`details-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
             <Divider label="Connection" labelPosition="left" />
             <ConnectionForm key={`connection-${mailbox.id}`} mailbox={mailbox} onSaved={setSaved} />
             <Divider label="Sending" labelPosition="left" />
-            <RampStatus mailbox={mailbox} />
+            <RampSetting mailbox={mailbox} onSaved={setSaved} />
             <Divider label="Domain health" labelPosition="left" />
             <DomainHealthPanel key={`health-${mailbox.id}`} mailboxId={String(mailbox.id)} />
             <Group justify="flex-end">

@@ -24,6 +24,7 @@ function makeMailbox(index: number, overrides: Partial<MailboxAnswer> = {}): Mai
     created: '2026-01-01T00:00:00.000Z',
     health: null,
     ramp_started: null,
+    sending_paused_reason: null,
     ...overrides,
   };
 }
@@ -55,6 +56,31 @@ async function openMenuItem(
   await user.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
+
+// A mailbox on day 3 of its ramp-up (started two days ago and a bit: 5 + 3 + 3 = 11 of 30
+// today), shown as ramping up; its ramp switch flipped off in the dialog of the row's menu item.
+async function flipRampOffIn(menuItem: string, dialogName: string) {
+  const started = new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString();
+  const { server, user } = openSenderList(() => page([makeMailbox(1, { ramp_started: started })]));
+  server.on('PATCH /api/mail/mailboxes/mb-1/settings', (request) => ({
+    body: makeMailbox(1, { ...(request.body as Partial<MailboxAnswer>), ramp_started: null }),
+  }));
+  const table = await screen.findByRole('table', { name: 'Mailboxes' });
+  expect(within(table).getByText('ramping up')).toBeInTheDocument();
+  await openMenuItem(user, 'sender1@acme.com', menuItem);
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  expect(
+    within(dialog).getByText(
+      'Ramp-up day 3: up to 11 of 30 emails today, the full limit from day 10.',
+    ),
+  ).toBeInTheDocument();
+  const ramp = within(dialog).getByRole('switch', { name: /Ramp up the daily limit/ });
+  expect(ramp).toBeChecked();
+  await user.click(ramp);
+  return { server, user, dialog, ramp };
+}
+
+const rampOff = { emails_limit: 30, min_email_gap: 60, max_email_gap: 120, ramp_up: false };
 
 describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () => {
   it('lists the mailboxes with their status and the server’s error, 10 a page', async () => {
@@ -173,7 +199,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     server.on('GET /api/mail/mailboxes/mb-12', { body: broken });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
     expect(within(dialog).getByText('SMTP: refused the login')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Email', { exact: false, selector: 'input' })).toHaveValue(
+    expect(within(dialog).getByRole('textbox', { name: /^Email/ })).toHaveValue(
       'sender12@acme.com',
     );
     // The header's close icon and the footer's Close button both close it.
@@ -339,35 +365,100 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
   });
 
   it('shows where the ramp-up is, and turns it off in the sending limits', async () => {
-    // Started two days ago and a bit: day 3, 5 + 3 + 3 = 11 of 30 today.
-    const started = new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString();
-    const { server, user } = openSenderList(() =>
-      page([makeMailbox(1, { ramp_started: started })]),
-    );
-    server.on('PATCH /api/mail/mailboxes/mb-1/settings', (request) => ({
-      body: makeMailbox(1, { ...(request.body as Partial<MailboxAnswer>), ramp_started: null }),
-    }));
-    const table = await screen.findByRole('table', { name: 'Mailboxes' });
-    expect(within(table).getByText('ramping up')).toBeInTheDocument();
-    await openMenuItem(user, 'sender1@acme.com', 'Sending Limits');
-    const dialog = await screen.findByRole('dialog', { name: 'Sending Limits' });
-    expect(
-      within(dialog).getByText(
-        'Ramp-up day 3: up to 11 of 30 emails today, the full limit from day 10.',
-      ),
-    ).toBeInTheDocument();
-    const ramp = within(dialog).getByRole('switch', { name: /Ramp up the daily limit/ });
-    expect(ramp).toBeChecked();
-    await user.click(ramp);
+    const { server, user, dialog } = await flipRampOffIn('Sending Limits', 'Sending Limits');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/settings')[0]?.body).toEqual({
-        emails_limit: 30,
-        min_email_gap: 60,
-        max_email_gap: 120,
-        ramp_up: false,
-      }),
+      expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/settings')[0]?.body).toEqual(
+        rampOff,
+      ),
     );
+  });
+
+  it('shows ramping up only while the ramp holds the mailbox under its daily limit', async () => {
+    const day = 86_400_000;
+    // Day 3: 11 of 30. Day 20: past day 10, the full 30.
+    const ramping = new Date(Date.now() - 2 * day - 3_600_000).toISOString();
+    const done = new Date(Date.now() - 19 * day - 3_600_000).toISOString();
+    openSenderList(() =>
+      page([
+        makeMailbox(1, { ramp_started: ramping }),
+        makeMailbox(2, { ramp_started: done }),
+        makeMailbox(3, { ramp_started: null }),
+      ]),
+    );
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    const row = (email: string) => within(table).getByText(email).closest('tr') as HTMLElement;
+    expect(within(row('sender1@acme.com')).getByText('ramping up')).toBeInTheDocument();
+    expect(within(row('sender2@acme.com')).queryByText('ramping up')).toBeNull();
+    expect(within(row('sender3@acme.com')).queryByText('ramping up')).toBeNull();
+  });
+
+  it('turns the ramp-up off from the switch in the mailbox dialog', async () => {
+    const { server, dialog, ramp } = await flipRampOffIn('Edit', 'Edit Mailbox');
+    expect(
+      await within(dialog).findByText('Ramp-up is off: up to 30 emails a day.'),
+    ).toBeInTheDocument();
+    expect(ramp).not.toBeChecked();
+    expect(server.requestsTo('PATCH /api/mail/mailboxes/mb-1/settings')[0]?.body).toEqual(rampOff);
+  });
+
+  it('badges a mailbox whose sending protection paused, says why, and resumes it from the menu or the dialog', async () => {
+    const reason =
+      'Sending paused: 3 of its last 21 e-mails bounced (14.3 %), above the 10 % limit. Check the lists it sends to, then click Resume sending.';
+    let paused: string | null = reason;
+    const { server, user } = openSenderList(() =>
+      page([makeMailbox(1, { sending_paused_reason: paused }), makeMailbox(2)]),
+    );
+    server.on('POST /api/mail/mailboxes/mb-1/resume', () => {
+      paused = null;
+      return { body: makeMailbox(1) };
+    });
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    const badge = within(table).getByText('Sending paused');
+    // The connection works: no 'Error'; the reason is read out with the badge and on hover.
+    expect(within(table).queryByText('Error')).toBeNull();
+    expect(badge).toHaveTextContent(`Sending paused: ${reason}`);
+    await user.hover(badge);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    await user.unhover(badge);
+
+    // Only a paused mailbox has Resume sending in its menu.
+    await user.click(screen.getByRole('button', { name: 'Actions for sender2@acme.com' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Resume sending' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    // The dialog warns with the reason, not as a failed connection.
+    await openMenuItem(user, 'sender1@acme.com', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
+    expect(within(dialog).getByText('Connected')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Connection failed')).toBeNull();
+    const warning = await within(dialog).findByRole('status');
+    expect(warning).toHaveTextContent('Sending paused');
+    expect(within(warning).getByText(reason)).toBeInTheDocument();
+    await user.click(within(warning).getByRole('button', { name: 'Resume sending' }));
+    await waitFor(() => expect(within(dialog).queryByRole('status')).toBeNull());
+    expect(server.requestsTo('POST /api/mail/mailboxes/mb-1/resume')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(within(table).queryByText('Sending paused')).toBeNull());
+  });
+
+  it('resumes a paused mailbox from its row menu', async () => {
+    let paused: string | null = 'Sending paused: 2 spam complaints about its last 6 e-mails.';
+    const { server, user } = openSenderList(() =>
+      page([makeMailbox(1, { sending_paused_reason: paused })]),
+    );
+    server.on('POST /api/mail/mailboxes/mb-1/resume', () => {
+      paused = null;
+      return { body: makeMailbox(1) };
+    });
+    const table = await screen.findByRole('table', { name: 'Mailboxes' });
+    expect(within(table).getByText('Sending paused')).toBeInTheDocument();
+    await openMenuItem(user, 'sender1@acme.com', 'Resume sending');
+    expect(await screen.findByText('sender1@acme.com sends again.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Sending paused')).toBeNull());
+    expect(server.requestsTo('POST /api/mail/mailboxes/mb-1/resume')).toHaveLength(1);
   });
 
   it('badges each mailbox with its domain health and details it in the dialog', async () => {

@@ -11,7 +11,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAdjustments, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
@@ -24,7 +30,9 @@ import { useMailboxes } from '../api/get-mailboxes.ts';
 import { DeleteMailboxModal } from './delete-mailbox-modal.tsx';
 import { HealthBadge } from './health-badge.tsx';
 import { type MailboxEditing, MailboxModal } from './mailbox-modal.tsx';
+import { isRamping } from './ramp-status.tsx';
 import { SendingLimitsModal } from './sending-limits-modal.tsx';
+import { resumeLabel, SendingPausedBadge, useResumeSending } from './sending-paused.tsx';
 
 // /sender-list?mailbox={id} (the Unibox's link to a mailbox in error) opens that mailbox's
 // dialog once it is read; closing the dialog takes the id out of the address.
@@ -55,6 +63,7 @@ export function SenderListPage() {
   const closeEditing = useOpenFromAddress(setEditing);
   const [limitsFor, setLimitsFor] = useState<MailboxAnswer | null>(null);
   const [deleting, setDeleting] = useState<MailboxAnswer | null>(null);
+  const resume = useResumeSending();
   const data = mailboxes.data;
   const showSearch = key !== '' || text !== '' || (data?.total_count ?? 0) > 0;
 
@@ -109,6 +118,9 @@ export function SenderListPage() {
                         >
                           {mailbox.status === 'active' ? 'Active' : 'Error'}
                         </Badge>
+                        {mailbox.sending_paused_reason !== null && (
+                          <SendingPausedBadge reason={mailbox.sending_paused_reason} />
+                        )}
                         {mailbox.status === 'error' && mailbox.status_message && (
                           <Text size="xs" c="red.9" style={{ whiteSpace: 'pre-line' }}>
                             {mailbox.status_message}
@@ -121,7 +133,7 @@ export function SenderListPage() {
                     </Table.Td>
                     <Table.Td>
                       {mailbox.emails_limit}
-                      {mailbox.ramp_started !== null && (
+                      {isRamping(mailbox, new Date()) && (
                         <Text size="xs" c="dimmed">
                           ramping up
                         </Text>
@@ -144,6 +156,15 @@ export function SenderListPage() {
                         >
                           Sending Limits
                         </Menu.Item>
+                        {mailbox.sending_paused_reason !== null && (
+                          <Menu.Item
+                            leftSection={<IconPlayerPlay size={16} />}
+                            disabled={resume.pending}
+                            onClick={() => resume.run(mailbox)}
+                          >
+                            {resumeLabel}
+                          </Menu.Item>
+                        )}
                         <Menu.Item
                           color="red"
                           leftSection={<IconTrash size={16} />}

@@ -5,13 +5,13 @@ import {
   type SendingLimits,
   sendingLimitsSchema,
 } from '@mailhound/contracts';
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { toFourDigits } from '../../../shared/four-digits.ts';
 import { useUpdateSendingLimits } from '../api/update-sending-limits.ts';
-import { RampStatus } from './ramp-status.tsx';
+import { RampStatus, RampSwitch } from './ramp-status.tsx';
 
 type LimitsText = {
   emails_limit: string;
@@ -112,12 +112,7 @@ function SendingLimitsForm({ mailbox, onClose }: { mailbox: MailboxAnswer; onClo
           control={form.control}
           name="ramp_up"
           render={({ field: input }) => (
-            <Switch
-              label="Ramp up the daily limit"
-              description="5 emails on the first day, 3 more each day after, up to the limit"
-              checked={input.value}
-              onChange={(event) => input.onChange(event.currentTarget.checked)}
-            />
+            <RampSwitch checked={input.value} onChange={input.onChange} />
           )}
         />
         <RampStatus mailbox={mailbox} />
