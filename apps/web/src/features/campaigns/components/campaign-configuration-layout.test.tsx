@@ -104,8 +104,10 @@ describe('campaign configuration', () => {
     );
     const missing = await screen.findByRole('list', { name: 'Missing before start' });
     expect(within(missing).getByRole('listitem')).toHaveTextContent(
-      'a mailbox whose sending is not paused (protection paused every one in Accounts to Use: resume one on the Sender List)',
+      'a mailbox whose sending is not paused: protection paused every one in Accounts to Use (resume one on the Sender List)',
     );
+    // The way on is where Resume sending is, not the campaign's own settings.
+    expect(within(missing).getByRole('link')).toHaveAttribute('href', '/sender-list');
   });
 
   it('starts a ready campaign and pauses it again', async () => {

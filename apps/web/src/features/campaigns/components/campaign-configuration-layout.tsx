@@ -20,15 +20,16 @@ const tabs = [
   { value: 'settings', label: 'Settings' },
 ] as const;
 
-// What the server's `missing` names, said as the step that supplies it.
-const missingSteps: Record<string, { text: string; tab: string }> = {
+// What the server's `missing` names, said as the step that supplies it (`tab`), or the page
+// elsewhere that does (`to`).
+const missingSteps: Record<string, { text: string; tab?: string; to?: string }> = {
   contacts: { text: 'a contact list', tab: 'contacts' },
   schedule: { text: 'a schedule', tab: 'schedule' },
   sequences: { text: 'at least one sequence step', tab: 'sequences' },
   mailbox: { text: 'at least one active mailbox in Accounts to Use', tab: 'settings' },
   mailbox_paused: {
-    text: 'a mailbox whose sending is not paused (protection paused every one in Accounts to Use: resume one on the Sender List)',
-    tab: 'settings',
+    text: 'a mailbox whose sending is not paused: protection paused every one in Accounts to Use (resume one on the Sender List)',
+    to: '/sender-list',
   },
 };
 
@@ -137,7 +138,7 @@ function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: st
               return (
                 <List.Item key={name}>
                   {step ? (
-                    <Anchor component={Link} to={`${base}/${step.tab}`} size="sm">
+                    <Anchor component={Link} to={step.to ?? `${base}/${step.tab}`} size="sm">
                       {step.text}
                     </Anchor>
                   ) : (
