@@ -20,7 +20,13 @@ import {
 function openSettings(campaign: CampaignAnswer = makeCampaign()) {
   const server = createFakeServer({
     'GET /api/mail/mailboxes/list': {
-      body: mailboxPage([makeMailbox(1), makeMailbox(2, { status: 'error' })]),
+      body: mailboxPage([
+        makeMailbox(1),
+        makeMailbox(2, { status: 'error' }),
+        makeMailbox(3, {
+          sending_paused_reason: 'Sending paused: 6 of its last 100 e-mails bounced.',
+        }),
+      ]),
     },
   });
   logInWithMail(server);
@@ -69,7 +75,7 @@ describe('campaign settings screen (product-spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
-  it('asks the first 100 mailboxes and lists them, marking a failed connection', async () => {
+  it('asks the first 100 mailboxes and lists them, marking a failed connection and paused sending', async () => {
     const { server, user } = openSettings();
     await screen.findByRole('combobox', { name: /Accounts/ });
     const query = server.requestsTo('GET /api/mail/mailboxes/list')[0]?.query;
@@ -80,6 +86,7 @@ describe('campaign settings screen (product-spec §2)', () => {
     expect(options.map((option) => option.textContent)).toEqual([
       'Sender 1 <sender1@acme.com>',
       'Sender 2 <sender2@acme.com> (connection error)',
+      'Sender 3 <sender3@acme.com> (sending paused)',
     ]);
   });
 

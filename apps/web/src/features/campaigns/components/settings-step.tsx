@@ -46,7 +46,8 @@ export function SettingsStep() {
 
 function mailboxLabel(mailbox: MailboxChoice): string {
   const name = mailbox.name ? `${mailbox.name} <${mailbox.email}>` : mailbox.email;
-  return mailbox.status === 'active' ? name : `${name} (connection error)`;
+  if (mailbox.status !== 'active') return `${name} (connection error)`;
+  return mailbox.sending_paused_reason ? `${name} (sending paused)` : name;
 }
 
 function scrollToId(id: string, block: ScrollLogicalPosition) {
