@@ -25,9 +25,13 @@ function willBePaused(campaigns: MailboxCampaign[]): string | null {
 export function DeleteMailboxModal({
   mailbox,
   onClose,
+  onDeleted,
 }: {
   mailbox: MailboxAnswer | null;
   onClose: () => void;
+  // After the deletion: the row that opened the dialog is gone, so the page says where the
+  // focus goes.
+  onDeleted: () => void;
 }) {
   const remove = useDeleteMailbox();
   // Without an answer (an error) the confirmation stays the plain one.
@@ -39,6 +43,7 @@ export function DeleteMailboxModal({
     try {
       await remove.mutateAsync(String(mailbox.id));
       onClose();
+      onDeleted();
     } catch (error) {
       notifications.show({
         message: errorMessage(error, failureMessages.mail),
@@ -47,7 +52,14 @@ export function DeleteMailboxModal({
     }
   };
   return (
-    <Modal opened={mailbox !== null} onClose={onClose} title="Delete Mailbox" centered>
+    <Modal
+      opened={mailbox !== null}
+      onClose={onClose}
+      title="Delete Mailbox"
+      centered
+      // The menu item that opened it is gone after a deletion: onDeleted places the focus.
+      returnFocus={false}
+    >
       <Stack>
         <Text>Are you sure you want to delete the mailbox {mailbox?.email}?</Text>
         {campaigns.length > 0 && (

@@ -543,6 +543,10 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
       expect(server.requestsTo('DELETE /api/mail/mailboxes/mb-1')).toHaveLength(1),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The row and its menu are gone: the focus goes to Add Mailbox, not to the page's body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Mailbox' })),
+    );
   });
 
   it('keeps the plain confirmation when the campaigns cannot be read', async () => {

@@ -63,6 +63,7 @@ export function SenderListPage() {
   const closeEditing = useOpenFromAddress(setEditing);
   const [limitsFor, setLimitsFor] = useState<MailboxAnswer | null>(null);
   const [deleting, setDeleting] = useState<MailboxAnswer | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const resume = useResumeSending();
   const data = mailboxes.data;
   const showSearch = key !== '' || text !== '' || (data?.total_count ?? 0) > 0;
@@ -71,7 +72,11 @@ export function SenderListPage() {
     <Page title="Sender List">
       <Group justify={showSearch ? 'space-between' : 'flex-end'}>
         {showSearch && <SearchKeyInput label="Search mailboxes" value={text} onChange={setText} />}
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ mode: 'add' })}>
+        <Button
+          ref={addButton}
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setEditing({ mode: 'add' })}
+        >
           Add Mailbox
         </Button>
       </Group>
@@ -201,7 +206,11 @@ export function SenderListPage() {
       )}
       <MailboxModal editing={editing} onClose={closeEditing} />
       <SendingLimitsModal mailbox={limitsFor} onClose={() => setLimitsFor(null)} />
-      <DeleteMailboxModal mailbox={deleting} onClose={() => setDeleting(null)} />
+      <DeleteMailboxModal
+        mailbox={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => addButton.current?.focus()}
+      />
     </Page>
   );
 }
