@@ -1,6 +1,8 @@
 import {
   CAMPAIGN_SCHEDULES_MAX,
   CAMPAIGN_STEPS_MAX,
+  CUSTOM_COLUMNS_MAX,
+  IMPORT_CUSTOM_COLUMNS_MAX,
   STEP_VARIANTS_MAX,
   scoreTooltips,
 } from './constants.ts';
@@ -214,6 +216,10 @@ export const contactMessages = {
   deleteColumnConfirm: (column: string) =>
     `Delete the column "${column}"? Its values are erased for every contact, in this list and in all your other contact lists, where the column disappears too. The contacts themselves stay. This cannot be undone.`,
   columnGone: 'This column was already deleted.',
+  // Not the spec's texts: it sets no number of custom columns.
+  tooManyImportColumns: (count: number) =>
+    `A contact import may have at most ${IMPORT_CUSTOM_COLUMNS_MAX} custom columns besides email, fname and lname; this one has ${count}.`,
+  tooManyColumns: `You can have at most ${CUSTOM_COLUMNS_MAX} custom columns. Delete columns you no longer need before adding new ones.`,
   // A list is its campaign's audience: the sender takes new members as new leads.
   listHasCampaign: (campaign: string) =>
     `The campaign "${campaign}" sends to this list: the contacts you copy join it and get its e-mails while it is active.`,
