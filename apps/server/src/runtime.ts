@@ -32,7 +32,7 @@ export function defineAllJobs(
   jobs: Jobs,
   deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
 ): void {
-  defineEventJobs(jobs, deps.config);
+  defineEventJobs(jobs, deps);
   defineRateLimitJobs(jobs, deps);
   defineAuthJobs(jobs, deps);
   defineApiKeyJobs(jobs, deps);

@@ -2,6 +2,7 @@ import {
   CAMPAIGN_SCHEDULES_MAX,
   CAMPAIGN_STEPS_MAX,
   CUSTOM_COLUMNS_MAX,
+  EVENT_PROPERTIES_MAX_BYTES,
   IMPORT_CUSTOM_COLUMNS_MAX,
   STEP_VARIANTS_MAX,
   scoreTooltips,
@@ -78,6 +79,7 @@ export const validationMessages = {
   codeInvalid: 'The code must be 6 digits',
   redirectUrlInvalid: 'redirectUrl must be a path starting with /',
   eventNameInvalid: 'Event name must be 1 to 100 characters',
+  eventPropertiesTooLarge: `Event properties must be at most ${EVENT_PROPERTIES_MAX_BYTES / 1024} KB as JSON`,
 
   companyRequired: 'Company website or name is a required field',
   searchNameInvalid: 'Invalid Name',
