@@ -126,6 +126,23 @@ describe(`a user's custom columns in all (at most ${CUSTOM_COLUMNS_MAX})`, () =>
     expect(await written()).toEqual(before);
   });
 
+  it('refuses a contact change with more values than a user may have columns', async () => {
+    const before = await written();
+    // Every key names one of the user's columns, in another case: one write each.
+    const values = Object.fromEntries(
+      Array.from({ length: CUSTOM_COLUMNS_MAX }, (_, index) => [
+        `part ${Math.floor(index / 50)} ${index % 50}`,
+        'changed',
+      ]).concat([['PART 0 0', 'changed']]),
+    );
+    const patched = await call('PATCH', `/customers/${contactId}`, { additional_fields: values });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().message).toBe(full);
+    expect(await written()).toEqual(before);
+    const contact = (await call('GET', `/customers/${contactId}`)).json();
+    expect(Object.values(contact.additional_fields)).not.toContain('changed');
+  });
+
   it('still imports into the columns it has', async () => {
     const contact = await importedContact(call, [
       { email: 'full@limits.test', fname: 'Full', lname: 'User', 'part 3 49': 'kept' },

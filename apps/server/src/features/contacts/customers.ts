@@ -1,8 +1,13 @@
 import type { ContactVerification, CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
-import { contactMessages, VERIFIED_SCORE, verdictSkipReason } from '@mailhound/contracts';
+import {
+  CUSTOM_COLUMNS_MAX,
+  contactMessages,
+  VERIFIED_SCORE,
+  verdictSkipReason,
+} from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { isSuppressed } from '../suppression/index.ts';
@@ -126,13 +131,15 @@ export async function requireOwnCustomers(
   return unique;
 }
 
-// Sets (or, with '', removes) the contact's values; the columns are added when new.
+// Sets (or, with '', removes) the contact's values; the columns are added when new. More
+// values than a user may have columns is a 400 before anything is written.
 async function setFieldValues(
   db: Queryable,
   userId: string,
   customerId: string,
   values: [field: string, value: string][],
 ): Promise<void> {
+  if (values.length > CUSTOM_COLUMNS_MAX) throw badRequest(contactMessages.tooManyColumns);
   const fieldIds = await ensureFields(
     db,
     userId,
