@@ -15,7 +15,7 @@ import { defineUniboxJobs, mailboxesReadAt } from './features/unibox/index.ts';
 import { defineVerifyJobs } from './features/verify/index.ts';
 import { createWebhookEvents, defineWebhookJobs } from './features/webhooks/index.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { type Db, openDatabase } from './platform/database.ts';
+import { type Db, openDatabase, STATEMENT_TIMEOUT_MS } from './platform/database.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailConnections, type MailConnections } from './platform/mail/connections.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -32,7 +32,7 @@ export function defineAllJobs(
   jobs: Jobs,
   deps: { config: Config; db: Db; clock: Clock; mailConnections: MailConnections },
 ): void {
-  defineEventJobs(jobs, deps.config);
+  defineEventJobs(jobs, deps);
   defineRateLimitJobs(jobs, deps);
   defineAuthJobs(jobs, deps);
   defineApiKeyJobs(jobs, deps);
@@ -62,7 +62,9 @@ export async function serve(config: Config, log: Logger, options: ServeOptions):
     steps.push(`${name} ${Math.round(now - stepAt)} ms`);
     stepAt = now;
   };
-  const database = await openDatabase(config, (message) => log.debug(message));
+  const database = await openDatabase(config, (message) => log.debug(message), {
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  });
   if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port}`);
   step('database');
   // One password box and host policy for the API and the workers of this process.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LENGTH } from './constants.ts';
+import { CODE_LENGTH, EVENT_PROPERTIES_MAX_BYTES } from './constants.ts';
 import { firstIssue } from './first-issue.ts';
 import { authMessages, validationMessages as m, type NameField } from './messages.ts';
 
@@ -161,7 +161,14 @@ export const trackEventSchema = z
       .trim()
       .min(1, firstIssue(m.eventNameInvalid))
       .max(100, firstIssue(m.eventNameInvalid)),
-    properties: z.record(z.string(), z.unknown()).optional(),
+    properties: z
+      .record(z.string(), z.unknown())
+      .refine(
+        (properties) =>
+          new TextEncoder().encode(JSON.stringify(properties)).length <= EVENT_PROPERTIES_MAX_BYTES,
+        m.eventPropertiesTooLarge,
+      )
+      .optional(),
   })
   .strict();
 export type TrackEventPayload = z.infer<typeof trackEventSchema>;

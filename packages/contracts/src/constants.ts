@@ -45,6 +45,12 @@ export const LIST_NAME_MAX = 50;
 // product-spec §5 "Search name": what the mail screens' search boxes take.
 export const SEARCH_KEY_MAX = 30;
 export const COLUMN_NAME_MAX = 20;
+// The spec sets no number of custom columns: one contact import names at most this many besides
+// email, fname and lname, and a user keeps at most CUSTOM_COLUMNS_MAX in all.
+export const IMPORT_CUSTOM_COLUMNS_MAX = 50;
+export const CUSTOM_COLUMNS_MAX = 200;
+// POST /api/events (no login needed): an event's properties as JSON, in bytes.
+export const EVENT_PROPERTIES_MAX_BYTES = 4096;
 
 export const EMAILS_LIMIT_MAX = 50;
 // The spec sets no number; Instantly's sequences and schedules are as bounded in practice.

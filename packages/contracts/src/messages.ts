@@ -1,6 +1,9 @@
 import {
   CAMPAIGN_SCHEDULES_MAX,
   CAMPAIGN_STEPS_MAX,
+  CUSTOM_COLUMNS_MAX,
+  EVENT_PROPERTIES_MAX_BYTES,
+  IMPORT_CUSTOM_COLUMNS_MAX,
   STEP_VARIANTS_MAX,
   scoreTooltips,
 } from './constants.ts';
@@ -76,6 +79,7 @@ export const validationMessages = {
   codeInvalid: 'The code must be 6 digits',
   redirectUrlInvalid: 'redirectUrl must be a path starting with /',
   eventNameInvalid: 'Event name must be 1 to 100 characters',
+  eventPropertiesTooLarge: `Event properties must be at most ${EVENT_PROPERTIES_MAX_BYTES / 1024} KB as JSON`,
 
   companyRequired: 'Company website or name is a required field',
   searchNameInvalid: 'Invalid Name',
@@ -214,6 +218,10 @@ export const contactMessages = {
   deleteColumnConfirm: (column: string) =>
     `Delete the column "${column}"? Its values are erased for every contact, in this list and in all your other contact lists, where the column disappears too. The contacts themselves stay. This cannot be undone.`,
   columnGone: 'This column was already deleted.',
+  // Not the spec's texts: it sets no number of custom columns.
+  tooManyImportColumns: (count: number) =>
+    `A contact import may have at most ${IMPORT_CUSTOM_COLUMNS_MAX} custom columns besides email, fname and lname; this one has ${count}.`,
+  tooManyColumns: `You can have at most ${CUSTOM_COLUMNS_MAX} custom columns. Delete columns you no longer need before adding new ones.`,
   // A list is its campaign's audience: the sender takes new members as new leads.
   listHasCampaign: (campaign: string) =>
     `The campaign "${campaign}" sends to this list: the contacts you copy join it and get its e-mails while it is active.`,

@@ -19,8 +19,9 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export function createDb(pool: pg.Pool): Db {
-  return drizzle({ client: pool, schema, casing: 'snake_case' });
+// On a pool, or on one connection taken from it (a piece of work with its own settings).
+export function createDb(client: pg.Pool | pg.PoolClient): Db {
+  return drizzle({ client, schema, casing: 'snake_case' });
 }
 
 // The pool behind a handle made by createDb, for what needs a connection of its own.
@@ -30,15 +31,34 @@ export function poolOf(db: Db): pg.Pool {
   throw new Error('the database is not a pg pool');
 }
 
+// The serving processes' bound on one statement (a lock waited for included): a query gone
+// wrong frees its connection instead of holding one of the pool's 10 for minutes. PostgreSQL
+// cancels it (SQLSTATE 57014), which the API answers with a 503 in words. The commands
+// (migrate, seed, import) open their database without it.
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+// A pool of `max` connections whose statements are cancelled after `statementTimeoutMs`.
+export function createPool(
+  url: string,
+  options: { max: number; statementTimeoutMs?: number | undefined },
+): pg.Pool {
+  return new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+}
+
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPort'>,
   log: (message: string) => void,
+  options: { statementTimeoutMs?: number } = {},
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.pgPort, log });
   const url = config.databaseUrl ?? (await ensureEmbeddedDatabase(embedded));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = createPool(url, { max: 10, statementTimeoutMs: options.statementTimeoutMs });
   // An idle client losing its server (e.g. PostgreSQL restarting) must not crash the process.
   pool.on('error', (error) => log(`database pool error: ${error.message}`));
   return {
@@ -88,11 +108,15 @@ export async function withSessionLock<T>(db: Db, key: string, work: () => Promis
   if (!(pool instanceof pg.Pool)) throw new Error('the database is not a pg pool');
   const client = await pool.connect();
   try {
+    // The wait for the lock lasts as long as the holder's work (minutes), past the pool's
+    // statement timeout.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(hashtext($1))', [key]);
     try {
       return await work();
     } finally {
       await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();

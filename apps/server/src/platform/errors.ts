@@ -3,6 +3,7 @@ import { failureMessages } from '@mailhound/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isQueryCanceled } from './pg-errors.ts';
 
 // The JSON shape of every error: { statusCode, error, message }, Fastify's own; the web shows
 // its message (api-spec §8 "the error catalogue": "server message or ...").
@@ -37,6 +38,8 @@ export const serviceUnavailable = (message: string) => new HttpError(503, messag
 
 // What an unexpected failure answers (a 500, a search's error event).
 export const genericFailure = failureMessages.retryLater;
+// A request whose database statement ran past the statement timeout (a 503).
+export const tookTooLong = 'The request took too long and was stopped. Please try again later.';
 
 type Issue = { instancePath?: string; keyword: string; message?: string; params?: unknown };
 
@@ -191,6 +194,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(statusCode)
         .send({ statusCode, error: errorName(statusCode), message: clientMessage(error, request) });
+    }
+    if (isQueryCanceled(error)) {
+      request.log.warn({ err: error }, 'database statement cancelled');
+      return reply
+        .status(503)
+        .send({ statusCode: 503, error: errorName(503), message: tookTooLong });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

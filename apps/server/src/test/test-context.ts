@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { createDb, type Db } from '../platform/database.ts';
+import { createDb, createPool, type Db } from '../platform/database.ts';
 import type { App, RateLimits } from '../platform/http.ts';
 import { createJobs, type Jobs } from '../platform/jobs.ts';
 import { createMailConnections, type MailConnections } from '../platform/mail/connections.ts';
@@ -40,6 +40,8 @@ export type TestContextOptions = {
   serveWeb?: boolean;
   // The app's finder, when the test needs settings no FINDER_* variable gives (short waits).
   finder?: Finder;
+  // The pool's statement timeout (the serving processes' is STATEMENT_TIMEOUT_MS); none unset.
+  statementTimeoutMs?: number;
 };
 
 // A fresh database (a copy of the migrated template) and an app built on it.
@@ -60,7 +62,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const pool = new pg.Pool({ connectionString: url.href, max: 5 });
+  const pool = createPool(url.href, { max: 5, statementTimeoutMs: options.statementTimeoutMs });
   // As in production (platform/database.ts): a dropped idle connection is the pool's error,
   // not the process's. pg-pool's end() resolves before its clients' connections have closed,
   // so close() below may drop the database under one that is still closing.

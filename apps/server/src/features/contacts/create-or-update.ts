@@ -1,10 +1,16 @@
-import { COLUMN_NAME_MAX, type CreateOrUpdateBody, emailSchema } from '@mailhound/contracts';
+import {
+  COLUMN_NAME_MAX,
+  type CreateOrUpdateBody,
+  contactMessages,
+  emailSchema,
+  IMPORT_CUSTOM_COLUMNS_MAX,
+} from '@mailhound/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { isId } from '../../platform/paging.ts';
 import { recordPeopleSeen, type SeenPerson } from '../search/index.ts';
-import { ensureField, reservedColumns } from './fields.ts';
+import { ensureFields, reservedColumns } from './fields.ts';
 import { addToGroup } from './groups.ts';
 import { createOperationCustomers, createOperations, customers } from './schema.ts';
 
@@ -18,7 +24,7 @@ const text = (value: unknown) =>
   value === null || value === undefined ? '' : String(value).trim();
 
 // Custom columns are the keys besides email, fname and lname; names are matched ignoring
-// case, and the first spelling met names a new field.
+// case, and the first spelling met names a new field. At most IMPORT_CUSTOM_COLUMNS_MAX.
 export function customColumns(body: CreateOrUpdateBody): Map<string, string> {
   const columns = new Map<string, string>();
   for (const row of body.customers) {
@@ -30,6 +36,9 @@ export function customColumns(body: CreateOrUpdateBody): Map<string, string> {
       }
       if (!columns.has(name.toLowerCase())) columns.set(name.toLowerCase(), name);
     }
+  }
+  if (columns.size > IMPORT_CUSTOM_COLUMNS_MAX) {
+    throw badRequest(contactMessages.tooManyImportColumns(columns.size));
   }
   return columns;
 }
@@ -81,8 +90,7 @@ export async function startOperation(
   }
   const columns = customColumns(body);
   return db.transaction(async (tx) => {
-    const fields = new Map<string, string>();
-    for (const [key, name] of columns) fields.set(key, await ensureField(tx, userId, name));
+    const fields = await ensureFields(tx, userId, [...columns.values()]);
     const [operation] = await tx
       .insert(createOperations)
       .values({ userId, groupId, total: body.customers.length })

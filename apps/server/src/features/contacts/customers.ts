@@ -1,13 +1,18 @@
 import type { ContactVerification, CustomerAnswer, CustomerUpdate } from '@mailhound/contracts';
-import { contactMessages, VERIFIED_SCORE, verdictSkipReason } from '@mailhound/contracts';
+import {
+  CUSTOM_COLUMNS_MAX,
+  contactMessages,
+  VERIFIED_SCORE,
+  verdictSkipReason,
+} from '@mailhound/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { isId, isoDate } from '../../platform/paging.ts';
 import { isUniqueViolation } from '../../platform/pg-errors.ts';
 import { isSuppressed } from '../suppression/index.ts';
 import { latestVerdict } from '../verify/index.ts';
-import { ensureField, fieldNotFound, reservedColumns } from './fields.ts';
+import { ensureFields, fieldNotFound, reservedColumns } from './fields.ts';
 import {
   additionalFields,
   customerFieldValues,
@@ -126,14 +131,32 @@ export async function requireOwnCustomers(
   return unique;
 }
 
+// Sets (or, with '', removes) the contact's values; the columns are added when new. More
+// values than a user may have columns is a 400 before anything is written.
+async function setFieldValues(
+  db: Queryable,
+  userId: string,
+  customerId: string,
+  values: [field: string, value: string][],
+): Promise<void> {
+  if (values.length > CUSTOM_COLUMNS_MAX) throw badRequest(contactMessages.tooManyColumns);
+  const fieldIds = await ensureFields(
+    db,
+    userId,
+    values.map(([field]) => field),
+  );
+  for (const [field, value] of values) {
+    await setFieldValue(db, userId, customerId, fieldIds.get(field.toLowerCase()) ?? '', value);
+  }
+}
+
 async function setFieldValue(
   db: Queryable,
   userId: string,
   customerId: string,
-  field: string,
+  fieldId: string,
   value: string,
 ): Promise<void> {
-  const fieldId = await ensureField(db, userId, field);
   if (value === '') {
     await db
       .delete(customerFieldValues)
@@ -199,10 +222,10 @@ async function updateCustomer(
       throw error;
     }
   }
-  for (const [field, value] of Object.entries(values ?? {})) {
-    if (reservedColumns.includes(field.toLowerCase())) continue;
-    await setFieldValue(db, userId, id, field, value);
-  }
+  const custom = Object.entries(values ?? {}).filter(
+    ([field]) => !reservedColumns.includes(field.toLowerCase()),
+  );
+  await setFieldValues(db, userId, id, custom);
 }
 
 // Replaces the contact's tags with these (names kept as first written, matched ignoring case).
@@ -282,7 +305,7 @@ export function changeCustomer(
 export function setCustomerValue(db: Db, userId: string, id: string, field: string, value: string) {
   return editCustomer(db, userId, id, async (tx) => {
     if (reservedColumns.includes(field.toLowerCase())) throw conflict(contactMessages.nameInUse);
-    await setFieldValue(tx, userId, id, field, value);
+    await setFieldValues(tx, userId, id, [[field, value]]);
   });
 }
 

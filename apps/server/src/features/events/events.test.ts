@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { eventsCleanupQueue } from './jobs.ts';
 import { analyticsEvents } from './schema.ts';
 
 let collector: Server;
@@ -88,13 +89,45 @@ describe('POST /api/events', () => {
       `{"name": "clicked", "properties": ${'{"a":'.repeat(depth - 1)}1${'}'.repeat(depth - 1)}}`;
     const json = { 'content-type': 'application/json' };
     const before = await t.countRows('analytics_events');
-    const response = await track(nested(5000), json);
+    // 1,000 levels: deep, within the route's 8 KB body limit.
+    const response = await track(nested(1000), json);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(
       'The request body is nested too deeply (more than 32 levels).',
     );
     expect(await t.countRows('analytics_events')).toBe(before);
     expect((await track(nested(32), json)).statusCode).toBe(204);
+  });
+
+  // Security review 2e: anyone could store up to 1 MB per event, kept for ever.
+  it('refuses properties over 4 KB as JSON with a 400 and records nothing', async () => {
+    const before = await t.countRows('analytics_events');
+    // 4,096 bytes as JSON: {"a":"…"} around 4,088 characters.
+    const fits = await track({ name: 'sized', properties: { a: 'x'.repeat(4088) } });
+    expect(fits.statusCode).toBe(204);
+    // Over 4 KB in bytes, not characters: 1,400 three-byte characters.
+    const response = await track({ name: 'sized', properties: { a: '€'.repeat(1400) } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Event properties must be at most 4 KB as JSON');
+    expect(await t.countRows('analytics_events')).toBe(before + 1);
+  });
+
+  it('answers a body over 8 KB with a 413 in words and records nothing', async () => {
+    const before = await t.countRows('analytics_events');
+    const response = await track({ name: 'big', properties: { a: 'x'.repeat(9000) } });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request body is larger than 8 KB.');
+    expect(await t.countRows('analytics_events')).toBe(before);
+  });
+
+  it('keeps events 90 days: the daily sweep deletes older ones', async () => {
+    expect((await track({ name: 'old_event' })).statusCode).toBe(204);
+    t.clock.advance(90 * 24 * 60 * 60_000 + 60_000);
+    expect((await track({ name: 'new_event' })).statusCode).toBe(204);
+    await t.jobs?.sendAndWait(eventsCleanupQueue, {});
+    const names = (await t.db.select().from(analyticsEvents)).map((row) => row.name);
+    expect(names).not.toContain('old_event');
+    expect(names).toContain('new_event');
   });
 });
 

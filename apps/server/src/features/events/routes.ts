@@ -7,6 +7,9 @@ import { type ForwardedEvent, forwardEventQueue } from './jobs.ts';
 import { insertEvent } from './queries.ts';
 
 const guestIdHeader = z.string().trim().min(1).max(100);
+// A name and at most EVENT_PROPERTIES_MAX_BYTES of properties, with room to spare; anyone may
+// post here, so the 1 MB default is far too much.
+const eventBodyLimit = 8 * 1024;
 
 export function registerEventsRoutes(app: App, deps: FeatureDeps): void {
   // Anyone may write events: each client address gets a budget.
@@ -20,11 +23,17 @@ export function registerEventsRoutes(app: App, deps: FeatureDeps): void {
     '/events',
     {
       preHandler: rateLimited(deps.rateLimiter, eventsLimit, (request) => request.ip),
+      bodyLimit: eventBodyLimit,
       schema: {
         tags: ['events'],
         summary: 'Record a first-party analytics event (token optional, x-guest-id for guests)',
         body: trackEventSchema,
-        response: { 204: z.null(), 400: errorAnswerSchema, 429: errorAnswerSchema },
+        response: {
+          204: z.null(),
+          400: errorAnswerSchema,
+          413: errorAnswerSchema,
+          429: errorAnswerSchema,
+        },
       },
     },
     async (request, reply) => {

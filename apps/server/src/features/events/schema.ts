@@ -11,5 +11,9 @@ export const analyticsEvents = pgTable(
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('analytics_events_name').on(table.name, table.createdAt)],
+  (table) => [
+    index('analytics_events_name').on(table.name, table.createdAt),
+    // The daily retention sweep (jobs.ts) deletes by age.
+    index('analytics_events_created').on(table.createdAt),
+  ],
 );

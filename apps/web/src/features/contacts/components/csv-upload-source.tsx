@@ -1,4 +1,4 @@
-import type { ContactRow } from '@mailhound/contracts';
+import { type ContactRow, contactMessages, IMPORT_CUSTOM_COLUMNS_MAX } from '@mailhound/contracts';
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
@@ -33,7 +33,17 @@ async function readContactsFile(file: File): Promise<Reading> {
   if (problem !== null) return { fileName: file.name, error: problem };
   try {
     const table = parseCsv(await readTextFile(file));
-    return { fileName: file.name, ...toContactRows(table, { customColumns: true }) };
+    const result = toContactRows(table, { customColumns: true });
+    // The server takes at most IMPORT_CUSTOM_COLUMNS_MAX custom columns (by name, ignoring
+    // case) among the values it is sent.
+    const custom = new Set(
+      result.rows.flatMap((row) => Object.keys(row).map((name) => name.toLowerCase())),
+    );
+    for (const name of ['email', 'fname', 'lname']) custom.delete(name);
+    if (custom.size > IMPORT_CUSTOM_COLUMNS_MAX) {
+      return { fileName: file.name, error: contactMessages.tooManyImportColumns(custom.size) };
+    }
+    return { fileName: file.name, ...result };
   } catch (error) {
     const message =
       error instanceof MissingEmailColumnError

@@ -283,6 +283,23 @@ describe('create list, contacts source and creation (product-spec §4)', () => {
     expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
   });
 
+  it('says a CSV with more than 50 custom columns cannot be used', async () => {
+    mailServer();
+    const { user } = renderApp(source);
+    const header = ['Email', 'First Name', ...Array.from({ length: 51 }, (_, i) => `Col ${i}`)];
+    const row = ['ann@acme.com', 'Ann', ...header.slice(2).map(() => 'v')];
+    await user.upload(
+      await screen.findByLabelText('CSV file'),
+      new File([`${header.join(',')}\n${row.join(',')}`], 'wide.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText(
+        'A contact import may have at most 50 custom columns besides email, fname and lname; this one has 51.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
+  });
+
   it('says a CSV without an Email column cannot be used', async () => {
     mailServer();
     const { user } = renderApp(source);

@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_events_created" ON "analytics_events" USING btree ("created_at");
