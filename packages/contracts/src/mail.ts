@@ -653,4 +653,5 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const mailboxMessages = {
   hostNotAllowed: 'This mail server address is not allowed.',
+  tooManyChecks: (perHour: number) => `Too many mailbox checks: at most ${perHour} an hour.`,
 } as const;
