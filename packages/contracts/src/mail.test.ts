@@ -201,6 +201,13 @@ describe('template variables', () => {
     expect(htmlToText('<p>&nbsp;</p>')).toBe('');
     expect(htmlToText('<p>Hello <b>Ann</b></p>')).toBe('Hello Ann');
   });
+
+  // Security review 2a: a tag running to the last '>' made '<' x 200,000 a 30-second request.
+  it('ends a tag before the next "<", so any text is read in one pass', () => {
+    expect(htmlToText('<p>1 < 2 <b>and</b> 3 > 2</p>')).toBe('1 < 2 and 3 > 2');
+    expect(htmlToText('<'.repeat(200_000))).toBe('<'.repeat(200_000));
+    expect(isHtmlBody('if x <a 1<2> then')).toBe(false);
+  });
 });
 
 describe('a body as HTML', () => {
@@ -251,6 +258,14 @@ describe('campaign step (product-spec §5)', () => {
     expect(issuesOf(campaignStepSchema, { ...step, subject: '{Hi|{Hello|Hey}}' })).toEqual({});
     expect(issuesOf(campaignStepSchema, { ...step, subject: 'Hi first_name}}' })).toEqual({
       subject: [spintaxMessages.unopened],
+    });
+  });
+
+  it('refuses a body over 10,000 characters by its length alone, its later checks never run', () => {
+    // Empty to the eye, an unknown variable and an open spintax group: none of it is read.
+    const body = `${'<p></p>'.repeat(15_000)}{{phone}} {`;
+    expect(issuesOf(campaignStepSchema, { ...step, body })).toEqual({
+      body: ['Must be at most 10000 characters'],
     });
   });
 
@@ -309,6 +324,18 @@ describe('note, reply, forward, other feature', () => {
       body: ['This field is required'],
     });
     expect(replySchema.safeParse({ subject: 'Re: hi', body: '<p>Thanks</p>' }).success).toBe(true);
+  });
+
+  it('a reply or forward body is at most 100,000 characters, checked before anything else', () => {
+    const long = '<'.repeat(200_000);
+    expect(issuesOf(replySchema, { subject: 'Re: hi', body: long })).toEqual({
+      body: ['Must be at most 100000 characters'],
+    });
+    expect(
+      issuesOf(forwardSchema, { subject: 'Fwd: hi', body: long, recipients: ['bob@acme.com'] }),
+    ).toEqual({ body: ['Must be at most 100000 characters'] });
+    const longest = `<p>${'x'.repeat(99_993)}</p>`;
+    expect(replySchema.safeParse({ subject: 'Re: hi', body: longest }).success).toBe(true);
   });
 
   it('a forward needs at least one recipient', () => {

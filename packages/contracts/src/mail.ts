@@ -36,6 +36,8 @@ const portSchema = z.coerce
 // Fields the spec sets a limit on without a size: a wide bound so the database stays sane.
 const HOST_MAX = 255;
 const TEXT_MAX = 10_000;
+// A Unibox reply or forward: room for a pasted, formatted letter, far below what mail servers take.
+const REPLY_BODY_MAX = 100_000;
 
 // product-spec §5 Mailbox: name ≤30, description ≤50, password and both servers required.
 export const mailboxFormSchema = z
@@ -149,10 +151,11 @@ export function hasOnlyKnownVariables(text: string): boolean {
   return true;
 }
 
-// The visible text of an editor's HTML: "<p><br></p>" is an empty body.
+// The visible text of an editor's HTML: "<p><br></p>" is an empty body. A tag ends before the
+// next '<', so each character is read once (a '<' alone is text, as in "I <3 you").
 export function htmlToText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;|&#160;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -161,7 +164,7 @@ export function htmlToText(html: string): string {
 // A body with at least one tag is HTML; anything else is text written before bodies were HTML
 // (or a text-only message body).
 export function isHtmlBody(body: string): boolean {
-  return /<\/?[a-z][a-z0-9]*(?:\s[^>]*)?\/?>/i.test(body);
+  return /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i.test(body);
 }
 
 const htmlEscapes: Record<string, string> = {
@@ -196,10 +199,15 @@ const checkSpintax = (text: string, context: z.RefinementCtx) => {
 const stepSubjectSchema = requiredText(50)
   .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
   .superRefine(checkSpintax);
-const stepBodySchema = z
-  .string({ error: m.required })
-  .max(TEXT_MAX, m.maxLength(TEXT_MAX))
-  .refine((body) => htmlToText(body) !== '', m.required)
+// A body the editor wrote: at most `max` characters, checked first (zod runs later checks after
+// a failed one unless it aborts), and some visible text.
+const editorBodySchema = (max: number) =>
+  z
+    .string({ error: m.required })
+    .max(max, { error: m.maxLength(max), abort: true })
+    .refine((body) => htmlToText(body) !== '', m.required);
+
+const stepBodySchema = editorBodySchema(TEXT_MAX)
   .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
   .superRefine(checkSpintax);
 
@@ -232,7 +240,7 @@ export type Note = z.infer<typeof noteSchema>;
 export const replySchema = z
   .object({
     subject: requiredText(255),
-    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+    body: editorBodySchema(REPLY_BODY_MAX),
   })
   .strict();
 export type ReplyPayload = z.infer<typeof replySchema>;
@@ -240,7 +248,7 @@ export type ReplyPayload = z.infer<typeof replySchema>;
 export const forwardSchema = z
   .object({
     subject: requiredText(255),
-    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+    body: editorBodySchema(REPLY_BODY_MAX),
     recipients: z.array(emailSchema, { error: m.recipientRequired }).min(1, m.recipientRequired),
   })
   .strict();
@@ -669,4 +677,5 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
 export const mailboxMessages = {
   hostNotAllowed: 'This mail server address is not allowed.',
+  tooManyChecks: (perHour: number) => `Too many mailbox checks: at most ${perHour} an hour.`,
 } as const;

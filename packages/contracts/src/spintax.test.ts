@@ -44,6 +44,13 @@ describe('spintax', () => {
     expect(spintaxProblem('Hi|Hello} there')).toBe(spintaxMessages.unopened);
   });
 
+  it('says in words when groups nest more than 10 deep, however deep (no stack overflow)', () => {
+    expect(spintaxProblem(`${'{a|'.repeat(10)}${'}'.repeat(10)}`)).toBeNull();
+    expect(spintaxProblem(`${'{a|'.repeat(11)}${'}'.repeat(11)}`)).toBe(spintaxMessages.tooDeep);
+    expect(spintaxProblem('{'.repeat(10_000))).toBe(spintaxMessages.tooDeep);
+    expect(expandSpintax('{'.repeat(10_000), 'ann@x.test')).toBe('{'.repeat(10_000));
+  });
+
   it('is checked on a step’s subject and body', () => {
     const step = campaignStepSchema.safeParse({
       subject: '{Hi|Hello {{first_name}}',

@@ -6,16 +6,23 @@
 export const spintaxMessages = {
   unclosed: 'A spintax group is not closed: every { needs a } after it.',
   unopened: 'A } closes no spintax group: every } needs a { before it.',
+  tooDeep: 'Spintax groups nest at most 10 deep.',
 } as const;
+
+// Deeper nesting says nothing a writer means, and each level is a call on the stack: 10,000
+// braces overflowed it.
+const maxDepth = 10;
 
 type Piece = string | { options: Piece[][] };
 
-// Parses `text` from `start` until an unmatched `}` (inside a group) or the end.
+// Parses `text` from `start` until an unmatched `}` (inside a group, depth > 0) or the end.
 function parsePieces(
   text: string,
   start: number,
-  inGroup: boolean,
+  depth: number,
 ): { pieces: Piece[][]; end: number } | { error: string } {
+  if (depth > maxDepth) return { error: spintaxMessages.tooDeep };
+  const inGroup = depth > 0;
   const options: Piece[][] = [[]];
   let literal = '';
   const flush = () => {
@@ -33,7 +40,7 @@ function parsePieces(
       i = end;
     } else if (char === '{') {
       flush();
-      const inner = parsePieces(text, i + 1, true);
+      const inner = parsePieces(text, i + 1, depth + 1);
       if ('error' in inner) return inner;
       // A brace group without `|` is no spintax: it stays as written.
       if (inner.pieces.length > 1) {
@@ -62,7 +69,7 @@ function parsePieces(
 
 // What is wrong with the text's braces, in words; null when every group is closed.
 export function spintaxProblem(text: string): string | null {
-  const parsed = parsePieces(text, 0, false);
+  const parsed = parsePieces(text, 0, 0);
   return 'error' in parsed ? parsed.error : null;
 }
 
@@ -97,7 +104,7 @@ function render(pieces: Piece[], seed: string, path: string): string {
 // One option of every group, chosen from the seed (a contact and step): the same seed always
 // gives the same text. Text with broken braces is returned as it is.
 export function expandSpintax(text: string, seed: string): string {
-  const parsed = parsePieces(text, 0, false);
+  const parsed = parsePieces(text, 0, 0);
   if ('error' in parsed) return text;
   return render(parsed.pieces[0] as Piece[], seed, '');
 }

@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { floodingServer } from './smtp-flood.test-kit.ts';
+import { oversizedReplyText } from './smtp-reader.ts';
 import { classifyRcpt } from './smtp-reply.ts';
 import { netSmtpProbe } from './smtp-session.ts';
 
@@ -69,5 +71,45 @@ describe('an SMTP session with PIPELINING', () => {
     expect(reply.text).toContain('refused the sender');
     expect(opened.session.alive()).toBe(false);
     await opened.session.close();
+  });
+});
+
+describe('an SMTP session with a server that sends more than SMTP allows', () => {
+  // Long enough that a session without limits would end on this timeout, not on the flood.
+  const patient = { ...options, commandTimeoutMs: 3_000 };
+  const openAt = (port: number) =>
+    netSmtpProbe.open({ host: 'flood', address: '127.0.0.1', port }, patient);
+
+  it('ends at a banner that never ends, as a dropped connection (the host fails)', async () => {
+    const server = await floodingServer({ piece: `220-${'x'.repeat(70)}\r\n`.repeat(100) });
+    const opened = await openAt(server.port);
+    expect(opened).toMatchObject({
+      ok: false,
+      failure: 'closed',
+      reply: { code: 0, text: oversizedReplyText },
+    });
+    await server.close();
+  });
+
+  it('ends at a banner line without an end', async () => {
+    const server = await floodingServer({ piece: 'x'.repeat(7_000) });
+    const opened = await openAt(server.port);
+    expect(opened).toMatchObject({ ok: false, failure: 'closed', reply: { code: 0 } });
+    await server.close();
+  });
+
+  it('answers the recipients as lost when the flood comes after RCPT', async () => {
+    const server = await floodingServer({
+      greeting: '220 flood ESMTP\r\n',
+      after: 'RCPT',
+      piece: `250-${'x'.repeat(70)}\r\n`.repeat(100),
+    });
+    const opened = await openAt(server.port);
+    if (!opened.ok) throw new Error('the session did not open');
+    const replies = await opened.session.check(['a@x.test']);
+    expect(replies.get('a@x.test')).toEqual({ code: 0, enhanced: null, text: oversizedReplyText });
+    expect(opened.session.alive()).toBe(false);
+    await opened.session.close();
+    await server.close();
   });
 });

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { SocksClient } from 'socks';
-import { isTooManyRecipients, parseReply, type SmtpReply } from './smtp-reply.ts';
+import { createReplyReader, lostReply, ReplyTimeout } from './smtp-reader.ts';
+import { isTooManyRecipients, type SmtpReply } from './smtp-reply.ts';
 
 export interface SmtpTarget {
   host: string;
@@ -44,87 +45,12 @@ export interface SmtpProbe {
   open: (target: SmtpTarget, options: SmtpSessionOptions) => Promise<OpenResult>;
 }
 
-const lost = (text: string): SmtpReply => ({ code: 0, enhanced: null, text });
-
-class ReplyTimeout extends Error {}
-
 // What a recipient learns when the sender was refused: a 4xx is "try again later" for it
 // too; anything else says nothing about the recipient (never a 5xx "invalid").
 function afterRefusedEnvelope(reply: SmtpReply): SmtpReply {
   if (reply.code >= 400 && reply.code < 500) return reply;
   if (reply.code === 0) return reply;
-  return lost(`The mail server refused the sender: ${reply.code} ${reply.text}`);
-}
-
-// A line reader over the socket: whole replies, in order, each with a deadline.
-function createReader(initial: net.Socket) {
-  let socket = initial;
-  let buffer = '';
-  let current: string[] = [];
-  const replies: SmtpReply[] = [];
-  let waiter: (() => void) | null = null;
-  let closed = false;
-  const onData = (chunk: Buffer) => {
-    buffer += chunk.toString('latin1');
-    let index = buffer.indexOf('\n');
-    while (index >= 0) {
-      const line = buffer.slice(0, index).replace(/\r$/, '');
-      buffer = buffer.slice(index + 1);
-      current.push(line);
-      if (line.length < 4 || line[3] !== '-') {
-        replies.push(parseReply(current));
-        current = [];
-      }
-      index = buffer.indexOf('\n');
-    }
-    waiter?.();
-  };
-  const onClose = () => {
-    closed = true;
-    waiter?.();
-  };
-  const attach = (s: net.Socket) => {
-    socket = s;
-    s.on('data', onData);
-    s.on('close', onClose);
-    s.on('end', onClose);
-  };
-  attach(initial);
-  return {
-    detach: () => {
-      socket.off('data', onData);
-      socket.off('close', onClose);
-      socket.off('end', onClose);
-    },
-    attach,
-    isClosed: () => closed,
-    next: (timeoutMs: number): Promise<SmtpReply> =>
-      new Promise((resolve, reject) => {
-        const take = (): boolean => {
-          const reply = replies.shift();
-          if (reply) {
-            resolve(reply);
-            return true;
-          }
-          if (closed) {
-            resolve(lost('Connection closed by the mail server'));
-            return true;
-          }
-          return false;
-        };
-        if (take()) return;
-        const timer = setTimeout(() => {
-          waiter = null;
-          reject(new ReplyTimeout('Connection timed out'));
-        }, timeoutMs);
-        waiter = () => {
-          if (take()) {
-            clearTimeout(timer);
-            waiter = null;
-          }
-        };
-      }),
-  };
+  return lostReply(`The mail server refused the sender: ${reply.code} ${reply.text}`);
 }
 
 async function connect(target: SmtpTarget, options: SmtpSessionOptions): Promise<net.Socket> {
@@ -195,7 +121,7 @@ export const netSmtpProbe: SmtpProbe = {
     socket.on('error', () => {});
     const onAbort = () => socket.destroy();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    const reader = createReader(socket);
+    const reader = createReplyReader(socket);
     const timeout = options.commandTimeoutMs;
     const send = (line: string) => {
       if (!socket.destroyed) socket.write(`${line}\r\n`);
@@ -265,7 +191,7 @@ export const netSmtpProbe: SmtpProbe = {
           return await reader.next(timeout);
         } catch {
           socket.destroy();
-          return lost('Connection timed out');
+          return lostReply('Connection timed out');
         }
       };
       let limit = options.recipientLimit;
@@ -354,7 +280,8 @@ export const netSmtpProbe: SmtpProbe = {
             }
           }
           for (const rcpt of recipients) {
-            if (!replies.has(rcpt)) replies.set(rcpt, lost('Connection closed by the mail server'));
+            if (!replies.has(rcpt))
+              replies.set(rcpt, lostReply('Connection closed by the mail server'));
           }
           return replies;
         },

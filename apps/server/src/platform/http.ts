@@ -28,6 +28,9 @@ export type RateLimits = {
   uploadsPerHour: number;
   // Analytics events (unauthenticated writes) per client address per minute.
   eventsPerMinute: number;
+  // Mailbox connection checks (add a mailbox, change its servers) per user per hour: each looks
+  // up two host names and logs in to two servers.
+  mailboxChecksPerHour: number;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -38,6 +41,7 @@ export const defaultRateLimits: RateLimits = {
   windowMs: 15 * 60_000,
   uploadsPerHour: 30,
   eventsPerMinute: 120,
+  mailboxChecksPerHour: 60,
 };
 
 // What route modules receive. A feature that needs more (auth's identity provider, the bot

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordBox } from '../../platform/mail/password-box.ts';
@@ -254,5 +255,42 @@ describe('private mail server addresses', () => {
       expect(response.json().message).toBe('This mail server address is not allowed.');
     }
     expect(await guarded.countRows('mailboxes')).toBe(0);
+  });
+});
+
+// Security review 2f: each check looks up two host names and logs in to two servers.
+describe('mailbox checks per user', () => {
+  let limited: TestContext;
+  let first: MailCall;
+  let second: MailCall;
+
+  beforeAll(async () => {
+    limited = await createTestContext({
+      env: { MAILBOX_SECRET_KEY: secretKey },
+      rateLimits: { mailboxChecksPerHour: 2 },
+    });
+    ({ call: first } = await mailUser(limited));
+    ({ call: second } = await mailUser(limited));
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 in words past the hourly limit, for adding and for changing servers, per user', async () => {
+    const refused = form({ smtp_host: '10.1.2.3' });
+    for (let i = 0; i < 2; i++) {
+      expect((await first('POST', '/mailboxes', refused)).statusCode).toBe(400);
+    }
+    const tooMany = await first('POST', '/mailboxes', refused);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().message).toBe(
+      'Too many mailbox checks: at most 2 an hour. Please try again in 60 minutes.',
+    );
+    const change = await first(
+      'PATCH',
+      `/mailboxes/${randomUUID()}/connection`,
+      connectionOf(refused),
+    );
+    expect(change.statusCode).toBe(429);
+    expect((await second('POST', '/mailboxes', refused)).statusCode).toBe(400);
+    expect(await limited.countRows('mailboxes')).toBe(0);
   });
 });

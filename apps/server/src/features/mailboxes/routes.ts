@@ -7,6 +7,7 @@ import {
   mailboxDetailsSchema,
   mailboxFormSchema,
   mailboxHealthSchema,
+  mailboxMessages,
   mailboxPageSchema,
   messageAnswerSchema,
   SEARCH_KEY_MAX,
@@ -18,6 +19,7 @@ import { requireMailUser } from '../../platform/access.ts';
 import { currentUser, tokenRequired } from '../../platform/auth-hook.ts';
 import type { App, FeatureDeps } from '../../platform/http.ts';
 import { pageQuerySchema } from '../../platform/paging.ts';
+import { rateLimited } from '../../platform/rate-limit.ts';
 import { checkHealthNow, createHealthDns, mailboxHealthAnswer } from './health.ts';
 import { mailboxHealthQueue } from './jobs.ts';
 import {
@@ -63,6 +65,18 @@ export function registerMailboxRoutes(
   const common = { tags: ['mailboxes'], security: tokenRequired };
   const guarded = { preValidation: requireMailUser };
   const answer = { 200: mailboxAnswerSchema, ...errors };
+  // Adding a mailbox or changing its servers looks up both hosts and logs in to both.
+  const perHour = deps.rateLimits.mailboxChecksPerHour;
+  const checkLimited = rateLimited(
+    deps.rateLimiter,
+    {
+      bucket: 'mailbox-checks',
+      max: perHour,
+      windowMs: 3_600_000,
+      refusal: mailboxMessages.tooManyChecks(perHour),
+    },
+    (request) => currentUser(request).id,
+  );
 
   typed.get(
     '/mail/mailboxes/list',
@@ -130,11 +144,12 @@ export function registerMailboxRoutes(
     '/mail/mailboxes',
     {
       ...guarded,
+      preHandler: checkLimited,
       schema: {
         ...common,
         summary: 'Add a mailbox; its SMTP and IMAP logins are checked and the outcome stored',
         body: mailboxFormSchema,
-        response: { 201: mailboxAnswerSchema, ...errors },
+        response: { 201: mailboxAnswerSchema, ...errors, 429: errorAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -166,13 +181,14 @@ export function registerMailboxRoutes(
     '/mail/mailboxes/:id/connection',
     {
       ...guarded,
+      preHandler: checkLimited,
       schema: {
         ...common,
         summary: "Change a mailbox's login and servers (checked again)",
         description: 'An empty or absent password keeps the stored one.',
         params: idParams,
         body: mailboxConnectionSchema,
-        response: answer,
+        response: { ...answer, 429: errorAnswerSchema },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
-import { type ComposeInput, composeMail, htmlToPlainText } from './compose.ts';
+import { type ComposeInput, composeMail, htmlToPlainText, replaceSpans } from './compose.ts';
 
 const tokens = createLinkTokens('compose-test-secret');
 
@@ -129,6 +129,48 @@ describe('the plain-text part', () => {
       '<p>Hi Ann,</p><p>Write to Sam &lt;sam@x.test&gt;.</p><p>Best,<br>Sam</p>',
     );
     expect(mail.text).toBe('Hi Ann,\n\nWrite to Sam <sam@x.test>.\n\nBest,\nSam');
+  });
+});
+
+// A pattern that counts the characters its searches went over: from where each search started
+// to the end of its match, or to the end of the text when there was none.
+class CountingPattern extends RegExp {
+  read = 0;
+  override exec(text: string) {
+    const start = this.lastIndex;
+    const found = super.exec(text);
+    this.read += (found ? found.index + found[0].length : text.length) - start;
+    return found;
+  }
+}
+
+describe('a body any sender can write is read in one pass (security review 2a)', () => {
+  it('a tag ends before the next "<": a lone "<" stays text', () => {
+    expect(htmlToPlainText('<p>1 < 2 <b>and</b> 3 > 2</p>')).toBe('1 < 2 and 3 > 2');
+    expect(htmlToPlainText('<a x<a href="https://x.test/">X</a>')).toBe('<a xX (https://x.test/)');
+  });
+
+  it('reads each character once looking for closing tags, with or without one at the end', () => {
+    for (const html of [
+      '<a href="https://x.test/">'.repeat(2_000),
+      `${'<a name="x">'.repeat(2_000)}</a>`,
+      `${'<ol><li>'.repeat(2_000)}`,
+    ]) {
+      const open = new CountingPattern('<(?:a\\s|ol)[^<>]*>', 'gi');
+      const close = new CountingPattern('</(?:a|ol)>', 'gi');
+      replaceSpans(html, open, close, (tag) => (tag.includes('href') ? tag : null));
+      expect(open.read).toBeLessThanOrEqual(html.length);
+      expect(close.read).toBeLessThanOrEqual(html.length);
+    }
+  });
+
+  it('composes a 10,000-character step of unclosed links and lists', () => {
+    const body = `<p>${'<a href="https://x.test/"><ol><li>'.repeat(285)}</p>`;
+    const mail = composeMail(input({ step: { subject: 'Hi', body } }));
+    expect(mail.text).toBe('');
+    expect(composeMail(input({ step: { subject: 'Hi', body: '<'.repeat(10_000) } })).text).toBe(
+      '<'.repeat(10_000),
+    );
   });
 });
 

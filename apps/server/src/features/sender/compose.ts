@@ -57,42 +57,85 @@ const entities: Record<string, string> = {
 // An href attribute whose value is double-quoted, single-quoted or unquoted (HTML allows all
 // three): the value is the first of the three groups that matched.
 const hrefAttribute = `(?<=\\s)href\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+))`;
-const anchorPattern = new RegExp(`<a\\s[^>]*${hrefAttribute}[^>]*>(.*?)</a>`, 'gis');
 const hrefPattern = new RegExp(hrefAttribute, 'gi');
+
+// Every pattern below reads a body in one pass, whatever a sender writes (security review 2a):
+// a tag ends before the next '<', and a span from an opening tag to its closing one is found by
+// `replaceSpans`, which stops at the first opening tag with no closing one after it.
+const anyTag = /<[^<>]*>/g;
+
+// Each `open` match up to the first `close` match after it, given to `replace` (null leaves it
+// as written). One close serves every opening before it, and once no close follows an opening
+// none follows a later one either: the closes are searched for once over the whole body.
+export function replaceSpans(
+  html: string,
+  open: RegExp,
+  close: RegExp,
+  replace: (openTag: string, inner: string) => string | null,
+): string {
+  let out = '';
+  let from = 0;
+  let closing: RegExpExecArray | null = null;
+  for (let opening = open.exec(html); opening; opening = open.exec(html)) {
+    if (!closing || closing.index < open.lastIndex) {
+      close.lastIndex = open.lastIndex;
+      closing = close.exec(html);
+      if (!closing) break;
+    }
+    const replaced = replace(opening[0], html.slice(open.lastIndex, closing.index));
+    if (replaced === null) continue;
+    out += html.slice(from, opening.index) + replaced;
+    from = close.lastIndex;
+    open.lastIndex = close.lastIndex;
+  }
+  return out + html.slice(from);
+}
+
+// A link as "text (url)", or the url alone when the text is the url or empty.
+const anchorAsText = (openTag: string, label: string): string | null => {
+  hrefPattern.lastIndex = 0;
+  const href = hrefPattern.exec(openTag);
+  if (!href) return null;
+  const url = href[1] ?? href[2] ?? href[3] ?? '';
+  const text = label.replace(anyTag, '').trim();
+  return text && text !== url ? `${text} (${url})` : url;
+};
 
 // List items as lines of their own, "- " before a bulleted one and "1. ", "2. " before a
 // numbered one; the editor wraps each item's text in a paragraph, which is not a blank line.
 function listsAsText(html: string): string {
-  return html
-    .replace(/<li([^>]*)>\s*<p[^>]*>/gi, '<li$1>')
-    .replace(/<\/p>\s*<\/li>/gi, '</li>')
-    .replace(/<ol[^>]*>(.*?)<\/ol>/gis, (_list, items: string) => {
+  const numbered = replaceSpans(
+    html.replace(/<li([^<>]*)>\s*<p[^<>]*>/gi, '<li$1>').replace(/<\/p>\s*<\/li>/gi, '</li>'),
+    /<ol[^<>]*>/gi,
+    /<\/ol>/gi,
+    (_list, items) => {
       let number = 0;
-      return `<ol>${items.replace(/<li[^>]*>/gi, () => `<li>${++number}. `)}</ol>`;
-    })
-    .replace(
-      /<ul[^>]*>(.*?)<\/ul>/gis,
-      (_list, items: string) => `<ul>${items.replace(/<li[^>]*>/gi, '<li>- ')}</ul>`,
-    );
+      return `<ol>${items.replace(/<li[^<>]*>/gi, () => `<li>${++number}. `)}</ol>`;
+    },
+  );
+  return replaceSpans(
+    numbered,
+    /<ul[^<>]*>/gi,
+    /<\/ul>/gi,
+    (_list, items) => `<ul>${items.replace(/<li[^<>]*>/gi, '<li>- ')}</ul>`,
+  );
 }
 
 // The editor's HTML as plain text: a blank line after each paragraph or heading, one line
 // break for <br>, a list item or a div (editors write a div per line), links as "text (url)".
 export function htmlToPlainText(html: string): string {
-  return listsAsText(html)
-    .replace(anchorPattern, (_, double?: string, single?: string, bare?: string, label = '') => {
-      const href = double ?? single ?? bare ?? '';
-      const text = label.replace(/<[^>]*>/g, '').trim();
-      return text && text !== href ? `${text} (${href})` : href;
-    })
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|h[1-6]|blockquote|ul|ol)>/gi, '\n\n')
-    .replace(/<\/(div|li)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity] ?? entity)
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    replaceSpans(listsAsText(html), /<a\s[^<>]*>/gi, /<\/a>/gi, anchorAsText)
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|h[1-6]|blockquote|ul|ol)>/gi, '\n\n')
+      .replace(/<\/(div|li)>/gi, '\n')
+      .replace(anyTag, '')
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => entities[entity] ?? entity)
+      // Only a run's first space or tab starts a match: each run is read once.
+      .replace(/(?<![ \t])[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {

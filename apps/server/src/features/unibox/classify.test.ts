@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressesIn,
   bareSubject,
   MESSAGE_READ_LIMIT,
   readInboundMail,
@@ -211,6 +212,51 @@ describe('reading inbound mail', () => {
     const mail = await readInboundMail(unrelatedMail({ from: 'news@news.test', to: party.to }));
     expect(mail.about).toEqual([]);
     expect(mail.nature).toBe('reply');
+  });
+});
+
+// Security review 2b: anyone can mail a connected mailbox, and the Unibox reads what arrives.
+describe('a message any sender can write is read in one pass', () => {
+  // A mailer daemon's notice naming our message and a refused recipient, then `filler` up to
+  // the read limit.
+  const daemonNotice = (filler: string) => {
+    const head = [
+      'From: MAILER-DAEMON@attacker.test',
+      'To: sales@sender.test',
+      'Subject: Undelivered Mail Returned to Sender',
+      'Content-Type: text/plain; charset=us-ascii',
+      '',
+      '550 5.1.1 <gone@client.test>: Recipient address rejected',
+      `Message-ID: ${ours}`,
+      '',
+    ].join('\r\n');
+    const room = MESSAGE_READ_LIMIT - head.length - 2;
+    return `${head}${filler.repeat(Math.floor(room / filler.length))}\r\n`;
+  };
+
+  it.each([
+    ['2 MB of letters without an @', 'a'],
+    ['2 MB of blank lines', '\r\n'],
+  ])(
+    'a bounce notice followed by %s is still a bounce about the message it quotes',
+    async (_, filler) => {
+      const mail = await readInboundMail(daemonNotice(filler));
+      expect(mail.nature).toBe('bounce');
+      expect(mail.about[0]).toBe(ours);
+      expect(mail.bounce).toMatchObject({ recipient: 'gone@client.test', status: '5.1.1' });
+    },
+  );
+
+  it('finds the addresses /[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+/g finds, in order', () => {
+    const pattern = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+    for (const text of [
+      'Bounce for <Gone.Away+x@client-1.mail.test>, from MAILER-DAEMON@mx.test.',
+      'a@b c@d. e@f..g h@i.j. k_l@m_n.o-p.q @r.s t@ u@v.w@x.y a@@b.c',
+      'x.-+@-.- ..@a.b-c. trailing@dot.',
+      'no address here',
+    ]) {
+      expect(addressesIn(text)).toEqual(text.match(pattern) ?? []);
+    }
   });
 });
 

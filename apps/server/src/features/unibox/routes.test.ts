@@ -410,6 +410,19 @@ describe('reply and forward', () => {
     expect(sink.messages.length).toBe(before);
   });
 
+  it('refuses a body over 100,000 characters in words, sending nothing (security review 2a)', async () => {
+    const before = sink.messages.length;
+    const response = await call('POST', '/send-emails', {
+      mode: 'reply',
+      thread_id: threadIds['bob@client.test'],
+      subject: 'Re: x',
+      body: '<'.repeat(200_000),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Must be at most 100000 characters');
+    expect(sink.messages.length).toBe(before);
+  });
+
   it('answers 409 naming the mailbox and its problem while it is in error, sending nothing', async () => {
     const id = mailboxes_.team?.id ?? '';
     const problem = 'SMTP: smtp.sender.test refused the login (535 5.7.8 Bad credentials).';

@@ -28,7 +28,7 @@ function serverWords(found: MailError): string {
 
 // DNS answers (ENOTFOUND, EAI_AGAIN...) for a host name that does not resolve.
 export function unresolvedHost(host: string, code: string | undefined): string {
-  if (code === 'EAI_AGAIN' || code === 'ETIMEOUT') {
+  if (code === 'EAI_AGAIN' || code === 'ETIMEOUT' || code === 'ESERVFAIL') {
     return `We could not look up the server ${host} right now (DNS did not answer). Try again in a minute.`;
   }
   return `We could not find the server ${host}. Check the host name.`;
