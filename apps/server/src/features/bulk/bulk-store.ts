@@ -17,6 +17,7 @@ import {
   requireAvailableCredits,
 } from '../credits/index.ts';
 import { creditAccounts } from '../credits/schema.ts';
+import { saveVerdictsFrom } from '../verify/index.ts';
 import type { ResultRow } from './result-files.ts';
 import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
 import { assignChunks, domainKeyOf, type ParsedUpload, queryOfRow } from './upload-file.ts';
@@ -138,6 +139,18 @@ function unpaidCredits(requestId: SQL | string, userId: SQL | string): SQL {
     where not exists (select 1 from paid_addresses p
       where p.user_id = ${userId} and p.email = lower(v.email))
       and not exists (select 1 from bulk_purchases p where p.request_id = ${requestId}))`;
+}
+
+// Makes the verdicts of a request's rows the user's latest on their addresses, each judged
+// when its row's lookup began (a row written before judged_at was kept: when the request was
+// made). Called in the transaction that pays for the result: a verdict nobody bought is never
+// shown on a contact nor used by a campaign.
+export async function saveBoughtVerdicts(tx: Queryable, requestId: string): Promise<void> {
+  await tx.execute(
+    saveVerdictsFrom(sql`select q.user_id, r.verdict, coalesce(r.judged_at, q.created_at)
+      from bulk_rows r join bulk_requests q on q.id = r.request_id
+      where r.request_id = ${requestId} and r.verdict is not null`),
+  );
 }
 
 export async function readResultPrice(

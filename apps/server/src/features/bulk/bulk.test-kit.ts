@@ -44,6 +44,16 @@ export async function readItem(app: App, token: string, id: string): Promise<Bul
   return response.json() as BulkItem;
 }
 
+// The first download of a request's full result, which pays for it.
+export async function buyResult(app: App, token: string, id: string) {
+  const file = await app.inject({
+    method: 'GET',
+    url: `/api/file/${id}/result/full`,
+    headers: { authorization: token },
+  });
+  if (file.statusCode !== 200) throw new Error(`${file.statusCode} ${file.body}`);
+}
+
 export async function waitUntilDone(
   app: App,
   token: string,

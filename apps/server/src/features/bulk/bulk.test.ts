@@ -14,7 +14,7 @@ import { createSearchFinder } from '../search/finder.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { latestStatuses } from '../verify/verify.test-kit.ts';
-import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
+import { buyResult, patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
 import { bulkRows } from './schema.ts';
@@ -188,7 +188,7 @@ describe('uploading a list', () => {
     });
   });
 
-  it("stores each row's verdict as the user's latest on its address, which the campaigns read", async () => {
+  it("makes each row's verdict the user's latest on its address, which the campaigns read, once the result is bought", async () => {
     const user = await activeUser(t);
     const csv = toCsv([
       ['email'],
@@ -198,7 +198,11 @@ describe('uploading a list', () => {
     ]);
     const response = await upload(t.app, user.token, 'verify.csv', csv);
     expect(response.statusCode, response.body).toBe(201);
-    await waitUntilDone(t.app, user.token, (response.json() as BulkItem).requestId);
+    const { requestId } = response.json() as BulkItem;
+    await waitUntilDone(t.app, user.token, requestId);
+    // Not bought yet: no campaign, contact or list reads them.
+    expect(await latestStatuses(t.db, user.id)).toEqual([]);
+    await buyResult(t.app, user.token, requestId);
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'ann.lee@acme.test', status: 'valid' },
       { email: 'nobody@acme.test', status: 'invalid' },
@@ -249,7 +253,9 @@ describe('uploading a list', () => {
     }
     const [row] = await t.db.select().from(bulkRows).where(eq(bulkRows.requestId, requestId));
     expect(row?.verdict).toMatchObject({ status: 'valid' });
-    // The row was judged when its chunk was read, before the check: the check's invalid stands.
+    await buyResult(t.app, user.token, requestId);
+    // The row was judged when its chunk was read, before the check: bought after it, the
+    // check's invalid still stands.
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'flip@acme.test', status: 'invalid' },
     ]);

@@ -73,6 +73,9 @@ export const bulkRows = pgTable(
     // The verdict on the address the row gave or found (issue 22); null for a row searched
     // before verdicts were kept, one never looked up, or one whose search found no address.
     verdict: jsonb('verdict').$type<Verdict>(),
+    // When the row's lookup began (its chunk was read): its verdict's judgement time, kept
+    // until the result is paid for and the verdict becomes the user's (verify's saveVerdictsFrom).
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.rowIndex] }),

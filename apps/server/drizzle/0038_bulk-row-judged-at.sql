@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_rows" ADD COLUMN "judged_at" timestamp with time zone;
