@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { searchMessages } from '@mailhound/contracts';
-import type { Finder } from '@mailhound/finder';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
+import { heldFinder } from '../../test/held-finder.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
@@ -221,20 +221,10 @@ describe('uploading a list', () => {
     // The real finder, whose answer on the row is held, as a greylisted session holds a
     // domain's rows, until the user has checked the address again.
     const finder = createSearchFinder(t.config, t.db);
-    const answered = Promise.withResolvers<void>();
-    const released = Promise.withResolvers<void>();
-    const held: Finder = {
-      ...finder,
-      verify: async (email, options) => {
-        const result = await finder.verify(email, options);
-        answered.resolve();
-        await released.promise;
-        return result;
-      },
-    };
-    const run = runBulkRequest({ db: t.db, finder: held, slots: 2 }, requestId);
+    const held = heldFinder(finder);
+    const run = runBulkRequest({ db: t.db, finder: held.finder, slots: 2 }, requestId);
     try {
-      await answered.promise;
+      await held.answered;
       // Meanwhile the mailbox is closed, and the user's own check says so.
       acme?.mailboxes?.pop();
       const checked = await t.app.inject({
@@ -247,7 +237,7 @@ describe('uploading a list', () => {
         status: 'invalid',
       });
     } finally {
-      released.resolve();
+      held.release();
       await run;
       await finder.close();
     }
