@@ -10,7 +10,7 @@ import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
 import { verdictOf, verdictOfFound } from '../verify/index.ts';
-import { holdReference, readResultRows } from './bulk-store.ts';
+import { holdReference, readResultRows, readShownCounts } from './bulk-store.ts';
 import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
 import { chunkRows } from './upload-file.ts';
@@ -368,19 +368,24 @@ export async function completeRequest(
       .where(eq(bulkRequests.id, requestId))
       .returning({ at: bulkRequests.completedAt });
     await notifyProgress(tx, requestId);
-    await events?.emit(
-      request.userId,
-      'bulk.completed',
-      {
-        bulk_id: requestId,
-        name: request.fileName,
-        total: request.total,
-        found: successCount,
-        verified: verifiedCount,
-        completed: (completed?.at ?? new Date()).toISOString(),
-      },
-      tx,
-    );
+    // Not bought yet: the rows verifying given addresses are only counted.
+    const shown = events && (await readShownCounts(tx, requestId));
+    if (events && shown) {
+      await events.emit(
+        request.userId,
+        'bulk.completed',
+        {
+          bulk_id: requestId,
+          name: request.fileName,
+          total: request.total,
+          found: shown.found,
+          verified: shown.verified,
+          to_verify: shown.to_verify,
+          completed: (completed?.at ?? new Date()).toISOString(),
+        },
+        tx,
+      );
+    }
     return true;
   });
 }

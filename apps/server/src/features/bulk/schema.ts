@@ -35,6 +35,9 @@ export const bulkRequests = pgTable(
     successCount: integer('success_count'),
     verifiedCount: integer('verified_count'),
     held: integer('held').notNull(),
+    // Rows verifying an address the upload gave: until the result is bought, their outcomes
+    // (the verdicts it sells) count in no figure the user or a webhook sees.
+    verifyRows: integer('verify_rows').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

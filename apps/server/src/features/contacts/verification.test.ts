@@ -3,8 +3,7 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { buyResult, toCsv, upload, waitUntilDone } from '../bulk/bulk.test-kit.ts';
-import type { BulkItem } from '../bulk/bulk-store.ts';
+import { buyResult, completedUpload, toCsv } from '../bulk/bulk.test-kit.ts';
 import { labEnv, postSearch, searchLab } from '../search/search.test-kit.ts';
 import { type MailCall, mailUser, readEventStream } from './contacts.test-kit.ts';
 
@@ -149,21 +148,20 @@ async function contactsOf(call: MailCall, emails: string[]) {
 
 const nothingKnown = { verification: { status: 'unverified', score: null }, skipped: null };
 
-async function completedList(token: string, name: string, rows: string[][]) {
-  const response = await upload(t.app, token, name, toCsv(rows));
-  expect(response.statusCode, response.body).toBe(201);
-  return waitUntilDone(t.app, token, (response.json() as BulkItem).requestId);
-}
-
 // The security review's exploits (session 12, 1a and 1b): a contact shows only what its user
 // was given, and paid for where it is sold.
 describe('a contact shows nothing the user has not paid for', () => {
   it("a find list's address, guessed right before the result is bought, shows unverified until the download", async () => {
     const user = await mailUser(t);
-    const item = await completedList(user.token, 'find.csv', [
-      ['First Name', 'Last Name', 'Company Website'],
-      ['Ann', 'Lee', 'acme.test'],
-    ]);
+    const item = await completedUpload(
+      t.app,
+      user.token,
+      'find.csv',
+      toCsv([
+        ['First Name', 'Last Name', 'Company Website'],
+        ['Ann', 'Lee', 'acme.test'],
+      ]),
+    );
     expect(item.result).toMatchObject({ successCount: 1, verifiedCount: 1 });
     const guesses = ['ann.lee@acme.test', 'a.lee@acme.test', 'ann@acme.test'];
     expect(await contactsOf(user.call, guesses)).toEqual(
@@ -180,11 +178,12 @@ describe('a contact shows nothing the user has not paid for', () => {
 
   it("a verify list's addresses show no verdict nor skip reason until the download", async () => {
     const user = await mailUser(t);
-    const item = await completedList(user.token, 'verify.csv', [
-      ['Email'],
-      ['nobody@acme.test'],
-      ['ann.lee@acme.test'],
-    ]);
+    const item = await completedUpload(
+      t.app,
+      user.token,
+      'verify.csv',
+      toCsv([['Email'], ['nobody@acme.test'], ['ann.lee@acme.test']]),
+    );
     const emails = ['nobody@acme.test', 'ann.lee@acme.test'];
     expect(await contactsOf(user.call, emails)).toEqual({
       'nobody@acme.test': nothingKnown,
