@@ -139,15 +139,15 @@ export function verifiedAddressesOf(requestId: SQL | string): SQL {
 // (0 once the result is bought). Which given addresses proved valid (and are charged) is what
 // the result sells, so the quote counts them all: the download may charge less.
 function unpaidCredits(requestId: SQL | string, userId: SQL | string): SQL {
-  return sql`(
+  return sql`(case when exists (select 1 from bulk_purchases p where p.request_id = ${requestId})
+    then 0 else (
     select count(distinct v.email)::int from (
       select lower(f.email) as email from (${verifiedAddressesOf(requestId)}) f
       union all
       select lower(b.query->>'email') from bulk_rows b
       where b.request_id = ${requestId} and b.query->>'kind' = 'verify') v
     where not exists (select 1 from paid_addresses p
-      where p.user_id = ${userId} and p.email = v.email)
-      and not exists (select 1 from bulk_purchases p where p.request_id = ${requestId}))`;
+      where p.user_id = ${userId} and p.email = v.email)) end)`;
 }
 
 // Whether the rows' outcomes of a request verifying given addresses stay withheld: it has such
