@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { repoRoot } from '../apps/server/src/config.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
-import { createDb } from '../apps/server/src/platform/database.ts';
+import { createDb, type Db } from '../apps/server/src/platform/database.ts';
+import { freePort, startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { createJobs } from '../apps/server/src/platform/jobs.ts';
 import { runMigrations } from '../apps/server/src/platform/migrations.ts';
 import { createTokens } from '../apps/server/src/platform/tokens.ts';
@@ -88,6 +91,33 @@ export function benchToken(userId: string): Promise<string> {
     auth: 'local',
     ver: 0,
   });
+}
+
+// An embedded PostgreSQL in a temporary folder, tuned for speed over safety; `close` stops it
+// and removes the folder.
+export async function startBenchPostgres(name: string) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), `mailhound-bench-${name}-`));
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    log: () => undefined,
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+  });
+  const close = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dataDir, server, close };
+}
+
+// An active user on the default plan.
+export async function createBenchUser(db: Db, username: string): Promise<string> {
+  const created = await db.execute<{ id: string }>(sql`
+    insert into users (username, fname, lname, status, properties, plan_id)
+    values (${username}, 'Bench', 'User', 'active', '{}',
+            (select id from plans where is_default))
+    returning id`);
+  return created.rows[0]?.id ?? '';
 }
 
 // A migrated `bench` database (pg-boss's schema too) on the embedded server.

@@ -4,27 +4,24 @@
 // ratio of the two rates, the peak memory of the processes, and the time to parse a
 // 100,000-row upload.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FindInput } from '@mailhound/finder';
 import { generateLab, startMailLab } from '@mailhound/mail-lab';
-import { sql } from 'drizzle-orm';
 import { parseUpload } from '../../apps/server/src/features/bulk/upload-file.ts';
 import { applyCreditEntry } from '../../apps/server/src/features/credits/credit-ledger.ts';
-import {
-  freePort,
-  startEmbeddedPostgres,
-} from '../../apps/server/src/platform/embedded-postgres.ts';
+import { freePort } from '../../apps/server/src/platform/embedded-postgres.ts';
 import { semiSpaceMb } from '../../apps/server/src/platform/young-generation.ts';
 import {
   benchToken,
   cpuSeconds,
   createBenchDatabase,
+  createBenchUser,
   mailhoundEnv,
   peakRssKb,
+  startBenchPostgres,
   startMailhound,
 } from '../mailhound-process.ts';
 
@@ -69,13 +66,7 @@ function csvOf(rows: string[][]): string {
   return rows.map((row) => row.map(cell).join(',')).join('\n');
 }
 
-const dataDir = mkdtempSync(join(os.tmpdir(), 'mailhound-bench-bulk-'));
-const server = await startEmbeddedPostgres({
-  dataDir,
-  port: await freePort(),
-  log: () => undefined,
-  settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
-});
+const { dataDir, server, close } = await startBenchPostgres('bulk');
 const children: ChildProcess[] = [];
 try {
   const { url, pool, db } = await createBenchDatabase(server);
@@ -92,12 +83,7 @@ try {
   const lab = await startMailLab(spec);
   const people = lab.manifest.people.slice(0, rowCount);
 
-  const created = await db.execute<{ id: string }>(sql`
-    insert into users (username, fname, lname, status, properties, plan_id)
-    values ('bench@bench.test', 'Bench', 'User', 'active', '{}',
-            (select id from plans where is_default))
-    returning id`);
-  const userId = created.rows[0]?.id ?? '';
+  const userId = await createBenchUser(db, 'bench@bench.test');
   await db.transaction((tx) =>
     applyCreditEntry(tx, { userId, kind: 'bonus', amount: 100_000, idempotencyKey: 'bench' }),
   );
@@ -251,6 +237,5 @@ try {
         ),
     ),
   );
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -173,7 +173,8 @@ async function judgeSome(userId: string) {
     select request.id, n, 0, '[]', '{"kind":"skip","reason":"bench"}', 'done', 0,
       jsonb_build_object('email', 'lead' || n || '@client.test', 'status', 'invalid')
     from request, generate_series(5, ${CONTACTS_PER_CAMPAIGN}, 11) n`);
-  // As the Email Verifier and bulk store them: each the user's latest verdict on its address.
+  // As the Email Verifier and a bought bulk result store them: each the user's latest verdict
+  // on its address.
   await db.execute(
     saveVerdictsFrom(
       sql`select user_id, verdict, created_at from verifications where user_id = ${userId}`,

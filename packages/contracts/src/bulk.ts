@@ -70,16 +70,26 @@ export const bulkItemSchema = z.object({
   kind: z.enum(bulkKinds).default('find'),
   input: z.object({ fileName: z.string(), length: z.number(), hasInputFile: z.boolean() }),
   status: z.enum(['processing', 'completed', 'error']),
-  // success: rows with an address found; fail: the other rows processed so far.
-  progress: z.object({ success: z.number(), fail: z.number(), total: z.number() }),
+  // success: rows with an address found; fail: the other rows processed so far. Until the
+  // result is bought, a row verifying an address the upload gave counts in neither, whatever
+  // its verdict (what the download sells), but in toVerify.
+  progress: z.object({
+    success: z.number(),
+    fail: z.number(),
+    total: z.number(),
+    toVerify: z.number().int().nonnegative().optional(),
+  }),
   result: z
     .object({
       successCount: z.number(),
       verifiedCount: z.number(),
       hasMultipleFiles: z.boolean(),
-      // What a download costs now (as the preview's credits): the distinct verified addresses
-      // the user has not paid for in any search yet; 0 once paid.
+      // What a download costs at most now (as the preview's credits): the distinct verified
+      // addresses found, and every address given to verify, that the user has not paid for in
+      // any search yet; 0 once paid. The download charges only the verified ones.
       credits: z.number().int().nonnegative(),
+      // Rows verifying a given address, left out of the counts until the result is bought.
+      toVerify: z.number().int().nonnegative().optional(),
     })
     .nullable(),
   error: z.string().nullable(),
@@ -114,17 +124,18 @@ export const bulkPreviewSchema = z.object({
   fileName: z.string(),
   rows: z.array(z.array(z.string())),
   paid: z.boolean(),
-  // What a download costs now: the distinct verified addresses the user has not paid for in
-  // any search yet (an address is paid for once); 0 once paid.
+  // What a download costs at most now (as the history item's result.credits); 0 once paid.
   credits: z.number(),
   hasInputFile: z.boolean(),
-  // What happened to the list's rows: found, verified, and why the others failed.
+  // What happened to the list's rows: found, verified, and why the others failed. Until the
+  // result is bought, the rows verifying a given address are only counted (toVerify).
   summary: z.object({
     rows: z.number().int(),
     found: z.number().int(),
     verified: z.number().int(),
     notFound: z.number().int(),
     failed: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+    toVerify: z.number().int().nonnegative().optional(),
   }),
 });
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>;

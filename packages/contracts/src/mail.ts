@@ -413,9 +413,9 @@ export const customerNoteSchema = z.object({
 });
 export type CustomerNote = z.infer<typeof customerNoteSchema>;
 
-// What we know of a contact's address: the score of the user's latest single or bulk search
-// that found it ('verified' from VERIFIED_SCORE, 'possible' below), else 'verified' when any
-// search of ours verified it, else 'unverified' (typed or imported, never checked).
+// What we know of a contact's address: the score of the user's latest single search, or bulk
+// search they paid for, that found it ('verified' from VERIFIED_SCORE, 'possible' below), else
+// 'unverified' (typed or imported, never checked, or only found in a result not bought).
 export const contactVerificationStatuses = ['verified', 'possible', 'unverified'] as const;
 export const contactVerificationSchema = z.object({
   status: z.enum(contactVerificationStatuses),

@@ -197,6 +197,9 @@ export const bulkMessages = {
   youWillPay: (credits: number) => `You will pay up to ${credits} credit(s)`,
   noEmailsFound: 'No emails were found',
   emailsFound: (count: number) => `${count} emails found`,
+  // Not the spec's text: it is silent on a list's addresses to verify before it is bought.
+  toVerify: (count: number) =>
+    `${count.toLocaleString('en-US')} to verify, shown once you download`,
   bulkFailed: 'Bulk search failed',
   listCreationProgress: 'Please wait until the list creation is finished...',
   noContactsFound: 'No contacts were found',

@@ -7,9 +7,12 @@ export const bulkCompletedData = z.object({
   bulk_id: z.string(),
   name: z.string(),
   total: z.number().int(),
-  // Rows with an address found, and those of them scored 95 or more.
+  // Rows with an address found, and those of them scored 95 or more: rows verifying an
+  // address the upload gave are not among them (their verdicts are sold with the result),
+  // only counted in to_verify.
   found: z.number().int(),
   verified: z.number().int(),
+  to_verify: z.number().int(),
   completed: z.string(),
 });
 

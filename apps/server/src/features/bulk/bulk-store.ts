@@ -17,6 +17,7 @@ import {
   requireAvailableCredits,
 } from '../credits/index.ts';
 import { creditAccounts } from '../credits/schema.ts';
+import { saveVerdictsFrom } from '../verify/index.ts';
 import type { ResultRow } from './result-files.ts';
 import { type BulkStatus, bulkFiles, bulkPurchases, bulkRequests, bulkRows } from './schema.ts';
 import { assignChunks, domainKeyOf, type ParsedUpload, queryOfRow } from './upload-file.ts';
@@ -73,6 +74,7 @@ export async function createBulkRequest(
       header: upload.header,
       total: upload.rows.length,
       held,
+      verifyRows: queries.filter((query) => query.kind === 'verify').length,
     });
     // Every row in one statement, its values in one JSON parameter: ten multi-row INSERTs of
     // five parameters a row took most of an upload's time.
@@ -122,6 +124,8 @@ type ItemRow = {
   created_at: string;
   purchases: Array<{ id: string; credits: number; createdAt: string }>;
   credits: number | null;
+  // The counts of a request whose outcomes are withheld (withholds), else null.
+  shown: ShownCounts | null;
 };
 
 // A request's verified addresses (score 95 or more, one row each): what its result sells.
@@ -130,14 +134,62 @@ export function verifiedAddressesOf(requestId: SQL | string): SQL {
     where b.request_id = ${requestId} and b.email is not null and b.score >= ${VERIFIED_SCORE}`;
 }
 
-// What a request's result costs its user now: its distinct verified addresses that the user
-// has not paid for yet, in any search (0 once the result is bought).
+// What a request's result costs its user at most now: its distinct verified addresses found
+// and every address it was given to verify, that the user has not paid for yet in any search
+// (0 once the result is bought). Which given addresses proved valid (and are charged) is what
+// the result sells, so the quote counts them all: the download may charge less.
 function unpaidCredits(requestId: SQL | string, userId: SQL | string): SQL {
-  return sql`(
-    select count(distinct lower(v.email))::int from (${verifiedAddressesOf(requestId)}) v
+  return sql`(case when exists (select 1 from bulk_purchases p where p.request_id = ${requestId})
+    then 0 else (
+    select count(distinct v.email)::int from (
+      select lower(f.email) as email from (${verifiedAddressesOf(requestId)}) f
+      union all
+      select lower(b.query->>'email') from bulk_rows b
+      where b.request_id = ${requestId} and b.query->>'kind' = 'verify') v
     where not exists (select 1 from paid_addresses p
-      where p.user_id = ${userId} and p.email = lower(v.email))
-      and not exists (select 1 from bulk_purchases p where p.request_id = ${requestId}))`;
+      where p.user_id = ${userId} and p.email = v.email)) end)`;
+}
+
+// Whether the rows' outcomes of a request verifying given addresses stay withheld: it has such
+// rows and its result is not bought.
+function withholds(request: SQL): SQL {
+  return sql`(${request}.verify_rows > 0
+    and not exists (select 1 from bulk_purchases p where p.request_id = ${request}.id))`;
+}
+
+// A request's done rows counted as they may be shown (the alias r is the request): the rows
+// verifying a given address, while withheld (withholds), only in to_verify.
+function shownCounts(request: SQL): SQL {
+  const hidden = sql`(b.query->>'kind' = 'verify' and ${withholds(request)})`;
+  return sql`select
+      count(*) filter (where not ${hidden} and b.email is not null)::int as found,
+      count(*) filter (where not ${hidden} and b.email is not null
+        and b.score >= ${VERIFIED_SCORE})::int as verified,
+      count(*) filter (where not ${hidden} and b.email is null)::int as not_found,
+      count(*) filter (where ${hidden})::int as to_verify
+    from bulk_rows b where b.request_id = ${request}.id and b.state = 'done'`;
+}
+
+export type ShownCounts = { found: number; verified: number; not_found: number; to_verify: number };
+
+// A request's counts as its user and their webhooks may see them (shownCounts).
+export async function readShownCounts(db: Queryable, requestId: string): Promise<ShownCounts> {
+  const result = await db.execute<ShownCounts>(
+    sql`select c.* from bulk_requests r, lateral (${shownCounts(sql`r`)}) c where r.id = ${requestId}`,
+  );
+  return result.rows[0] ?? { found: 0, verified: 0, not_found: 0, to_verify: 0 };
+}
+
+// Makes the verdicts of a request's rows the user's latest on their addresses, each judged
+// when its row's lookup began (a row written before judged_at was kept: when the request was
+// made). Called in the transaction that pays for the result: a verdict nobody bought is never
+// shown on a contact nor used by a campaign.
+export async function saveBoughtVerdicts(tx: Queryable, requestId: string): Promise<void> {
+  await tx.execute(
+    saveVerdictsFrom(sql`select q.user_id, r.verdict, coalesce(r.judged_at, q.created_at)
+      from bulk_rows r join bulk_requests q on q.id = r.request_id
+      where r.request_id = ${requestId} and r.verdict is not null`),
+  );
 }
 
 export async function readResultPrice(
@@ -160,22 +212,33 @@ const itemColumns = sql`
     select json_agg(json_build_object('id', p.id, 'credits', p.credits, 'createdAt',
       to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by p.created_at)
     from bulk_purchases p where p.request_id = r.id), '[]'::json) as purchases,
-  case when r.status = 'completed' then ${unpaidCredits(sql`r.id`, sql`r.user_id`)} end as credits`;
+  case when r.status = 'completed' then ${unpaidCredits(sql`r.id`, sql`r.user_id`)} end as credits,
+  case when ${withholds(sql`r`)} then (select row_to_json(c) from (${shownCounts(sql`r`)}) c) end
+    as shown`;
 
 function toItem(row: ItemRow): BulkItem {
+  const { shown } = row;
   return {
     requestId: row.id,
     kind: listKindOf(row.header),
     input: { fileName: row.file_name, length: row.total, hasInputFile: row.has_input },
     status: row.status,
-    progress: { success: row.success, fail: row.fail, total: row.total },
+    progress: shown
+      ? {
+          success: shown.found,
+          fail: shown.not_found,
+          total: row.total,
+          toVerify: shown.to_verify,
+        }
+      : { success: row.success, fail: row.fail, total: row.total, toVerify: 0 },
     result:
       row.status === 'completed'
         ? {
-            successCount: row.success_count ?? 0,
-            verifiedCount: row.verified_count ?? 0,
+            successCount: shown ? shown.found : (row.success_count ?? 0),
+            verifiedCount: shown ? shown.verified : (row.verified_count ?? 0),
             hasMultipleFiles: true,
             credits: row.credits ?? 0,
+            toVerify: shown?.to_verify ?? 0,
           }
         : null,
     error: row.error,
@@ -266,17 +329,15 @@ export async function readResultRows(
   return options.limit === undefined ? query : query.limit(options.limit);
 }
 
-// The preview's counts: every row, those found and verified, and the failures by reason.
+// The preview's counts: every row, those found and verified, and the failures by reason; the
+// rows verifying a given address, while withheld, only as toVerify (shownCounts).
 export async function readResultSummary(db: Queryable, requestId: string) {
-  const counts = await db.execute<{ rows: number; found: number; verified: number }>(sql`
-    select count(*)::int as rows, count(email)::int as found,
-      count(*) filter (where email is not null and score >= ${VERIFIED_SCORE})::int as verified
-    from bulk_rows where request_id = ${requestId}`);
+  const shown = await readShownCounts(db, requestId);
   const failures = await db.execute<{ error: string; count: number }>(sql`
-    select error, count(*)::int as count from bulk_rows
-    where request_id = ${requestId} and email is null and error is not null
-    group by error order by count(*) desc, error`);
-  const { rows = 0, found = 0, verified = 0 } = counts.rows[0] ?? {};
+    select b.error, count(*)::int as count from bulk_requests r join bulk_rows b on b.request_id = r.id
+    where r.id = ${requestId} and b.email is null and b.error is not null
+      and not (b.query->>'kind' = 'verify' and ${withholds(sql`r`)})
+    group by b.error order by count(*) desc, b.error`);
   const byReason = new Map<string, number>();
   for (const failure of failures.rows) {
     const reason = rowErrorText(failure.error);
@@ -284,7 +345,14 @@ export async function readResultSummary(db: Queryable, requestId: string) {
   }
   const failed = [...byReason].map(([reason, count]) => ({ reason, count }));
   const failedCount = failed.reduce((sum, failure) => sum + failure.count, 0);
-  return { rows, found, verified, notFound: rows - found - failedCount, failed };
+  return {
+    rows: shown.found + shown.not_found + shown.to_verify,
+    found: shown.found,
+    verified: shown.verified,
+    notFound: shown.not_found - failedCount,
+    failed,
+    toVerify: shown.to_verify,
+  };
 }
 
 export async function readPurchase(db: Queryable, requestId: string) {

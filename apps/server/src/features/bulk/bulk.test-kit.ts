@@ -44,6 +44,28 @@ export async function readItem(app: App, token: string, id: string): Promise<Bul
   return response.json() as BulkItem;
 }
 
+// An upload that is accepted, once its search is over.
+export async function completedUpload(
+  app: App,
+  token: string,
+  fileName: string,
+  content: string,
+): Promise<BulkItem> {
+  const response = await upload(app, token, fileName, content);
+  if (response.statusCode !== 201) throw new Error(`${response.statusCode} ${response.body}`);
+  return waitUntilDone(app, token, (response.json() as BulkItem).requestId);
+}
+
+// The first download of a request's full result, which pays for it.
+export async function buyResult(app: App, token: string, id: string) {
+  const file = await app.inject({
+    method: 'GET',
+    url: `/api/file/${id}/result/full`,
+    headers: { authorization: token },
+  });
+  if (file.statusCode !== 200) throw new Error(`${file.statusCode} ${file.body}`);
+}
+
 export async function waitUntilDone(
   app: App,
   token: string,

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { searchMessages } from '@mailhound/contracts';
-import type { Finder } from '@mailhound/finder';
 import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { unreadableUpload } from '../../platform/uploads/read-upload.ts';
 import { activeUser } from '../../test/auth-fixtures.ts';
+import { heldFinder } from '../../test/held-finder.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { applyCreditEntry } from '../credits/credit-ledger.ts';
 import { creditAccounts, creditEntries } from '../credits/schema.ts';
@@ -14,7 +14,7 @@ import { createSearchFinder } from '../search/finder.ts';
 import { domainPatterns } from '../search/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { latestStatuses } from '../verify/verify.test-kit.ts';
-import { patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
+import { buyResult, patternLab, readItem, toCsv, upload, waitUntilDone } from './bulk.test-kit.ts';
 import { type BulkItem, bulkRunQueue, createBulkRequest } from './bulk-store.ts';
 import { failRequest, runBulkRequest } from './processing.ts';
 import { bulkRows } from './schema.ts';
@@ -184,11 +184,12 @@ describe('uploading a list', () => {
     expect(done).toMatchObject({
       status: 'completed',
       input: { fileName: 'list.xlsx', length: 3 },
-      result: { successCount: 2, verifiedCount: 2 },
+      // The rows verifying a given address are only counted until the result is bought.
+      result: { successCount: 1, verifiedCount: 1, toVerify: 2 },
     });
   });
 
-  it("stores each row's verdict as the user's latest on its address, which the campaigns read", async () => {
+  it("makes each row's verdict the user's latest on its address, which the campaigns read, once the result is bought", async () => {
     const user = await activeUser(t);
     const csv = toCsv([
       ['email'],
@@ -198,7 +199,11 @@ describe('uploading a list', () => {
     ]);
     const response = await upload(t.app, user.token, 'verify.csv', csv);
     expect(response.statusCode, response.body).toBe(201);
-    await waitUntilDone(t.app, user.token, (response.json() as BulkItem).requestId);
+    const { requestId } = response.json() as BulkItem;
+    await waitUntilDone(t.app, user.token, requestId);
+    // Not bought yet: no campaign, contact or list reads them.
+    expect(await latestStatuses(t.db, user.id)).toEqual([]);
+    await buyResult(t.app, user.token, requestId);
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'ann.lee@acme.test', status: 'valid' },
       { email: 'nobody@acme.test', status: 'invalid' },
@@ -217,20 +222,10 @@ describe('uploading a list', () => {
     // The real finder, whose answer on the row is held, as a greylisted session holds a
     // domain's rows, until the user has checked the address again.
     const finder = createSearchFinder(t.config, t.db);
-    const answered = Promise.withResolvers<void>();
-    const released = Promise.withResolvers<void>();
-    const held: Finder = {
-      ...finder,
-      verify: async (email, options) => {
-        const result = await finder.verify(email, options);
-        answered.resolve();
-        await released.promise;
-        return result;
-      },
-    };
-    const run = runBulkRequest({ db: t.db, finder: held, slots: 2 }, requestId);
+    const held = heldFinder(finder);
+    const run = runBulkRequest({ db: t.db, finder: held.finder, slots: 2 }, requestId);
     try {
-      await answered.promise;
+      await held.answered;
       // Meanwhile the mailbox is closed, and the user's own check says so.
       acme?.mailboxes?.pop();
       const checked = await t.app.inject({
@@ -243,13 +238,15 @@ describe('uploading a list', () => {
         status: 'invalid',
       });
     } finally {
-      released.resolve();
+      held.release();
       await run;
       await finder.close();
     }
     const [row] = await t.db.select().from(bulkRows).where(eq(bulkRows.requestId, requestId));
     expect(row?.verdict).toMatchObject({ status: 'valid' });
-    // The row was judged when its chunk was read, before the check: the check's invalid stands.
+    await buyResult(t.app, user.token, requestId);
+    // The row was judged when its chunk was read, before the check: bought after it, the
+    // check's invalid still stands.
     expect(await latestStatuses(t.db, user.id)).toEqual([
       { email: 'flip@acme.test', status: 'invalid' },
     ]);
@@ -268,7 +265,7 @@ describe('uploading a list', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { requestId } = response.json() as BulkItem;
     const done = await waitUntilDone(t.app, user.token, requestId);
-    expect(done.progress).toEqual({ success: 25, fail: 2, total: 27 });
+    expect(done.progress).toEqual({ success: 25, fail: 2, total: 27, toVerify: 0 });
     const entries = await t.db
       .select({ kind: creditEntries.kind, amount: creditEntries.amount })
       .from(creditEntries)

@@ -4,6 +4,7 @@ export {
   readResultPrice,
   readResultRows,
   readResultSummary,
+  saveBoughtVerdicts,
   verifiedAddressesOf,
 } from './bulk-store.ts';
 export { defineBulkJobs } from './jobs.ts';

@@ -9,8 +9,8 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { resolveCompanyDomain } from '../companies/index.ts';
 import { isHoldOpen, settleHold } from '../credits/index.ts';
 import { companyNotFound } from '../search/index.ts';
-import { saveVerdictsFrom, verdictOf, verdictOfFound } from '../verify/index.ts';
-import { holdReference, readResultRows } from './bulk-store.ts';
+import { verdictOf, verdictOfFound } from '../verify/index.ts';
+import { holdReference, readResultRows, readShownCounts } from './bulk-store.ts';
 import { createResultFiles } from './result-files.ts';
 import { type BulkQuery, bulkFiles, bulkRequests } from './schema.ts';
 import { chunkRows } from './upload-file.ts';
@@ -26,7 +26,7 @@ export type RowOutcome = {
 };
 
 // A row's outcome with when its lookup began (the time its chunk's rows were read): its
-// verdict's judgement time (verify's saveVerdictsFrom).
+// verdict's judgement time (bulk_rows.judged_at).
 type JudgedOutcome = RowOutcome & { judgedAt: string };
 
 export type ProcessingDeps = {
@@ -232,21 +232,18 @@ async function processChunk(
   await Promise.all(writes);
 }
 
-// A chunk's rows with their results, those still pending only.
+// A chunk's rows with their results, those still pending only. Their verdicts stay the
+// request's until its result is paid for (saveBoughtVerdicts): nobody has bought them yet.
 async function writeChunk(tx: Tx, requestId: string, outcomes: Map<number, JudgedOutcome>) {
   const values = [...outcomes].map(([rowIndex, outcome]) => ({ rowIndex, ...outcome }));
-  // The verdicts become the user's latest on their addresses, in the same statement.
   await tx.execute(sql`
-    with done as (
-      update bulk_rows r
-      set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        as v("rowIndex" int, email text, score int, error text, verdict jsonb,
-          "judgedAt" timestamptz)
-      where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'
-      returning r.verdict, v."judgedAt"
-    )
-    ${saveVerdictsFrom(sql`select q.user_id, done.verdict, done."judgedAt" from done, bulk_requests q where q.id = ${requestId}`)}`);
+    update bulk_rows r
+    set state = 'done', email = v.email, score = v.score, error = v.error, verdict = v.verdict,
+      judged_at = v."judgedAt"
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as v("rowIndex" int, email text, score int, error text, verdict jsonb,
+        "judgedAt" timestamptz)
+    where r.request_id = ${requestId} and r.row_index = v."rowIndex" and r.state = 'pending'`);
 }
 
 // The request's counters, counted from its done rows, and one announcement. Chunks no longer
@@ -371,19 +368,24 @@ export async function completeRequest(
       .where(eq(bulkRequests.id, requestId))
       .returning({ at: bulkRequests.completedAt });
     await notifyProgress(tx, requestId);
-    await events?.emit(
-      request.userId,
-      'bulk.completed',
-      {
-        bulk_id: requestId,
-        name: request.fileName,
-        total: request.total,
-        found: successCount,
-        verified: verifiedCount,
-        completed: (completed?.at ?? new Date()).toISOString(),
-      },
-      tx,
-    );
+    // Not bought yet: the rows verifying given addresses are only counted.
+    const shown = events && (await readShownCounts(tx, requestId));
+    if (events && shown) {
+      await events.emit(
+        request.userId,
+        'bulk.completed',
+        {
+          bulk_id: requestId,
+          name: request.fileName,
+          total: request.total,
+          found: shown.found,
+          verified: shown.verified,
+          to_verify: shown.to_verify,
+          completed: (completed?.at ?? new Date()).toISOString(),
+        },
+        tx,
+      );
+    }
     return true;
   });
 }

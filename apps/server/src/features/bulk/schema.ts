@@ -35,6 +35,9 @@ export const bulkRequests = pgTable(
     successCount: integer('success_count'),
     verifiedCount: integer('verified_count'),
     held: integer('held').notNull(),
+    // Rows verifying an address the upload gave: until the result is bought, their outcomes
+    // (the verdicts it sells) count in no figure the user or a webhook sees.
+    verifyRows: integer('verify_rows').notNull().default(0),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -73,6 +76,9 @@ export const bulkRows = pgTable(
     // The verdict on the address the row gave or found (issue 22); null for a row searched
     // before verdicts were kept, one never looked up, or one whose search found no address.
     verdict: jsonb('verdict').$type<Verdict>(),
+    // When the row's lookup began (its chunk was read): its verdict's judgement time, kept
+    // until the result is paid for and the verdict becomes the user's (verify's saveVerdictsFrom).
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.requestId, table.rowIndex] }),

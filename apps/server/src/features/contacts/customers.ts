@@ -39,8 +39,10 @@ type CustomerRow = {
   verdict: { status: string; reason: string } | null;
 };
 
-// The contact's address against the user's own searches (the latest that found it gives the
-// score), then against every address a search of ours verified (found_emails, kept lowercase).
+// The contact's address against what the user was given of it: their own settled searches
+// and the results of their bulk requests they paid for (the latest that found it gives the
+// score). Nothing else: another user's search, or a result not bought, tells nothing
+// (found_emails, every address any search verified, is only the footer's count).
 const contactVerification = sql`coalesce(
   (select jsonb_build_object(
       'status', case when s.score >= ${VERIFIED_SCORE} then 'verified' else 'possible' end,
@@ -52,9 +54,8 @@ const contactVerification = sql`coalesce(
       union all
       select r.score, q.created_at from bulk_requests q join bulk_rows r on r.request_id = q.id
       where q.user_id = c.user_id and r.score is not null and lower(r.email) = lower(c.email)
+        and exists (select 1 from bulk_purchases p where p.request_id = q.id)
     ) s order by s.at desc limit 1),
-  case when exists (select 1 from found_emails f where f.email = lower(c.email))
-    then jsonb_build_object('status', 'verified', 'score', null) end,
   jsonb_build_object('status', 'unverified', 'score', null))`;
 
 // The contact JSON: its custom values by field name, tags, and notes newest first.

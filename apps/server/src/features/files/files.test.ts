@@ -126,6 +126,7 @@ describe('the preview', () => {
         verified: 2,
         notFound: 1,
         failed: [{ reason: rowMessages.noBusinessEmail, count: 1 }],
+        toVerify: 0,
       },
     });
     // Uploading the list again gives no address for free either.
@@ -216,7 +217,8 @@ describe('a verify-only list', () => {
     const unpaid = await get(`/api/file/${item.requestId}/preview`, user.token);
     expect(unpaid.statusCode, unpaid.body).toBe(200);
     const preview = unpaid.json() as { rows: string[][]; paid: boolean; credits: number };
-    expect(preview).toMatchObject({ paid: false, credits: 1 });
+    // Up to one credit an address: which of them is valid (charged) is what the download sells.
+    expect(preview).toMatchObject({ paid: false, credits: 2 });
     // Every column stays; what a download sells (the verdict, its score and status) is masked
     // on each row, charged or not, so that which rows are masked tells nothing either.
     const masked = Array<string>(10).fill('•••');

@@ -15,6 +15,7 @@ import {
   readResultRows,
   readResultSummary,
   resultTable,
+  saveBoughtVerdicts,
   verifiedAddressesOf,
 } from '../bulk/index.ts';
 import { bulkPurchases, type FileKind } from '../bulk/schema.ts';
@@ -55,7 +56,8 @@ async function requireFile(db: Db, requestId: string, kind: FileKind) {
 // not paid for yet (in a single search or another result), claimed and charged in one
 // transaction with the purchase row, which records the credits charged. An address claimed
 // meanwhile by a search or another download is paid for there, once. Two downloads at once
-// queue on the claimed addresses and the purchase row; the second pays nothing.
+// queue on the claimed addresses and the purchase row; the second pays nothing. The rows'
+// verdicts become the user's with the purchase, not before.
 export async function payForResults(
   db: Db,
   request: { id: string; userId: string },
@@ -81,6 +83,7 @@ export async function payForResults(
       .insert(bulkPurchases)
       .values({ id: randomUUID(), requestId: request.id, userId: request.userId, credits })
       .onConflictDoNothing();
+    await saveBoughtVerdicts(tx, request.id);
   });
 }
 

@@ -109,22 +109,28 @@ export type SearchOutcome = {
 // Completes a search: its row, its credit and the found-address count, in one transaction.
 // The credit is charged from 95 for an address the user has not paid for yet (duplicates are
 // free, whichever search found the address first), released otherwise. A search the sweep
-// already settled keeps its released credit but gets the late result.
+// already settled (its credit released) stays interrupted: its late result is neither stored
+// nor to be shown (`interrupted`), or it would be a search nobody paid for.
 export async function settleSearch(
   db: Db,
   // verdict: what the found address's own reply says (verdictOfFound), the user's latest on it.
   search: { id: string; outcome: SearchOutcome; verdict?: Verdict | null },
-): Promise<{ charged: boolean }> {
+): Promise<{ charged: boolean; interrupted: boolean }> {
   const { outcome } = search;
   const verified =
     outcome.error === null && outcome.exactEmail !== null && outcome.score >= VERIFIED_SCORE;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: searchHistory.userId, createdAt: searchHistory.createdAt })
+      .select({
+        userId: searchHistory.userId,
+        createdAt: searchHistory.createdAt,
+        settledAt: searchHistory.settledAt,
+      })
       .from(searchHistory)
       .where(eq(searchHistory.id, search.id))
       .for('update');
     if (!row) throw new Error(`search ${search.id} has no row`);
+    if (row.settledAt !== null) return { charged: false, interrupted: true };
     const reference = creditReference(search.id);
     // The row lock keeps the sweep off, so an open hold stays open until settled here: an
     // address is claimed only by the search that pays for it.
@@ -166,7 +172,7 @@ export async function settleSearch(
     if (row.userId && search.verdict) {
       await saveVerdict(tx, row.userId, search.verdict, row.createdAt);
     }
-    return { charged };
+    return { charged, interrupted: false };
   });
 }
 

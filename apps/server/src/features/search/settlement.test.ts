@@ -6,9 +6,12 @@ import { type MailLab, startMailLab } from '@mailhound/mail-lab';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeUser } from '../../test/auth-fixtures.ts';
+import { heldFinder } from '../../test/held-finder.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditAccounts, paidAddresses } from '../credits/schema.ts';
+import { latestStatuses } from '../verify/verify.test-kit.ts';
+import { createSearchFinder } from './finder.ts';
 import { searchSweepQueue } from './jobs.ts';
 import { searchHistory } from './schema.ts';
 import { labEnv, searchLab } from './search.test-kit.ts';
@@ -19,6 +22,7 @@ import {
   settleSearch,
   staleSearchMs,
 } from './search-records.ts';
+import { runSingleSearch, type SearchEvent } from './single-search.ts';
 
 let lab: MailLab;
 let t: TestContext;
@@ -67,15 +71,57 @@ describe('a search whose process died', () => {
     const ledger = await entriesOfHold(t.db, user.id, creditReference(id));
     expect(ledger.map((entry) => entry.kind)).toEqual(['hold', 'release']);
 
-    // A result that arrives after the sweep is kept, but its credit was already given back.
+    // A result that arrives after the sweep gave its credit back is not kept: the search
+    // stays interrupted, nothing was paid for it.
     const late = await settleSearch(t.db, {
       id,
       outcome: { exactEmail: 'ann.lee@acme.test', score: 99, error: null, evidence: {} },
     });
-    expect(late.charged).toBe(false);
+    expect(late).toEqual({ charged: false, interrupted: true });
     expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
-    expect(await rowOf(id)).toMatchObject({ score: 99, error: null, charged: false });
+    expect(await rowOf(id)).toMatchObject({
+      error: interruptedSearch,
+      result: null,
+      score: null,
+      charged: false,
+    });
     // Nor is the address counted as paid for: a later search of it is charged.
+    expect(
+      await t.db.select().from(paidAddresses).where(eq(paidAddresses.userId, user.id)),
+    ).toEqual([]);
+  });
+
+  it('that answers after the sweep released its credit streams that it was interrupted, and hands over nothing', async () => {
+    const user = await activeUser(t);
+    const finder = createSearchFinder(t.config, t.db);
+    const held = heldFinder(finder);
+    const events: SearchEvent[] = [];
+    const searcher = { kind: 'user' as const, userId: user.id, clientAddress: '10.0.0.2' };
+    const run = runSingleSearch(
+      { db: t.db, finder: held.finder, logFailure: () => {} },
+      { searcher, query, domain: 'acme.test' },
+      (event) => events.push(event),
+      new AbortController().signal,
+    );
+    try {
+      // The finder has the address; meanwhile the sweep takes the search for dead.
+      await held.answered;
+      t.clock.advance(staleSearchMs + 60_000);
+      await t.jobs?.sendAndWait(searchSweepQueue, {});
+    } finally {
+      held.release();
+      await run;
+      await finder.close();
+    }
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { _id: expect.any(String), error: interruptedSearch },
+    });
+    expect(JSON.stringify(events)).not.toContain('ann.lee');
+    const [row] = await t.db.select().from(searchHistory).where(eq(searchHistory.userId, user.id));
+    expect(row).toMatchObject({ error: interruptedSearch, result: null, score: null });
+    expect(await balancesOf(user.id)).toEqual({ balance: 25, onHold: 0 });
+    expect(await latestStatuses(t.db, user.id)).toEqual([]);
     expect(
       await t.db.select().from(paidAddresses).where(eq(paidAddresses.userId, user.id)),
     ).toEqual([]);

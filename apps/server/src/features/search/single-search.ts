@@ -5,7 +5,13 @@ import type { Db } from '../../platform/database.ts';
 import { genericFailure } from '../../platform/errors.ts';
 import { verdictOfFound } from '../verify/index.ts';
 import type { SearchQuery } from './schema.ts';
-import { beginSearch, type Searcher, type SearchOutcome, settleSearch } from './search-records.ts';
+import {
+  beginSearch,
+  interruptedSearch,
+  type Searcher,
+  type SearchOutcome,
+  settleSearch,
+} from './search-records.ts';
 
 // What the stream carries: the contracts' single-search event union.
 export type SearchEvent = SingleSearchEvent;
@@ -60,7 +66,11 @@ export async function runSingleSearch(
     outcome = { exactEmail: null, score: 0, error: genericFailure, evidence: null };
   }
   const verdict = outcome.error === null && result ? verdictOfFound(result) : null;
-  const { charged } = await settleSearch(deps.db, { id, outcome, verdict });
+  const { charged, interrupted } = await settleSearch(deps.db, { id, outcome, verdict });
+  if (interrupted) {
+    emit({ event: 'error', data: { _id: id, error: interruptedSearch } });
+    return;
+  }
   if (outcome.error !== null || !result) {
     emit({ event: 'error', data: { _id: id, error: outcome.error ?? genericFailure } });
     return;

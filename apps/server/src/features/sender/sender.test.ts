@@ -6,7 +6,8 @@ import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createMailTransports, type MailTransports } from '../../platform/mail/mail-transports.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { bulkRequests, bulkRows } from '../bulk/schema.ts';
+import { saveBoughtVerdicts } from '../bulk/index.ts';
+import { bulkPurchases, bulkRequests, bulkRows } from '../bulk/schema.ts';
 import {
   allDaySchedule,
   createList,
@@ -748,7 +749,14 @@ describe('verdicts on the addresses of a campaign', () => {
     });
     await saveVerdict(t.db, owner, verdict(email, status, reason), at);
   }
-  async function bulkVerdict(email: string, status: VerifyStatus, reason: string, at: Date) {
+  // A bulk row's verdict becomes the user's only when its result is bought.
+  async function bulkVerdict(
+    email: string,
+    status: VerifyStatus,
+    reason: string,
+    at: Date,
+    bought = true,
+  ) {
     const requestId = randomUUID();
     await t.db.insert(bulkRequests).values({
       id: requestId,
@@ -769,8 +777,12 @@ describe('verdicts on the addresses of a campaign', () => {
       state: 'done',
       score: 0,
       verdict: verdict(email, status, reason),
+      judgedAt: at,
     });
-    await saveVerdict(t.db, userId, verdict(email, status, reason), at);
+    if (bought) {
+      await t.db.insert(bulkPurchases).values({ id: randomUUID(), requestId, userId, credits: 0 });
+      await saveBoughtVerdicts(t.db, requestId);
+    }
   }
   const recipientsAfter = (count: number) =>
     sink.messages
@@ -793,6 +805,8 @@ describe('verdicts on the addresses of a campaign', () => {
     // Another user's verdict is theirs alone.
     const other = await mailUser(t);
     await verifiedAt('fresh@judged.test', 'invalid', verifyReasons.rejected, later, other.id);
+    // A bulk result not bought tells nothing (the review's 1a, session 12).
+    await bulkVerdict('unbought@judged.test', 'invalid', verifyReasons.rejected, later, false);
     const before = sink.messages.length;
     const { groupId } = await createList(call, 'Judged', [
       'gone@judged.test',
@@ -801,14 +815,19 @@ describe('verdicts on the addresses of a campaign', () => {
       'back@judged.test',
       'fresh@judged.test',
       'stale@judged.test',
+      'unbought@judged.test',
     ]);
     const id = await startCampaign('Judged', groupId);
     for (let tick = 0; tick < 3; tick += 1) {
       now = new Date(now.getTime() + 60_000);
       await tickAndSend();
     }
-    expect(recipientsAfter(before)).toEqual(['back@judged.test', 'fresh@judged.test']);
-    expect(await sendRows(id)).toHaveLength(2);
+    expect(recipientsAfter(before)).toEqual([
+      'back@judged.test',
+      'fresh@judged.test',
+      'unbought@judged.test',
+    ]);
+    expect(await sendRows(id)).toHaveLength(3);
     // The campaign's contacts (its list) say why.
     const skipped = async () =>
       Object.fromEntries(
@@ -829,6 +848,7 @@ describe('verdicts on the addresses of a campaign', () => {
       'fresh@judged.test': null,
       'stale@judged.test':
         'Skipped: the address is invalid (the mail server rejected this address: it does not exist)',
+      'unbought@judged.test': null,
     });
 
     const [mailboxId] = (await call('GET', `/campaigns/${id}`)).json().mailbox_ids as string[];
@@ -854,6 +874,7 @@ describe('verdicts on the addresses of a campaign', () => {
       'catch@judged.test',
       'fresh@judged.test',
       'maybe@judged.test',
+      'unbought@judged.test',
     ]);
   });
 

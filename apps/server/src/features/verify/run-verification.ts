@@ -6,6 +6,7 @@ import { genericFailure } from '../../platform/errors.ts';
 import { verdictOf } from './verdict.ts';
 import {
   beginVerification,
+  interruptedVerification,
   type RepeatCheck,
   settleVerification,
   type VerificationOutcome,
@@ -53,7 +54,11 @@ export async function runVerification(
     deps.logFailure(error);
     outcome = { verdict: null, evidence: null, error: genericFailure };
   }
-  const { charged } = await settleVerification(deps.db, { id, outcome });
+  const { charged, interrupted } = await settleVerification(deps.db, { id, outcome });
+  if (interrupted) {
+    emit({ event: 'error', data: { _id: id, error: interruptedVerification } });
+    return { repeat: false };
+  }
   if (outcome.verdict === null) {
     emit({ event: 'error', data: { _id: id, error: outcome.error } });
     return { repeat: false };

@@ -68,19 +68,25 @@ export type VerificationOutcome =
   | { verdict: null; evidence: null; error: string };
 
 // Completes a verification: its row and its credit (charged for valid or invalid, released
-// otherwise) in one transaction. One the sweep already settled keeps its released credit.
+// otherwise) in one transaction. One the sweep already settled (its credit released) stays
+// interrupted: its late verdict is neither stored nor to be shown (`interrupted`).
 export async function settleVerification(
   db: Db,
   verification: { id: string; outcome: VerificationOutcome },
-): Promise<{ charged: boolean }> {
+): Promise<{ charged: boolean; interrupted: boolean }> {
   const { outcome } = verification;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: verifications.userId, createdAt: verifications.createdAt })
+      .select({
+        userId: verifications.userId,
+        createdAt: verifications.createdAt,
+        settledAt: verifications.settledAt,
+      })
       .from(verifications)
       .where(eq(verifications.id, verification.id))
       .for('update');
     if (!row) throw new Error(`verification ${verification.id} has no row`);
+    if (row.settledAt !== null) return { charged: false, interrupted: true };
     const { charged } = await settleHold(tx, {
       userId: row.userId,
       amount: CREDITS_PER_VERIFICATION,
@@ -100,7 +106,7 @@ export async function settleVerification(
       .where(eq(verifications.id, verification.id));
     // Judged when the verification began: the mail server was asked after.
     if (outcome.verdict) await saveVerdict(tx, row.userId, outcome.verdict, row.createdAt);
-    return { charged };
+    return { charged, interrupted: false };
   });
 }
 

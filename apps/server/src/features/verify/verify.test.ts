@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   searchMessages,
   type Verdict,
+  type VerifyEvent,
   validationMessages,
   verifyReasons,
   verifyResultDataSchema,
@@ -12,12 +13,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyFirst } from '../../platform/access.ts';
 import { activeUser, unverifiedUser } from '../../test/auth-fixtures.ts';
+import { heldFinder } from '../../test/held-finder.ts';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { balancesOf, userWithCredits } from '../credits/credits.test-kit.ts';
 import { entriesOfHold } from '../credits/holds.ts';
 import { creditEntries } from '../credits/schema.ts';
 import { labEnv, parseEventStream } from '../search/search.test-kit.ts';
 import { saveVerdict, saveVerdictsFrom } from './address-verdicts.ts';
+import { runVerification } from './run-verification.ts';
 import { verifications } from './schema.ts';
 import {
   beginVerification,
@@ -423,6 +426,43 @@ describe('a verification whose process died', () => {
       expect.objectContaining({ kind: 'hold' }),
       expect.objectContaining({ kind: 'release' }),
     ]);
+  });
+});
+
+describe('a verification that answers after the sweep released its credit', () => {
+  it('streams that it was interrupted and hands over no verdict', async () => {
+    const user = await activeUser(t);
+    const held = heldFinder(finder);
+    const events: VerifyEvent[] = [];
+    const run = runVerification(
+      { db: t.db, finder: held.finder, logFailure: () => {} },
+      { userId: user.id, email: 'left@acme.test' },
+      (event) => events.push(event),
+      new AbortController().signal,
+    );
+    try {
+      await held.answered;
+      expect(
+        await sweepStaleVerifications(t.db, new Date(Date.now() + staleVerificationMs + 60_000)),
+      ).toBe(1);
+    } finally {
+      held.release();
+      await run;
+    }
+    expect(events.at(-1)).toEqual({
+      event: 'error',
+      data: { _id: expect.any(String), error: interruptedVerification },
+    });
+    expect(JSON.stringify(events)).not.toMatch(/invalid|disabled|status/);
+    const [row] = await t.db.select().from(verifications).where(eq(verifications.userId, user.id));
+    expect(row).toMatchObject({
+      error: interruptedVerification,
+      status: null,
+      verdict: null,
+      charged: false,
+    });
+    expect(await balancesOf(t.db, user.id)).toEqual({ balance: 25, onHold: 0 });
+    expect(await latestStatuses(t.db, user.id)).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   onHoldText,
   percentProcessed,
   previewRows,
+  resultCountText,
   shortFileName,
   summaryText,
 } from './bulk-item.ts';
@@ -46,6 +47,20 @@ describe('bulk item badge (product-spec §4 "Bulk item")', () => {
     );
   });
 
+  it('prices a list with addresses to verify at up to its quote, not as nothing to pay', () => {
+    const verifyList = {
+      successCount: 0,
+      verifiedCount: 0,
+      hasMultipleFiles: true,
+      credits: 2,
+      toVerify: 2,
+    };
+    expect(bulkBadge({ status: 'completed', purchases: [], result: verifyList })).toBe('Unpaid');
+    expect(bulkPaymentText({ paid: false, verified: 0, credits: 2, toVerify: 2 })).toBe(
+      'You will pay up to 2 credit(s)',
+    );
+  });
+
   it('is Unpaid otherwise, a failed search included', () => {
     expect(bulkBadge({ status: 'completed', purchases: [] })).toBe('Unpaid');
     expect(bulkBadge({ status: 'error', purchases: [] })).toBe('Unpaid');
@@ -60,6 +75,10 @@ describe('percent processed', () => {
   it('reaches 100 only when every row is done', () => {
     expect(percentProcessed({ success: 198, fail: 1, total: 200 })).toBe(99);
     expect(percentProcessed({ success: 150, fail: 50, total: 200 })).toBe(100);
+  });
+
+  it('counts the rows to verify as processed', () => {
+    expect(percentProcessed({ success: 0, fail: 0, total: 4, toVerify: 4 })).toBe(100);
   });
 
   it('is 0 for a list not yet counted', () => {
@@ -112,5 +131,29 @@ describe('what the list holds and what became of it', () => {
     ).toBe(
       '1,200 rows: 900 found (850 verified), 280 not found, 20 failed (No business e-mail: 15, Connection trouble: 5)',
     );
+  });
+
+  it('says the addresses to verify show once downloaded, before the rest', () => {
+    const summary = { rows: 3, found: 0, verified: 0, notFound: 0, failed: [], toVerify: 3 };
+    expect(summaryText(summary)).toBe('3 rows: 3 to verify, shown once you download');
+    expect(
+      summaryText({
+        ...summary,
+        toVerify: 1,
+        found: 1,
+        verified: 1,
+        failed: [{ reason: 'Not an e-mail address', count: 1 }],
+      }),
+    ).toBe(
+      '3 rows: 1 to verify, shown once you download, 1 found (1 verified), 0 not found, 1 failed (Not an e-mail address: 1)',
+    );
+    const result = { successCount: 1, verifiedCount: 1, hasMultipleFiles: true, credits: 2 };
+    expect(resultCountText({ ...result, toVerify: 1 })).toBe(
+      '1 emails found, 1 to verify, shown once you download',
+    );
+    expect(resultCountText({ ...result, successCount: 0, toVerify: 2 })).toBe(
+      '2 to verify, shown once you download',
+    );
+    expect(resultCountText(result)).toBe('1 emails found');
   });
 });

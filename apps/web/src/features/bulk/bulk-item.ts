@@ -8,11 +8,13 @@ import {
 export type BulkBadge = 'Paid' | 'Slicing' | 'Unpaid' | 'Nothing to pay';
 
 // product-spec §4 "Bulk item": Paid if purchases exist, Slicing while processing, otherwise
-// Unpaid; a finished list without one verified e-mail has nothing to pay for, and says so.
+// Unpaid; a finished list without one verified e-mail (nor addresses to verify, whose verdicts
+// show once bought) has nothing to pay for, and says so.
 export function bulkBadge(
   item: Pick<BulkItem, 'purchases' | 'status'> & { result?: BulkItem['result'] },
 ): BulkBadge {
-  if (item.status === 'completed' && item.result?.verifiedCount === 0) return 'Nothing to pay';
+  if (item.status === 'completed' && item.result?.verifiedCount === 0 && !item.result.toVerify)
+    return 'Nothing to pay';
   if (item.purchases.length > 0) return 'Paid';
   if (item.status === 'processing') return 'Slicing';
   return 'Unpaid';
@@ -21,11 +23,17 @@ export function bulkBadge(
 const nothingToPay = 'Nothing to pay: no verified e-mail was found in this list.';
 
 // The payment line of a result: the spec's two texts, or nothing to pay when no e-mail was
-// verified (a download is then free, paid for or not). `credits` is what a download costs now:
-// an address the user paid for in any search is not paid again, so a result whose verified
-// addresses are all paid for already costs nothing.
-export function bulkPaymentText(result: { paid: boolean; verified: number; credits: number }) {
-  if (result.verified === 0) return nothingToPay;
+// verified (a download is then free, paid for or not). `credits` is what a download costs at
+// most now: an address the user paid for in any search is not paid again, so a result whose
+// verified addresses are all paid for already costs nothing. `toVerify`: the addresses given
+// to verify, whose verdicts (and so whether they are charged) show once bought.
+export function bulkPaymentText(result: {
+  paid: boolean;
+  verified: number;
+  credits: number;
+  toVerify?: number | undefined;
+}) {
+  if (result.verified === 0 && !result.toVerify) return nothingToPay;
   return result.paid || result.credits === 0
     ? bulkMessages.alreadyPaid
     : bulkMessages.youWillPay(result.credits);
@@ -37,12 +45,18 @@ export function onHoldText(credits: number): string {
 }
 
 // The preview's counts in one line: '200 rows: 150 found (120 verified), 45 not found, 5 failed
-// (No business e-mail: 3, Connection trouble: 2)'.
+// (No business e-mail: 3, Connection trouble: 2)'; before a list is bought, its addresses to
+// verify first: '2 rows: 2 to verify, shown once you download'.
 export function summaryText(summary: BulkPreview['summary']): string {
-  const parts = [
-    `${summary.found.toLocaleString('en-US')} found (${summary.verified.toLocaleString('en-US')} verified)`,
-    `${summary.notFound.toLocaleString('en-US')} not found`,
-  ];
+  const parts: string[] = [];
+  const toVerify = summary.toVerify ?? 0;
+  if (toVerify > 0) parts.push(bulkMessages.toVerify(toVerify));
+  if (toVerify === 0 || summary.found + summary.notFound > 0) {
+    parts.push(
+      `${summary.found.toLocaleString('en-US')} found (${summary.verified.toLocaleString('en-US')} verified)`,
+      `${summary.notFound.toLocaleString('en-US')} not found`,
+    );
+  }
   const failed = summary.failed.reduce((sum, failure) => sum + failure.count, 0);
   if (failed > 0) {
     const reasons = summary.failed.map(({ reason, count }) => `${reason}: ${count}`).join(', ');
@@ -52,10 +66,23 @@ export function summaryText(summary: BulkPreview['summary']): string {
   return `${rows}: ${parts.join(', ')}`;
 }
 
+// A finished list's result in a few words: the e-mails found and, before it is bought, the
+// addresses to verify.
+export function resultCountText(result: BulkItem['result']): string {
+  const found = result?.successCount ?? 0;
+  const toVerify = result?.toVerify ?? 0;
+  if (toVerify === 0) return bulkMessages.emailsFound(found);
+  const verify = bulkMessages.toVerify(toVerify);
+  return found > 0 ? `${bulkMessages.emailsFound(found)}, ${verify}` : verify;
+}
+
 // The share of rows processed, found or not, as a whole percent that reaches 100 only at the end.
 export function percentProcessed(progress: BulkItem['progress']): number {
   if (progress.total <= 0) return 0;
-  const done = Math.min(progress.success + progress.fail, progress.total);
+  const done = Math.min(
+    progress.success + progress.fail + (progress.toVerify ?? 0),
+    progress.total,
+  );
   return Math.floor((done / progress.total) * 100);
 }
 

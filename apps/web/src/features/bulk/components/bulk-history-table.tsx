@@ -3,7 +3,13 @@ import { Badge, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { HistoryTable, PreviewButton } from '../../../shared/ui/search-history.tsx';
 import { useFollowBulkItem } from '../api/follow-bulk-item.ts';
-import { type BulkBadge, bulkBadge, onHoldText, percentProcessed } from '../bulk-item.ts';
+import {
+  type BulkBadge,
+  bulkBadge,
+  onHoldText,
+  percentProcessed,
+  resultCountText,
+} from '../bulk-item.ts';
 
 const badgeColors: Record<BulkBadge, string> = {
   Paid: 'green',
@@ -38,7 +44,7 @@ function ItemState({ item }: { item: BulkItem }) {
       </Text>
     );
   }
-  return <Text size="sm">{bulkMessages.emailsFound(item.result?.successCount ?? 0)}</Text>;
+  return <Text size="sm">{resultCountText(item.result)}</Text>;
 }
 
 function BulkHistoryRow({ item, page }: { item: BulkItem; page: number }) {

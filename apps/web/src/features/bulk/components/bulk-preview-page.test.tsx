@@ -323,6 +323,37 @@ describe('downloads (product-spec §4 "Bulk result payment")', () => {
     expect(paths).toHaveLength(0);
   });
 
+  it('leaves an unbought list of addresses to verify to the server: its price is only up to', async () => {
+    const server = createFakeServer();
+    logIn(server, { balance: { balance: 1, onHold: 0 } });
+    const rows = [
+      ['Email', 'Email', 'Score', 'Status'],
+      ['ann@acme.test', 'a•••@acme.test', '•••', '•••'],
+      ['bob@acme.test', 'b•••@acme.test', '•••', '•••'],
+    ];
+    const summary = { rows: 2, found: 0, verified: 0, notFound: 0, failed: [], toVerify: 2 };
+    servePreview(server, () => preview({ rows, credits: 2, summary }));
+    const paths: string[] = [];
+    stubBulkFetch((path) => {
+      if (!path.startsWith('/api/file/r1/result/')) return undefined;
+      paths.push(path);
+      return fileAnswer('Email\n', 'checked.csv');
+    });
+    const saved = captureSavedFiles();
+    const app = renderApp('/search/bulk/preview/r1');
+    expect(await screen.findByText(bulkMessages.youWillPay(2))).toBeInTheDocument();
+    expect(screen.getByLabelText('Result counts')).toHaveTextContent(
+      '2 rows: 2 to verify, shown once you download',
+    );
+    expect(screen.queryByText(bulkMessages.noEmailsFound)).toBeNull();
+    // One credit available, up to two asked: the download may cost less, the server decides.
+    const { pick } = await chooseFormat(app, 'All emails');
+    await pick();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(paths).toEqual(['/api/file/r1/result/full']);
+    expect(screen.queryByRole('dialog', { name: 'Credits required' })).toBeNull();
+  });
+
   it('opens the credits modal when the server answers 402', async () => {
     const server = createFakeServer();
     logIn(server);

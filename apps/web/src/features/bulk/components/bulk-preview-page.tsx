@@ -120,13 +120,19 @@ export function BulkPreviewPage({
   const { fileName, rows, paid, credits, hasInputFile, summary } = preview.data;
   const { header, body } = previewRows(rows);
   const result = item.data?.result ?? null;
-  const noEmails = summary.found === 0;
-  const paymentText = bulkPaymentText({ paid, verified: summary.verified, credits });
+  const noEmails = summary.found === 0 && !summary.toVerify;
+  const paymentText = bulkPaymentText({
+    paid,
+    verified: summary.verified,
+    credits,
+    toVerify: summary.toVerify,
+  });
 
   // product-spec §4 "Bulk result payment": an unpaid result needs enough available balance.
+  // With addresses to verify, `credits` is only what it may cost: the server says if it is short.
   const choose = (kind: 'full' | 'success', format: BulkFileRequest['format']) => {
     setFormatOpened(false);
-    if (!paid && available !== undefined && credits > available) {
+    if (!paid && !summary.toVerify && available !== undefined && credits > available) {
       setCreditsNeeded(credits - available);
       return;
     }

@@ -2,11 +2,15 @@ import { type BulkItem, bulkMessages } from '@mailhound/contracts';
 import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDay } from '../../../shared/ui/dates.ts';
-import { bulkPaymentText, useBulkHistory } from '../../bulk/index.ts';
+import { bulkPaymentText, resultCountText, useBulkHistory } from '../../bulk/index.ts';
 
-// Only finished searches that found something can feed a list.
+// Only finished searches that found something (or have addresses to verify, shown once
+// bought) can feed a list.
 function hasFoundEmails(item: BulkItem): boolean {
-  return item.status === 'completed' && (item.result?.successCount ?? 0) > 0;
+  return (
+    item.status === 'completed' &&
+    ((item.result?.successCount ?? 0) > 0 || (item.result?.toVerify ?? 0) > 0)
+  );
 }
 
 // Reading an unpaid result file charges its verified e-mails (the server's download rule).
@@ -15,6 +19,7 @@ function paymentText(item: BulkItem): string {
     paid: item.purchases.length > 0,
     verified: item.result?.verifiedCount ?? 0,
     credits: item.result?.credits ?? 0,
+    toVerify: item.result?.toVerify,
   });
 }
 
@@ -56,8 +61,7 @@ export function BulkResultsSource({
                 description={
                   <>
                     <Text span display="block" size="sm">
-                      {bulkMessages.emailsFound(item.result?.successCount ?? 0)} ·{' '}
-                      {formatDay(item.createdAt)}
+                      {resultCountText(item.result)} · {formatDay(item.createdAt)}
                     </Text>
                     <Text span display="block" size="sm">
                       {paymentText(item)}
