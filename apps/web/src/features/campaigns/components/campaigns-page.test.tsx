@@ -144,6 +144,30 @@ describe('campaigns list', () => {
     );
   });
 
+  it('warns before deleting an active campaign that it is sending and takes its sends along', async () => {
+    const { user } = openCampaigns(() =>
+      campaignPage([
+        makeCampaign({ id: 'camp-1', name: 'Live', status: 'active' }),
+        makeCampaign({ id: 'camp-2', name: 'Resting', status: 'paused' }),
+        makeCampaign({ id: 'camp-3', name: 'Over', status: 'active', ended: true }),
+      ]),
+    );
+    const warningOf = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Campaign' });
+      const warning = within(dialog).queryByRole('alert')?.textContent ?? null;
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return warning;
+    };
+    expect(await warningOf('Live')).toBe(
+      'This campaign is sending now. Deleting it stops its sending and deletes its sends and their analytics for good; replies stay in the Unibox.',
+    );
+    expect(await warningOf('Resting')).toBeNull();
+    expect(await warningOf('Over')).toBeNull();
+  });
+
   it('moves to the last page with rows when the only campaign of the last page is deleted', async () => {
     let kept = Array.from({ length: 11 }, (_, index) =>
       makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),
