@@ -145,6 +145,47 @@ describe('checkout (product-spec §2 "Checkout")', () => {
     expect(screen.getByRole('button', { name: 'Pay' })).toBeInTheDocument();
   });
 
+  it('says before Pay that the plan paid for ends without a refund and its credits stay', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/config': { body: { provider: 'local' } },
+      'GET /api/checkout/plans/list': { body: plans },
+      'GET /api/checkout/subscription': {
+        body: {
+          plan: 'Starter',
+          interval: 'month',
+          status: 'active',
+          currentPeriodEnd: '2027-03-31T09:00:00.000Z',
+          cancelAtPeriodEnd: false,
+          usage: { credits: { used: 37, granted: 500 }, leadSearches: { used: 12, granted: 50 } },
+        },
+      },
+    });
+    logIn(server);
+    const { unmount } = renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_growth_month' },
+    });
+    const order = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(
+      await order.findByText(
+        'Your Starter plan ends when you pay, with no refund for the rest of its month; the credits it gave you stay.',
+      ),
+    ).toBeInTheDocument();
+    expect(order.getByText('$149')).toBeInTheDocument();
+    unmount();
+
+    // Extra credits replace no plan.
+    renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_extra_credits', quantity: 1500 },
+    });
+    const credits = within(await screen.findByRole('region', { name: 'Order summary' }));
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/checkout/subscription')).toHaveLength(2),
+    );
+    expect(credits.queryByText(/plan ends when you pay/)).toBeNull();
+  });
+
   it('shows Extra credits as quantity × price per credit, paid once', async () => {
     const server = createFakeServer({
       'GET /api/checkout/config': { body: { provider: 'local' } },
