@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { plans } from '../billing.test-kit.ts';
+import { plans, starterPeriod } from '../billing.test-kit.ts';
 
 // Stripe's SDK never loads in tests: the embedded checkout is played by this stand-in.
 const stripe = vi.hoisted(() => {
@@ -149,16 +149,7 @@ describe('checkout (product-spec §2 "Checkout")', () => {
     const server = createFakeServer({
       'GET /api/checkout/config': { body: { provider: 'local' } },
       'GET /api/checkout/plans/list': { body: plans },
-      'GET /api/checkout/subscription': {
-        body: {
-          plan: 'Starter',
-          interval: 'month',
-          status: 'active',
-          currentPeriodEnd: '2027-03-31T09:00:00.000Z',
-          cancelAtPeriodEnd: false,
-          usage: { credits: { used: 37, granted: 500 }, leadSearches: { used: 12, granted: 50 } },
-        },
-      },
+      'GET /api/checkout/subscription': { body: starterPeriod },
     });
     logIn(server);
     const { unmount } = renderApp({
