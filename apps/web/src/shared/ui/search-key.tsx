@@ -99,6 +99,21 @@ export function useSearchedPage(_key?: string) {
   return [page, setPage] as const;
 }
 
+export type TableSort<Column extends string> = { column: Column; order: 'asc' | 'desc' };
+
+// A table's sort in the address (?sort={column}&order=asc|desc); none (the server's order) when
+// either is missing or not one the table offers. A new sort adds a history entry.
+export function useSortParams<Column extends string>(columns: readonly Column[]) {
+  const [params, setParams] = useSearchParams();
+  const column = columns.find((one) => one === params.get('sort'));
+  const order = params.get('order');
+  const sort: TableSort<Column> | null =
+    column !== undefined && (order === 'asc' || order === 'desc') ? { column, order } : null;
+  const setSort = (next: TableSort<Column>) =>
+    setParams((current) => withParam(withParam(current, 'sort', next.column), 'order', next.order));
+  return [sort, setSort] as const;
+}
+
 function pageValue(page: number): string | null {
   return page === 1 ? null : String(page);
 }

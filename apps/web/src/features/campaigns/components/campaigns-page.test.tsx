@@ -215,6 +215,16 @@ describe('campaigns list in the address (a reload or Back keeps the search and p
     expect(server.requestsTo('GET /api/mail/campaigns/list')).toHaveLength(0);
   });
 
+  it('keeps the sort in the address and opens on it', async () => {
+    const { server, user, location } = openAt('/campaigns?sort=status&order=desc');
+    await screen.findByRole('table', { name: 'Campaigns' });
+    expect(lastListQuery(server)?.get('column')).toBe('status');
+    expect(lastListQuery(server)?.get('order')).toBe('desc');
+    await user.click(screen.getByRole('button', { name: 'Name, sort A-Z' }));
+    await waitFor(() => expect(location()).toBe('/campaigns?sort=name&order=asc'));
+    await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('name'));
+  });
+
   it('reads a page or key it cannot use as none', async () => {
     const { server } = openAt(`/campaigns?page=abc&key=${'x'.repeat(31)}`);
     expect(await screen.findByText('Showing 1-10 of 23 results')).toBeInTheDocument();
