@@ -36,7 +36,7 @@ export function pageFrom(value: string | null): number {
   return value !== null && Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
-// The address with one parameter changed; null (or page 1) takes it out.
+// The address with one parameter changed; null or '' takes it out.
 export function withParam(
   params: URLSearchParams,
   name: string,
@@ -74,7 +74,8 @@ export function useSearchKey() {
 // The page of a searched table, from the address (a new key takes the page out of it, see
 // useSearchKey). A page fitted to the answer while rendering (fitPageToAnswer, with replace) is
 // shown at once and written to the address after the render; a page turned by the user adds an
-// entry to the history.
+// entry to the history. The key argument is no longer needed (the key's change resets the
+// page in the address); it is accepted so that callers written before stay valid.
 export function useSearchedPage(_key?: string) {
   const [params, setParams] = useSearchParams();
   const asked = pageFrom(params.get(pageParam));
