@@ -80,6 +80,11 @@ describe('Settings › API', () => {
       .click();
     await page.getByText(apiKeyMessages.revoked).waitFor();
     await page.getByText('No API keys yet').waitFor();
+    // The focus does not fall to <body>: with no key left it waits in the key name field.
+    const nameField = page.getByRole('textbox', { name: 'Key name' });
+    await expect
+      .poll(() => nameField.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     const refused = await fetch(`${baseUrl}/v2/account`, { headers: { 'X-API-KEY': key } });
     expect(refused.status).toBe(401);
   });

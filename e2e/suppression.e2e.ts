@@ -59,6 +59,11 @@ describe('Settings › Do-not-email, in a real browser against the real app', ()
 
     await page.getByLabel('Search the do-not-email list').fill('cy@');
     await page.getByText('Showing 1-1 of 1 results').waitFor();
+    // The search lives in the address: a reload keeps it.
+    await page.waitForURL(/\/settings\/suppression\?key=cy%40$/);
+    await page.reload();
+    await page.getByText('Showing 1-1 of 1 results').waitFor();
+    expect(await page.getByLabel('Search the do-not-email list').inputValue()).toBe('cy@');
     await page.getByRole('button', { name: 'Delete cy@fair-e2e.com' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete from the do-not-email list?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();

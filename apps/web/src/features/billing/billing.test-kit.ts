@@ -60,6 +60,16 @@ export const plans: (Plan & { id: number })[] = [
 
 export const paidPlan = { name: 'Starter', is_default: false };
 
+// GET /checkout/subscription of a user in a paid Starter month.
+export const starterPeriod = {
+  plan: 'Starter',
+  interval: 'month',
+  status: 'active',
+  currentPeriodEnd: '2027-03-31T09:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  usage: { credits: { used: 37, granted: 500 }, leadSearches: { used: 12, granted: 50 } },
+};
+
 export function makeReceipt(index: number, overrides: Partial<Receipt> = {}): Receipt {
   return {
     id: `rcpt_${index}`,

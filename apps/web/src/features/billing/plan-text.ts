@@ -85,6 +85,18 @@ export function orderSummary(plan: Plan, quantity: number): OrderSummary {
   };
 }
 
+// Buying another plan while one is paid for (the server's fulfilCheckout): once the payment is
+// confirmed the active subscription is cancelled at once, without proration or refund, and the
+// credits its periods granted stay on the balance. Said before Pay; null when no plan is replaced.
+export function planChangeText(
+  subscription: SubscriptionAnswer | undefined,
+  plan: Plan,
+): string | null {
+  if (subscription?.status !== 'active' || plan.rules.interval === null) return null;
+  if (subscription.plan === plan.name) return null;
+  return `Your ${subscription.plan} plan ends when you pay, with no refund for the rest of its ${subscription.interval}; the credits it gave you stay.`;
+}
+
 // Settings › Billing: when a paid period renews (or ends), or when the Free plan's month resets.
 export function renewalText(subscription: SubscriptionAnswer): string | null {
   if (subscription.currentPeriodEnd === null) return null;

@@ -15,17 +15,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from './page-loader.tsx';
+import { pageFrom } from './search-key.tsx';
 
 // The history pages of the upload searches (bulk, look-alike): the page lives in the address,
 // so a preview's back arrow returns to it, and a page past the end (an old address, fewer
 // searches since) turns to the last page.
 
 type HistoryPage<Item> = { items: Item[]; totalPages: number; totalItems: number };
-
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
 
 export function useHistoryPage<Item>(
   useHistory: (page: number) => UseQueryResult<HistoryPage<Item>>,

@@ -46,13 +46,13 @@ const choices = {
   ]),
 };
 
-function openAnalytics(answer: (request: FakeRequest) => OverallAnalytics) {
+function openAnalytics(answer: (request: FakeRequest) => OverallAnalytics, url = '/analytics') {
   const server = createFakeServer({
     'GET /api/mail/analytics': (request) => ({ body: answer(request) }),
     'GET /api/mail/campaigns/list': choices,
   });
   logInWithMail(server);
-  return { server, ...renderApp('/analytics') };
+  return { server, ...renderApp(url) };
 }
 
 const withFigures = () => makeOverall({ totals, rates, per_campaign: perCampaign });
@@ -185,6 +185,50 @@ describe('analytics screen', () => {
     await user.click(screen.getByRole('combobox', { name: 'Campaign' }));
     await user.click(await screen.findByRole('option', { name: 'All campaigns', hidden: true }));
     await waitFor(() => expect(lastQuery(server)?.has('campaign_id')).toBe(false));
+  });
+
+  it('opens on the period, campaign and page the address names', async () => {
+    const { server } = openAnalytics(
+      withFigures,
+      '/analytics?period=custom&from=2030-05-01&to=2030-05-03&campaign=camp-2&page=2',
+    );
+    expect(await screen.findByText('Showing 11-13 of 13 results')).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery(server)?.get('campaign_id')).toBe('camp-2'));
+    expect(lastQuery(server)?.get('from')).toBe('2030-05-01');
+    expect(lastQuery(server)?.get('to')).toBe('2030-05-03');
+    expect(screen.getByLabelText('From')).toHaveValue('2030-05-01');
+    expect(screen.getByRole('radio', { name: 'Custom' })).toBeChecked();
+  });
+
+  it('writes the period and campaign chosen to the address; Back returns to the last', async () => {
+    const { server, user, location, router } = openAnalytics(withFigures);
+    await screen.findByRole('region', { name: 'Sent' });
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(location()).toBe('/analytics?period=7'));
+    await user.click(screen.getByRole('combobox', { name: 'Campaign' }));
+    await user.click(await screen.findByRole('option', { name: 'Founders', hidden: true }));
+    await waitFor(() => expect(location()).toBe('/analytics?period=7&campaign=camp-2'));
+    await user.click(screen.getByRole('radio', { name: 'Custom' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2030-05-16' } });
+    await waitFor(() =>
+      expect(location()).toBe(
+        '/analytics?period=custom&campaign=camp-2&from=2030-05-16&to=2030-05-20',
+      ),
+    );
+    await router.navigate(-1);
+    await waitFor(() => expect(lastQuery(server)?.get('from')).toBe('2030-05-14'));
+    expect(screen.getByRole('radio', { name: 'Last 7 days' })).toBeChecked();
+  });
+
+  it('reads a period or campaign it cannot use as the default', async () => {
+    const { server } = openAnalytics(
+      withFigures,
+      '/analytics?period=custom&from=2030-05-09&to=2030-05-01&campaign=nobody',
+    );
+    await screen.findByRole('region', { name: 'Sent' });
+    expect(lastQuery(server)?.get('from')).toBe('2030-04-21');
+    expect(lastQuery(server)?.has('campaign_id')).toBe(false);
+    expect(screen.getByRole('radio', { name: 'Last 30 days' })).toBeChecked();
   });
 
   it('says so when nothing was sent in the period', async () => {

@@ -1,6 +1,7 @@
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page } from '../../../shared/ui/page.tsx';
+import { withParam } from '../../../shared/ui/search-key.tsx';
 import { useCampaignChoices } from '../../campaigns/index.ts';
 import { useOverallAnalytics } from '../api/get-overall-analytics.ts';
 import { useAnalyticsRange } from '../use-analytics-range.ts';
@@ -15,8 +16,17 @@ const ALL = 'all';
 // /analytics: every campaign's figures over a period, or one campaign's.
 export function AnalyticsPage() {
   const period = useAnalyticsRange();
-  const [campaignId, setCampaignId] = useState<string | null>(null);
+  // The campaign shown lives in the address too (?campaign={id}); all campaigns by default, and
+  // when the id is none of the user's campaigns.
+  const [params, setParams] = useSearchParams();
   const choices = useCampaignChoices();
+  const askedId = params.get('campaign') || null;
+  const campaignId =
+    askedId !== null && (choices.data ?? []).some((choice) => choice.id === askedId)
+      ? askedId
+      : null;
+  const setCampaignId = (id: string | null) =>
+    setParams((current) => withParam(current, 'campaign', id));
   const query = { ...period.range, campaignId };
   const analytics = useOverallAnalytics(query);
 

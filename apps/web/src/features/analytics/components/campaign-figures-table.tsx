@@ -1,8 +1,8 @@
 import { type OverallAnalytics, PAGE_SIZE } from '@mailhound/contracts';
 import { Anchor, Stack, Table } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
+import { useSearchedPage } from '../../../shared/ui/search-key.tsx';
 import { FigureCells, FigureHeaders } from './figure-columns.tsx';
 
 type CampaignFigures = OverallAnalytics['per_campaign'][number];
@@ -11,8 +11,11 @@ const statusLabels: Record<string, string> = { active: 'Active', paused: 'Paused
 
 // Every campaign's figures in the period, 10 a page; a name opens the campaign's analytics tab.
 export function CampaignFiguresTable({ rows }: { rows: CampaignFigures[] }) {
-  const [page, setPage] = useState(1);
+  // The page lives in the address; one past the end (fewer campaigns in another period) shows
+  // the last.
+  const [asked, setPage] = useSearchedPage();
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const page = Math.min(asked, pages);
   const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   return (
     <Stack gap="md">

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn, makeUser } from '../../../test/session-fixtures.ts';
-import { paidPlan } from '../billing.test-kit.ts';
+import { paidPlan, starterPeriod } from '../billing.test-kit.ts';
 
 const visa = {
   type: 'card',
@@ -12,15 +12,6 @@ const visa = {
   last4: '4242',
   email: 'ann@acme.com',
   bank_name: null,
-};
-
-const starterPeriod = {
-  plan: 'Starter',
-  interval: 'month',
-  status: 'active',
-  currentPeriodEnd: '2027-03-31T09:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  usage: { credits: { used: 37, granted: 500 }, leadSearches: { used: 12, granted: 50 } },
 };
 
 function openBilling({

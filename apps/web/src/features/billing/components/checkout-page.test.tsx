@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeServer, errorBody } from '../../../test/fake-server.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { logIn } from '../../../test/session-fixtures.ts';
-import { plans } from '../billing.test-kit.ts';
+import { plans, starterPeriod } from '../billing.test-kit.ts';
 
 // Stripe's SDK never loads in tests: the embedded checkout is played by this stand-in.
 const stripe = vi.hoisted(() => {
@@ -143,6 +143,38 @@ describe('checkout (product-spec §2 "Checkout")', () => {
     expect(order.getByText('$149')).toBeInTheDocument();
     expect(order.getByText('Renews every month until you cancel.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeInTheDocument();
+  });
+
+  it('says before Pay that the plan paid for ends without a refund and its credits stay', async () => {
+    const server = createFakeServer({
+      'GET /api/checkout/config': { body: { provider: 'local' } },
+      'GET /api/checkout/plans/list': { body: plans },
+      'GET /api/checkout/subscription': { body: starterPeriod },
+    });
+    logIn(server);
+    const { unmount } = renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_growth_month' },
+    });
+    const order = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(
+      await order.findByText(
+        'Your Starter plan ends when you pay, with no refund for the rest of its month; the credits it gave you stay.',
+      ),
+    ).toBeInTheDocument();
+    expect(order.getByText('$149')).toBeInTheDocument();
+    unmount();
+
+    // Extra credits replace no plan.
+    renderApp({
+      ...checkoutEntry,
+      state: { ...checkoutEntry.state, priceId: 'price_extra_credits', quantity: 1500 },
+    });
+    const credits = within(await screen.findByRole('region', { name: 'Order summary' }));
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/checkout/subscription')).toHaveLength(2),
+    );
+    expect(credits.queryByText(/plan ends when you pay/)).toBeNull();
   });
 
   it('shows Extra credits as quantity × price per credit, paid once', async () => {

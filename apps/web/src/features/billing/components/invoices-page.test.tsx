@@ -60,6 +60,30 @@ describe('invoices (product-spec §2 "Invoices")', () => {
     expect(firstCells()[0]).toBe('January 12, 2026');
   });
 
+  it('keeps the page and the order in the address, for a reload or Back', async () => {
+    const server = createFakeServer({ 'GET /api/checkout/receipts': { body: receipts } });
+    logIn(server);
+    const { user, location, router } = renderApp('/settings/invoices?order=asc&page=2');
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(firstCells()).toEqual(['January 11, 2026', 'January 12, 2026']);
+    await user.click(screen.getByRole('button', { name: '1' }));
+    await waitFor(() => expect(location()).toBe('/settings/invoices?order=asc'));
+    await user.click(screen.getByRole('button', { name: /^Date/ }));
+    await waitFor(() => expect(location()).toBe('/settings/invoices'));
+    expect(firstCells()[0]).toBe('January 12, 2026');
+    await router.navigate(-1);
+    await waitFor(() => expect(firstCells()[0]).toBe('January 1, 2026'));
+  });
+
+  it('reads an order or page it cannot use as the default', async () => {
+    const server = createFakeServer({ 'GET /api/checkout/receipts': { body: receipts } });
+    logIn(server);
+    renderApp('/settings/invoices?order=sideways&page=-3');
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(firstCells()[0]).toBe('January 12, 2026');
+    expect(bodyRows()).toHaveLength(10);
+  });
+
   it('opens the receipt in a new tab', async () => {
     openInvoices([makeReceipt(3)]);
     const preview = await screen.findByRole('link', { name: 'Preview Invoice' });

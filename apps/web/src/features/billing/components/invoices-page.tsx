@@ -28,10 +28,11 @@ import {
   IconMail,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../shared/session/api/get-current-user.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
+import { useSearchedPage, withParam } from '../../../shared/ui/search-key.tsx';
 import { useReceipts } from '../api/get-receipts.ts';
 import { isCheckoutSuccess } from '../navigation-state.ts';
 import { receiptLongDate } from '../receipt-date.ts';
@@ -59,8 +60,13 @@ function sortReceipts(receipts: Receipt[], order: SortOrder): Receipt[] {
 export function InvoicesPage() {
   const receipts = useReceipts();
   const user = useCurrentUser();
-  const [order, setOrder] = useState<SortOrder>('desc');
-  const [page, setPage] = useState(1);
+  // The sort order and the page live in the address (?order=asc&page=2): newest first and page
+  // 1 by default.
+  const [params, setParams] = useSearchParams();
+  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const setOrder = (next: SortOrder) =>
+    setParams((current) => withParam(current, 'order', next === 'asc' ? 'asc' : null));
+  const [page, setPage] = useSearchedPage();
   const [sending, setSending] = useState<Receipt | null>(null);
   useCheckoutSuccessNotice();
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { campaignNameSchema, failureMessages } from '@mailhound/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -28,6 +29,10 @@ export function CampaignNameForm({
     defaultValues: { name: defaultName },
   });
   const length = form.watch('name').length;
+  // The only field takes the focus: on the name page as in a dialog (where data-autofocus
+  // alone would do).
+  const { setFocus } = form;
+  useEffect(() => setFocus('name'), [setFocus]);
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {

@@ -36,6 +36,12 @@ describe('New campaign name (product-spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Spring launch' })).toBeInTheDocument();
   });
 
+  it('focuses its only field', async () => {
+    openNameStep();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it('requires a name and counts up to 50 characters', async () => {
     const { server, user } = openNameStep();
     const name = await screen.findByRole('textbox', { name: 'Name' });

@@ -144,6 +144,30 @@ describe('campaigns list', () => {
     );
   });
 
+  it('warns before deleting an active campaign that it is sending and takes its sends along', async () => {
+    const { user } = openCampaigns(() =>
+      campaignPage([
+        makeCampaign({ id: 'camp-1', name: 'Live', status: 'active' }),
+        makeCampaign({ id: 'camp-2', name: 'Resting', status: 'paused' }),
+        makeCampaign({ id: 'camp-3', name: 'Over', status: 'active', ended: true }),
+      ]),
+    );
+    const warningOf = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Campaign' });
+      const warning = within(dialog).queryByRole('alert')?.textContent ?? null;
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      return warning;
+    };
+    expect(await warningOf('Live')).toBe(
+      'This campaign is sending now. Deleting it stops its sending and deletes its sends and their analytics for good; replies stay in the Unibox.',
+    );
+    expect(await warningOf('Resting')).toBeNull();
+    expect(await warningOf('Over')).toBeNull();
+  });
+
   it('moves to the last page with rows when the only campaign of the last page is deleted', async () => {
     let kept = Array.from({ length: 11 }, (_, index) =>
       makeCampaign({ id: `camp-${index + 1}`, name: `Campaign ${index + 1}` }),
@@ -164,5 +188,70 @@ describe('campaigns list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Showing 1-10 of 10 results')).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(10);
+  });
+});
+
+describe('campaigns list in the address (a reload or Back keeps the search and page)', () => {
+  function openAt(url: string) {
+    const server = createFakeServer({
+      'GET /api/mail/campaigns/list': (request) => ({
+        body: campaignPage(campaigns, Number(request.query.get('page')), 23),
+      }),
+      'GET /api/mail/campaigns/search': (request) => ({
+        body: campaignPage(campaigns, Number(request.query.get('page')), 23),
+      }),
+    });
+    logInWithMail(server);
+    return { server, ...renderApp(url) };
+  }
+
+  it('opens on the search and page the address names', async () => {
+    const { server } = openAt('/campaigns?key=spring&page=2');
+    expect(await screen.findByText('Showing 11-20 of 23 results')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search campaigns' })).toHaveValue('spring');
+    const search = server.requestsTo('GET /api/mail/campaigns/search');
+    expect(search.map((request) => request.query.get('key'))).toEqual(['spring']);
+    expect(search[0]?.query.get('page')).toBe('2');
+    expect(server.requestsTo('GET /api/mail/campaigns/list')).toHaveLength(0);
+  });
+
+  it('keeps the sort in the address and opens on it', async () => {
+    const { server, user, location } = openAt('/campaigns?sort=status&order=desc');
+    await screen.findByRole('table', { name: 'Campaigns' });
+    expect(lastListQuery(server)?.get('column')).toBe('status');
+    expect(lastListQuery(server)?.get('order')).toBe('desc');
+    await user.click(screen.getByRole('button', { name: 'Name, sort A-Z' }));
+    await waitFor(() => expect(location()).toBe('/campaigns?sort=name&order=asc'));
+    await waitFor(() => expect(lastListQuery(server)?.get('column')).toBe('name'));
+  });
+
+  it('reads a page or key it cannot use as none', async () => {
+    const { server } = openAt(`/campaigns?page=abc&key=${'x'.repeat(31)}`);
+    expect(await screen.findByText('Showing 1-10 of 23 results')).toBeInTheDocument();
+    expect(lastListQuery(server)?.get('page')).toBe('1');
+    expect(server.requestsTo('GET /api/mail/campaigns/search')).toHaveLength(0);
+  });
+
+  it('writes a page turned and a search typed; typing replaces the entry, Back restores', async () => {
+    const { user, location, router } = openAt('/campaigns');
+    await screen.findByRole('table', { name: 'Campaigns' });
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(location()).toBe('/campaigns?page=3'));
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    // Page 1 leaves the address.
+    await waitFor(() => expect(location()).toBe('/campaigns'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(location()).toBe('/campaigns?page=2'));
+    await user.type(screen.getByRole('textbox', { name: 'Search campaigns' }), 'spring');
+    // A new search starts on page 1, in place of the page-2 entry.
+    await waitFor(() => expect(location()).toBe('/campaigns?key=spring'));
+    // Back, as the browser's button: the focus leaves the field first.
+    await user.tab();
+    await router.navigate(-1);
+    expect(await screen.findByText('Showing 1-10 of 23 results')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Search campaigns' })).toHaveValue(''),
+    );
+    expect(location()).toBe('/campaigns');
   });
 });

@@ -7,13 +7,19 @@ import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
-import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
+import {
+  SearchKeyInput,
+  useSearchedPage,
+  useSearchKey,
+  useSortParams,
+} from '../../../shared/ui/search-key.tsx';
 import { type CampaignSort, type CampaignSortColumn, useCampaigns } from '../api/get-campaigns.ts';
 import { CampaignsTable } from './campaigns-table.tsx';
 import { DeleteCampaignModal } from './delete-campaign-modal.tsx';
 import { RenameCampaignModal } from './rename-campaign-modal.tsx';
 
 const newLabel = 'New Campaign';
+const sortColumns: readonly CampaignSortColumn[] = ['name', 'status', 'created'];
 
 // A header click sorts by it ascending (A-Z, active first, oldest first), a second click
 // reverses.
@@ -29,7 +35,7 @@ function nextSort(current: CampaignSort | null, column: CampaignSortColumn): Cam
 export function CampaignsPage() {
   const { text, setText, key } = useSearchKey();
   const [page, setPage] = useSearchedPage(key);
-  const [sort, setSort] = useState<CampaignSort | null>(null);
+  const [sort, setSort] = useSortParams(sortColumns);
   const [renaming, setRenaming] = useState<CampaignAnswer | null>(null);
   const [deleting, setDeleting] = useState<CampaignAnswer | null>(null);
   const campaigns = useCampaigns({ page, key, sort });

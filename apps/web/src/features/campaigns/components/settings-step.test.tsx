@@ -141,6 +141,15 @@ describe('campaign settings screen (product-spec §2)', () => {
     });
   });
 
+  it('says what 0 means under each daily limit that defaults to it', async () => {
+    openSettings();
+    await screen.findByRole('textbox', { name: /Emails per day per account/ });
+    expect(numberField('Emails per day')).toHaveAccessibleDescription(
+      "0 uses each mailbox's own limit",
+    );
+    expect(numberField('Max new leads')).toHaveAccessibleDescription('0 means no daily cap');
+  });
+
   it('numbers default to 0, keep at most 4 digits and drop leading zeros', async () => {
     const { user } = openSettings();
     const limit = await screen.findByRole('textbox', { name: /Emails per day per account/ });

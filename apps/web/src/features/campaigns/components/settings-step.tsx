@@ -242,7 +242,7 @@ function SettingsForm({ campaign }: { campaign: CampaignAnswer }) {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {numberInput('min_email_gap', 'Min gap (seconds)')}
             {numberInput('max_email_gap', 'Max gap (seconds)')}
-            {numberInput('max_new_leads', 'Max new leads per day')}
+            {numberInput('max_new_leads', 'Max new leads per day', '0 means no daily cap')}
           </SimpleGrid>
           <Controller
             control={form.control}

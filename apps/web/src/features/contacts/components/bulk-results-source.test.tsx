@@ -161,6 +161,11 @@ describe('create list from bulk results in the source step (product-spec §2, §
     expect(
       await screen.findByText('No completed bulk search with found e-mails here.'),
     ).toBeInTheDocument();
+    // Not a dead end: the way to a bulk search.
+    expect(screen.getByRole('link', { name: 'Run a bulk search' })).toHaveAttribute(
+      'href',
+      '/search/bulk',
+    );
     expect(screen.getByRole('button', { name: 'Create List' })).toBeDisabled();
   });
 });

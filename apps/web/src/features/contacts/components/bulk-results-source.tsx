@@ -1,6 +1,17 @@
 import { type BulkItem, bulkMessages } from '@mailhound/contracts';
-import { Alert, Button, Group, Loader, Pagination, Radio, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Radio,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatDay } from '../../../shared/ui/dates.ts';
 import { bulkPaymentText, resultCountText, useBulkHistory } from '../../bulk/index.ts';
 
@@ -45,7 +56,12 @@ export function BulkResultsSource({
   return (
     <Stack>
       {items.length === 0 ? (
-        <Text c="dimmed">No completed bulk search with found e-mails here.</Text>
+        <Stack gap="xs" align="flex-start">
+          <Text c="dimmed">No completed bulk search with found e-mails here.</Text>
+          <Anchor component={Link} to="/search/bulk">
+            Run a bulk search
+          </Anchor>
+        </Stack>
       ) : (
         <Radio.Group
           label="Bulk search results"

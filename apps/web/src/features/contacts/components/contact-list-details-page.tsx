@@ -51,8 +51,9 @@ type Editing = { mode: 'add' } | { mode: 'edit'; contact: CustomerAnswer } | nul
 export function ContactListDetailsPage() {
   const groupId = useParams().requestId ?? '';
   const { text, setText, key } = useSearchKey();
-  const [page, setPage] = useState(1);
-  const [searchPage, setSearchPage] = useSearchedPage(key);
+  // One page in the address: the list's, or the search's while a key is searched (a new key,
+  // or none, starts on page 1).
+  const [page, setPage] = useSearchedPage(key);
   const [editing, setEditing] = useState<Editing>(null);
   const [addingColumn, setAddingColumn] = useState(false);
   const [notesFor, setNotesFor] = useState<CustomerAnswer | null>(null);
@@ -61,10 +62,9 @@ export function ContactListDetailsPage() {
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
   const removeContacts = useRemoveListContacts();
 
-  const extended = useListExtended(groupId, page);
-  const search = useListContactsSearch(groupId, key, searchPage);
-  fitPageToAnswer(page, setPage, extended);
-  if (key !== '') fitPageToAnswer(searchPage, setSearchPage, search);
+  const extended = useListExtended(groupId, key === '' ? page : 1);
+  const search = useListContactsSearch(groupId, key, page);
+  fitPageToAnswer(page, setPage, key === '' ? extended : search);
   const columns = extended.data?.columns ?? [];
   const shown = key === '' ? extended.data : search.data;
   const listName = extended.data?.group.name;
@@ -280,7 +280,7 @@ export function ContactListDetailsPage() {
                 pages={shown.pages}
                 total={shown.total_count}
                 perPage={shown.per_page || PAGE_SIZE}
-                onChange={key === '' ? setPage : setSearchPage}
+                onChange={setPage}
               />
             </>
           )}

@@ -7,20 +7,28 @@ import { fitPageToAnswer } from '../../../shared/ui/fit-page-to-answer.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
-import { SearchKeyInput, useSearchedPage, useSearchKey } from '../../../shared/ui/search-key.tsx';
-import { type SortOrder, useContactLists } from '../api/get-contact-lists.ts';
+import {
+  SearchKeyInput,
+  useSearchedPage,
+  useSearchKey,
+  useSortParams,
+} from '../../../shared/ui/search-key.tsx';
+import { useContactLists } from '../api/get-contact-lists.ts';
 import { ContactListsTable } from './contact-lists-table.tsx';
 import { DeleteListModal } from './delete-list-modal.tsx';
 import { RenameListModal } from './rename-list-modal.tsx';
 
 const createLabel = 'Create New Contacts List';
+const sortColumns = ['name'] as const;
 
 // product-spec §2 "Contact lists". The create button leads to the name step next to this
 // screen (/contacts/name, or the campaign's contacts/name inside a campaign).
 export function ContactListsPage() {
   const { text, setText, key } = useSearchKey();
   const [page, setPage] = useSearchedPage(key);
-  const [order, setOrder] = useState<SortOrder | null>(null);
+  // The one sortable column, by name, kept in the address with the search and page.
+  const [sort, setSort] = useSortParams(sortColumns);
+  const order = sort?.order ?? null;
   const [renaming, setRenaming] = useState<ContactList | null>(null);
   const [deleting, setDeleting] = useState<ContactList | null>(null);
   const lists = useContactLists({ page, key, order });
@@ -67,7 +75,7 @@ export function ContactListsPage() {
           <ContactListsTable
             lists={lists.data.groups}
             order={order}
-            onSort={() => setOrder(order === 'asc' ? 'desc' : 'asc')}
+            onSort={() => setSort({ column: 'name', order: order === 'asc' ? 'desc' : 'asc' })}
             onRename={setRenaming}
             onDelete={setDeleting}
           />

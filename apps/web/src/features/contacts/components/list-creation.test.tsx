@@ -62,6 +62,13 @@ describe('create list, name step (product-spec §2 "Contact lists")', () => {
     expect(await screen.findByText('Founders')).toBeInTheDocument();
   });
 
+  it('focuses its only field', async () => {
+    mailServer();
+    renderApp('/contacts/name');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it('shows the server’s name-in-use error under the field and stays', async () => {
     const server = mailServer();
     server.on('GET /api/mail/groups/check', errorBody(409, contactMessages.nameInUse));

@@ -8,6 +8,7 @@ import {
 } from '@mailhound/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../shared/api/api-error.ts';
 
@@ -30,6 +31,10 @@ export function ListNameForm({
     defaultValues: { name: defaultName },
   });
   const length = form.watch('name').length;
+  // The only field takes the focus: on the name page as in a dialog (where data-autofocus
+  // alone would do).
+  const { setFocus } = form;
+  useEffect(() => setFocus('name'), [setFocus]);
 
   const submit = form.handleSubmit(async ({ name }) => {
     try {

@@ -17,12 +17,14 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type RefObject, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { formatDateTime, formatDay } from '../../../shared/ui/dates.ts';
+import { useFocusAfterRemoval } from '../../../shared/ui/focus-after-removal.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { useCreateApiKey } from '../api/create-api-key.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
@@ -33,9 +35,14 @@ import { type ShownOnce, ShownOnceModal } from './shown-once-modal.tsx';
 export function ApiKeysSection() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<ShownOnce | null>(null);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revoking, setRevoking] = useState<{ key: ApiKey; row: number } | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const atLimit = (keys.data?.keys.length ?? 0) >= API_KEYS_MAX;
+  // After a revoke the focus stays in the table, as the do-not-email list's delete does: on the
+  // Revoke button of the row now in the revoked one's place (or of the last row), or on the key
+  // name field when no key is left.
+  const nameField = useRef<HTMLInputElement>(null);
+  const { focusAfterRemoval, buttonRef } = useFocusAfterRemoval(keys.data?.keys, nameField);
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="api-keys">
@@ -43,7 +50,12 @@ export function ApiKeysSection() {
         <Title order={2} size="h4" id="api-keys">
           API keys
         </Title>
-        <CreateApiKeyForm atLimit={atLimit} onCreated={setCreated} submitRef={createButton} />
+        <CreateApiKeyForm
+          atLimit={atLimit}
+          onCreated={setCreated}
+          submitRef={createButton}
+          nameRef={nameField}
+        />
         {keys.isPending ? (
           <PageLoader />
         ) : keys.isError ? (
@@ -58,11 +70,19 @@ export function ApiKeysSection() {
             </Text>
           </Stack>
         ) : (
-          <ApiKeysTable keys={keys.data.keys} onRevoke={setRevoking} />
+          <ApiKeysTable
+            keys={keys.data.keys}
+            onRevoke={(key, row) => setRevoking({ key, row })}
+            buttonRef={buttonRef}
+          />
         )}
       </Stack>
       <ShownOnceModal secret={created} opener={createButton} onClose={() => setCreated(null)} />
-      <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />
+      <RevokeApiKeyModal
+        apiKey={revoking?.key ?? null}
+        onRevoked={() => focusAfterRemoval(revoking?.row ?? null)}
+        onClose={() => setRevoking(null)}
+      />
     </Paper>
   );
 }
@@ -71,10 +91,12 @@ function CreateApiKeyForm({
   atLimit,
   onCreated,
   submitRef,
+  nameRef,
 }: {
   atLimit: boolean;
   onCreated: (secret: ShownOnce) => void;
   submitRef: RefObject<HTMLButtonElement | null>;
+  nameRef: RefObject<HTMLInputElement | null>;
 }) {
   const create = useCreateApiKey();
   const form = useForm({
@@ -83,6 +105,8 @@ function CreateApiKeyForm({
     defaultValues: { name: '' },
   });
   const { errors } = form.formState;
+  const nameField = form.register('name');
+  const mergedNameRef = useMergedRef(nameField.ref, nameRef);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -110,7 +134,8 @@ function CreateApiKeyForm({
             required
             w={320}
             error={errors.name?.message}
-            {...form.register('name')}
+            {...nameField}
+            ref={mergedNameRef}
           />
           <Button
             ref={submitRef}
@@ -132,7 +157,15 @@ function CreateApiKeyForm({
   );
 }
 
-function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+function ApiKeysTable({
+  keys,
+  onRevoke,
+  buttonRef,
+}: {
+  keys: ApiKey[];
+  onRevoke: (key: ApiKey, row: number) => void;
+  buttonRef: (id: string) => (button: HTMLElement | null) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label="API keys" striped>
@@ -149,7 +182,7 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiK
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {keys.map((key) => (
+          {keys.map((key, row) => (
             <Table.Tr key={key.id}>
               <Table.Td>{key.name}</Table.Td>
               <Table.Td ff="monospace">{key.prefix}…</Table.Td>
@@ -164,7 +197,8 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiK
                   color="red"
                   size="xs"
                   aria-label={`Revoke ${key.name}`}
-                  onClick={() => onRevoke(key)}
+                  ref={buttonRef(key.id)}
+                  onClick={() => onRevoke(key, row)}
                 >
                   Revoke
                 </Button>
@@ -177,13 +211,22 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiK
   );
 }
 
-function RevokeApiKeyModal({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+function RevokeApiKeyModal({
+  apiKey,
+  onRevoked,
+  onClose,
+}: {
+  apiKey: ApiKey | null;
+  onRevoked: () => void;
+  onClose: () => void;
+}) {
   const revoke = useRevokeApiKey();
   const confirm = async () => {
     if (apiKey === null) return;
     try {
       await revoke.mutateAsync(apiKey.id);
       notifications.show({ message: apiKeyMessages.revoked, color: 'green' });
+      onRevoked();
       onClose();
     } catch (error) {
       showFailure(error);

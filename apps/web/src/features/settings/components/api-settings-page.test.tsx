@@ -147,6 +147,32 @@ describe('Settings › API', () => {
     expect(keysTable()).not.toHaveTextContent('Sheets');
   });
 
+  it('keeps the focus in the table after a revoke: the next row, the last, then the name field', async () => {
+    blurWhatTurnsDisabled();
+    const { user } = openApiSettings([
+      makeKey(),
+      makeKey({ id: 'key-2', name: 'Sheets' }),
+      makeKey({ id: 'key-3', name: 'Zapier' }),
+    ]);
+    const revoke = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Revoke ${name}` }));
+      await user.click(await screen.findByRole('button', { name: 'Revoke key' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await revoke('Sheets');
+    // The row now in the revoked one's place.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Revoke Zapier' })),
+    );
+    await revoke('Zapier');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Revoke CRM sync' })),
+    );
+    await revoke('CRM sync');
+    await screen.findByText('No API keys yet');
+    await waitFor(() => expect(document.activeElement).toBe(nameField()));
+  });
+
   it("says why a key was not created, in the server's words", async () => {
     const { user, server } = openApiSettings([makeKey()]);
     server.on('POST /api/api-keys', errorBody(409, apiKeyMessages.tooMany));

@@ -23,11 +23,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { formatDay } from '../../../shared/ui/dates.ts';
 import { FileDropZone } from '../../../shared/ui/file-drop-zone.tsx';
+import { useFocusAfterRemoval } from '../../../shared/ui/focus-after-removal.ts';
 import { Page } from '../../../shared/ui/page.tsx';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { PagingFooter } from '../../../shared/ui/paging-footer.tsx';
@@ -194,16 +195,8 @@ function SuppressionTable() {
   };
   // After a removal the focus stays in the table: on the delete button of the row now in the
   // removed one's place (or of the last row), or on the search field when no row is left.
-  const [focusRow, setFocusRow] = useState<number | null>(null);
   const searchField = useRef<HTMLInputElement>(null);
-  const deleteButtons = useRef(new Map<string, HTMLButtonElement>());
-
-  useEffect(() => {
-    if (focusRow === null || entries === undefined) return;
-    const next = entries[Math.min(focusRow, entries.length - 1)];
-    (next === undefined ? searchField.current : deleteButtons.current.get(next.id))?.focus();
-    setFocusRow(null);
-  }, [focusRow, entries]);
+  const { focusAfterRemoval, buttonRef } = useFocusAfterRemoval(entries, searchField);
 
   const deleteAsked = async () => {
     if (asked === null) return;
@@ -211,7 +204,7 @@ function SuppressionTable() {
       // Resolves once the list is read again, without the entry.
       await remove.mutateAsync(asked.entry.id);
       notifications.show({ message: suppressionMessages.deleted, color: 'green' });
-      setFocusRow(asked.row);
+      focusAfterRemoval(asked.row);
     } catch (error) {
       notifications.show({ message: errorMessage(error, failed, [404]), color: 'red' });
     }
@@ -267,10 +260,7 @@ function SuppressionTable() {
                     variant="subtle"
                     color="red"
                     aria-label={`Delete ${entry.entry}`}
-                    ref={(button) => {
-                      if (button) deleteButtons.current.set(entry.id, button);
-                      else deleteButtons.current.delete(entry.id);
-                    }}
+                    ref={buttonRef(entry.id)}
                     onClick={() => ask(entry, row)}
                   >
                     <IconTrash size={16} />
