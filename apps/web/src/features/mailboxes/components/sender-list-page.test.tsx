@@ -190,11 +190,11 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     expect(within(after).queryByRole('button', { name: /Save and Test/ })).toBeNull();
   });
 
-  it('opens the mailbox named in the address (the Unibox’s link), and closing forgets it', async () => {
+  it('opens the mailbox named in the address (the Unibox’s link), and closing forgets it but keeps the search', async () => {
     const broken = makeMailbox(12, { status: 'error', status_message: 'SMTP: refused the login' });
     const { server, user, location } = openSenderList(
       () => page([makeMailbox(1)]),
-      '/sender-list?mailbox=mb-12',
+      '/sender-list?key=sender&mailbox=mb-12',
     );
     server.on('GET /api/mail/mailboxes/mb-12', { body: broken });
     const dialog = await screen.findByRole('dialog', { name: 'Edit Mailbox' });
@@ -205,7 +205,7 @@ describe('sender list (product-spec §2, §5 Mailbox and Sending limits)', () =>
     // The header's close icon and the footer's Close button both close it.
     const [closeButton] = within(dialog).getAllByRole('button', { name: 'Close' });
     await user.click(closeButton as HTMLElement);
-    await waitFor(() => expect(location()).toBe('/sender-list'));
+    await waitFor(() => expect(location()).toBe('/sender-list?key=sender'));
   });
 
   it('fills a provider’s servers and ports and says which password it wants', async () => {

@@ -48,7 +48,16 @@ function useOpenFromAddress(setEditing: (editing: MailboxEditing) => void) {
   }, [asked, mailbox.data, setEditing]);
   return () => {
     setEditing(null);
-    if (asked !== null) setParams({}, { replace: true });
+    if (asked === null) return;
+    // Only the mailbox goes: the search and page the list keeps in the address stay.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('mailbox');
+        return next;
+      },
+      { replace: true },
+    );
   };
 }
 
