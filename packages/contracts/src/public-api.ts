@@ -142,6 +142,15 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
+// `POST /api/webhooks/{id}/test` → 200: the one attempt made while the user waits, as its
+// receiver answered (`status_code` null when no answer came).
+export const webhookTestResultSchema = z.object({
+  delivered: z.boolean(),
+  status_code: z.number().int().nullable(),
+  message: z.string(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
 export const webhookMessages = {
   created: 'Webhook added. Copy its signing secret now: it is shown only once.',
   deleted: 'Webhook deleted.',
@@ -150,6 +159,9 @@ export const webhookMessages = {
   privateAddress:
     'This URL points to a private or local address; webhooks go to public hosts only.',
   testSent: 'Test event sent.',
+  testFailedStatus: (status: number) => `Test failed: your endpoint answered ${status}.`,
+  // `reason` is the attempt's own sentence ('Could not reach the URL (ECONNREFUSED).').
+  testFailedNoAnswer: (reason: string) => `Test failed: ${reason}`,
   tooManyCalls: 'Too many webhooks added or tested.',
   disabledAfterFailures:
     'Turned off after failing for 24 hours. Fix the receiver, then turn it on.',
