@@ -632,6 +632,10 @@ export const campaignAnswerSchema = z.object({
   ready: z.boolean(),
   missing: z.array(z.enum(campaignMissingParts)),
   ended: z.boolean(),
+  // The list has contacts and none of them can get another e-mail: each had every step, or
+  // replied (with stop after reply), unsubscribed, bounced, is on the do-not-email list or is
+  // left out by its address's verdict (campaignMessages.nothingLeft).
+  nothing_left: z.boolean(),
   created: z.string(),
   stats: z.object({
     sent: z.number().int(),

@@ -249,6 +249,9 @@ export const campaignMessages = {
   listInUse: (campaign: string) =>
     `This contact list is already used by the campaign "${campaign}".`,
   listUsedBy: (campaign: string) => `Used by "${campaign}"`,
+  // Not the spec's text: its status stays 'active' or 'paused' (nothing_left says this).
+  nothingLeft:
+    'Nothing left to send: every contact has had every step, replied, unsubscribed, bounced, is on the Do-not-email list or was left out by its address check.',
 } as const;
 
 // A fixed toast id keeps repeated 401s from stacking notifications (api-spec §4).
