@@ -16,19 +16,19 @@ import {
   NOTE_MAX,
   STEP_VARIANTS_MAX,
 } from './constants.ts';
-import { firstIssue } from './first-issue.ts';
+import { firstIssue, missingOnly } from './first-issue.ts';
 import { healthStateSchema } from './mailbox-health.ts';
 import { validationMessages as m } from './messages.ts';
 import { spintaxProblem } from './spintax.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
 const requiredText = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 const optionalText = (max: number) => z.string().trim().max(max, m.maxLength(max)).default('');
 
 const portSchema = z.coerce
-  .number({ error: m.required })
+  .number(missingOnly(m.required))
   .int(m.invalidPort)
   .min(1, m.invalidPort)
   .max(65_535, m.invalidPort);
@@ -43,7 +43,7 @@ export const mailboxFormSchema = z
     email: emailSchema,
     name: optionalText(30),
     description: optionalText(50),
-    password: z.string({ error: m.required }).min(1, m.required),
+    password: z.string(missingOnly(m.required)).min(1, m.required),
     smtp_host: requiredText(HOST_MAX),
     smtp_port: portSchema,
     imap_host: requiredText(HOST_MAX),
@@ -53,7 +53,7 @@ export const mailboxFormSchema = z
 export type MailboxForm = z.input<typeof mailboxFormSchema>;
 export type MailboxPayload = z.output<typeof mailboxFormSchema>;
 
-const wholeNumber = z.number({ error: m.required }).int(m.wholeNumber).min(0, m.wholeNumber);
+const wholeNumber = z.number(missingOnly(m.required)).int(m.wholeNumber).min(0, m.wholeNumber);
 
 // product-spec §5 Settings form numbers: at most 4 digits, required, 0 by default.
 const settingsNumber = wholeNumber.max(9999, m.numberMaxDigits);
@@ -65,7 +65,7 @@ const maxAboveMin = <T extends { min_email_gap: number; max_email_gap: number }>
 export const sendingLimitsSchema = z
   .object({
     emails_limit: z
-      .number({ error: m.required })
+      .number(missingOnly(m.required))
       .int(m.wholeNumber)
       .min(1, m.emailsLimitMin)
       .max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
@@ -80,7 +80,7 @@ export type SendingLimits = z.infer<typeof sendingLimitsSchema>;
 
 // product-spec §5: list and contact names are trimmed with inner whitespace collapsed.
 export const listNameSchema = z
-  .string({ error: m.required })
+  .string(missingOnly(m.required))
   .overwrite((value) => value.trim().replace(/\s+/g, ' '))
   .min(1, m.required)
   .max(LIST_NAME_MAX, m.maxLength(LIST_NAME_MAX));
@@ -105,7 +105,7 @@ export const campaignCreateSchema = z
 export type CampaignCreatePayload = z.output<typeof campaignCreateSchema>;
 
 const contactField = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 // product-spec §5 Contact: e-mail, first and last name required, at most 50 each.
 export const contactSchema = z
@@ -197,7 +197,7 @@ const stepSubjectSchema = requiredText(50)
   .refine(hasOnlyKnownVariables, m.subjectInvalidVariables)
   .superRefine(checkSpintax);
 const stepBodySchema = z
-  .string({ error: m.required })
+  .string(missingOnly(m.required))
   .max(TEXT_MAX, m.maxLength(TEXT_MAX))
   .refine((body) => htmlToText(body) !== '', m.required)
   .refine(hasOnlyKnownVariables, m.bodyInvalidVariables)
@@ -232,7 +232,7 @@ export type Note = z.infer<typeof noteSchema>;
 export const replySchema = z
   .object({
     subject: requiredText(255),
-    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+    body: z.string(missingOnly(m.required)).refine((body) => htmlToText(body) !== '', m.required),
   })
   .strict();
 export type ReplyPayload = z.infer<typeof replySchema>;
@@ -240,7 +240,7 @@ export type ReplyPayload = z.infer<typeof replySchema>;
 export const forwardSchema = z
   .object({
     subject: requiredText(255),
-    body: z.string({ error: m.required }).refine((body) => htmlToText(body) !== '', m.required),
+    body: z.string(missingOnly(m.required)).refine((body) => htmlToText(body) !== '', m.required),
     recipients: z.array(emailSchema, { error: m.recipientRequired }).min(1, m.recipientRequired),
   })
   .strict();
@@ -262,7 +262,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const requiredString = z.string({ error: m.required }).trim().min(1, firstIssue(m.required));
+const requiredString = z.string(missingOnly(m.required)).trim().min(1, firstIssue(m.required));
 
 // 24-hour "HH:MM"; zero-padded, so two valid times compare as strings.
 const timeSchema = requiredString.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, firstIssue(m.invalidTime));

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { missingOnly } from './first-issue.ts';
 import { validationMessages as m } from './messages.ts';
 
 // Issue 23: the web API behind Settings › API and Settings › Webhooks. The public `/v2` answers
 // follow Hunter's API v2 and are written beside the server's `/v2` routes' schemas.
 
 const requiredText = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 // API keys ---------------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ export const WEBHOOKS_MAX = 10;
 export const WEBHOOK_DELIVERIES_SHOWN = 50;
 
 export const webhookUrlSchema = z
-  .string({ error: m.required })
+  .string(missingOnly(m.required))
   .trim()
   .min(1, m.required)
   .max(WEBHOOK_URL_MAX, m.maxLength(WEBHOOK_URL_MAX))
