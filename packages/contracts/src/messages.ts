@@ -209,6 +209,12 @@ export const contactMessages = {
   // Not the spec's text: contacts are one per e-mail, so a second row with the same e-mail
   // would silently replace the first.
   duplicateEmail: 'This e-mail is already in the list above.',
+  // Not the spec's texts: Add Contact on a list whose contact has that e-mail would replace
+  // its names and values, so it asks first.
+  alreadyInList: 'This contact is already in the list.',
+  updateExisting: 'Update contact',
+  contactAdded: 'Contact added.',
+  contactUpdated: 'Contact updated.',
   // Not the spec's texts: it is silent on deleting a column and on copying contacts. A custom
   // column is the user's, shown on all their lists, and its values go with it (cascade).
   deleteColumnConfirm: (column: string) =>
