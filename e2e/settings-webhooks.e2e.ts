@@ -79,10 +79,10 @@ describe('Settings › Webhooks against a loopback receiver', () => {
     await card.getByRole('button', { name: 'Send test' }).click();
     await page.getByText(webhookMessages.testSent).waitFor();
 
-    // The page keeps asking for the deliveries until the job has delivered the test.
+    // The test was delivered while the page waited for the answer: its row is there.
     const deliveries = card.getByRole('table', { name: `Deliveries to ${receiverUrl}` });
     const row = deliveries.getByRole('row').filter({ hasText: 'webhook.test' });
-    await row.waitFor({ timeout: 30_000 });
+    await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[1]).toBe('200');
     expect(cells[2]).toBe('1');

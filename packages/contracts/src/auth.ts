@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_LENGTH, EVENT_PROPERTIES_MAX_BYTES } from './constants.ts';
-import { firstIssue } from './first-issue.ts';
+import { firstIssue, missingOnly } from './first-issue.ts';
 import { authMessages, validationMessages as m, type NameField } from './messages.ts';
 
 // product-spec §5 Password: required → spaces → 6..20 → capital → number.
@@ -19,7 +19,7 @@ const enteredPasswordSchema = z
   .min(1, firstIssue(m.passwordRequired));
 
 export const emailSchema = z
-  .string({ error: m.emailRequired })
+  .string(missingOnly(m.emailRequired))
   .trim()
   .toLowerCase()
   .min(1, firstIssue(m.emailRequired))
@@ -104,7 +104,7 @@ export type ResendVerificationPayload = z.infer<typeof resendVerificationSchema>
 
 export const googleLoginSchema = z
   .object({
-    code: z.string({ error: m.required }).min(1, firstIssue(m.required)),
+    code: z.string(missingOnly(m.required)).min(1, firstIssue(m.required)),
     state: z.string().optional(),
   })
   .strict();

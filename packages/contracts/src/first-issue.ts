@@ -9,3 +9,13 @@ export function firstIssue(message: string) {
     when: (payload: z.core.ParsePayload) => payload.issues.length === 0,
   };
 }
+
+// Type params whose message is for a value that is not there ('This field is required'):
+// absent, null, or a form's empty number field (''). A value of the wrong type keeps zod's own
+// issue, which the API words as 'emails_limit must be a number'.
+export function missingOnly(message: string) {
+  return {
+    error: (issue: { input?: unknown }) =>
+      issue.input === undefined || issue.input === null || issue.input === '' ? message : undefined,
+  };
+}

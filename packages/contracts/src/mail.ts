@@ -16,19 +16,19 @@ import {
   NOTE_MAX,
   STEP_VARIANTS_MAX,
 } from './constants.ts';
-import { firstIssue } from './first-issue.ts';
+import { firstIssue, missingOnly } from './first-issue.ts';
 import { healthStateSchema } from './mailbox-health.ts';
 import { validationMessages as m } from './messages.ts';
 import { spintaxProblem } from './spintax.ts';
 
 // Required text: trimmed, then non-empty and at most `max` characters.
 const requiredText = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 const optionalText = (max: number) => z.string().trim().max(max, m.maxLength(max)).default('');
 
 const portSchema = z.coerce
-  .number({ error: m.required })
+  .number(missingOnly(m.required))
   .int(m.invalidPort)
   .min(1, m.invalidPort)
   .max(65_535, m.invalidPort);
@@ -45,7 +45,7 @@ export const mailboxFormSchema = z
     email: emailSchema,
     name: optionalText(30),
     description: optionalText(50),
-    password: z.string({ error: m.required }).min(1, m.required),
+    password: z.string(missingOnly(m.required)).min(1, m.required),
     smtp_host: requiredText(HOST_MAX),
     smtp_port: portSchema,
     imap_host: requiredText(HOST_MAX),
@@ -55,7 +55,7 @@ export const mailboxFormSchema = z
 export type MailboxForm = z.input<typeof mailboxFormSchema>;
 export type MailboxPayload = z.output<typeof mailboxFormSchema>;
 
-const wholeNumber = z.number({ error: m.required }).int(m.wholeNumber).min(0, m.wholeNumber);
+const wholeNumber = z.number(missingOnly(m.required)).int(m.wholeNumber).min(0, m.wholeNumber);
 
 // product-spec §5 Settings form numbers: at most 4 digits, required, 0 by default.
 const settingsNumber = wholeNumber.max(9999, m.numberMaxDigits);
@@ -67,7 +67,7 @@ const maxAboveMin = <T extends { min_email_gap: number; max_email_gap: number }>
 export const sendingLimitsSchema = z
   .object({
     emails_limit: z
-      .number({ error: m.required })
+      .number(missingOnly(m.required))
       .int(m.wholeNumber)
       .min(1, m.emailsLimitMin)
       .max(EMAILS_LIMIT_MAX, m.emailsLimitMax),
@@ -82,7 +82,7 @@ export type SendingLimits = z.infer<typeof sendingLimitsSchema>;
 
 // product-spec §5: list and contact names are trimmed with inner whitespace collapsed.
 export const listNameSchema = z
-  .string({ error: m.required })
+  .string(missingOnly(m.required))
   .overwrite((value) => value.trim().replace(/\s+/g, ' '))
   .min(1, m.required)
   .max(LIST_NAME_MAX, m.maxLength(LIST_NAME_MAX));
@@ -107,7 +107,7 @@ export const campaignCreateSchema = z
 export type CampaignCreatePayload = z.output<typeof campaignCreateSchema>;
 
 const contactField = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 // product-spec §5 Contact: e-mail, first and last name required, at most 50 each.
 export const contactSchema = z
@@ -203,7 +203,7 @@ const stepSubjectSchema = requiredText(50)
 // a failed one unless it aborts), and some visible text.
 const editorBodySchema = (max: number) =>
   z
-    .string({ error: m.required })
+    .string(missingOnly(m.required))
     .max(max, { error: m.maxLength(max), abort: true })
     .refine((body) => htmlToText(body) !== '', m.required);
 
@@ -270,7 +270,7 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const requiredString = z.string({ error: m.required }).trim().min(1, firstIssue(m.required));
+const requiredString = z.string(missingOnly(m.required)).trim().min(1, firstIssue(m.required));
 
 // 24-hour "HH:MM"; zero-padded, so two valid times compare as strings.
 const timeSchema = requiredString.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, firstIssue(m.invalidTime));
@@ -651,6 +651,10 @@ export const campaignAnswerSchema = z.object({
   ready: z.boolean(),
   missing: z.array(z.enum(campaignMissingParts)),
   ended: z.boolean(),
+  // The list has contacts and none of them can get another e-mail: each had every step, or
+  // replied (with stop after reply), unsubscribed, bounced, is on the do-not-email list or is
+  // left out by its address's verdict (campaignMessages.nothingLeft).
+  nothing_left: z.boolean(),
   created: z.string(),
   stats: z.object({
     sent: z.number().int(),

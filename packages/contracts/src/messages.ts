@@ -216,6 +216,12 @@ export const contactMessages = {
   // Not the spec's text: contacts are one per e-mail, so a second row with the same e-mail
   // would silently replace the first.
   duplicateEmail: 'This e-mail is already in the list above.',
+  // Not the spec's texts: Add Contact on a list whose contact has that e-mail would replace
+  // its names and values, so it asks first.
+  alreadyInList: 'This contact is already in the list.',
+  updateExisting: 'Update contact',
+  contactAdded: 'Contact added.',
+  contactUpdated: 'Contact updated.',
   // Not the spec's texts: it is silent on deleting a column and on copying contacts. A custom
   // column is the user's, shown on all their lists, and its values go with it (cascade).
   deleteColumnConfirm: (column: string) =>
@@ -260,6 +266,9 @@ export const campaignMessages = {
   listInUse: (campaign: string) =>
     `This contact list is already used by the campaign "${campaign}".`,
   listUsedBy: (campaign: string) => `Used by "${campaign}"`,
+  // Not the spec's text: its status stays 'active' or 'paused' (nothing_left says this).
+  nothingLeft:
+    'Nothing left to send: every contact has had every step, replied, unsubscribed, bounced, is on the Do-not-email list or was left out by its address check.',
 } as const;
 
 // A fixed toast id keeps repeated 401s from stacking notifications (api-spec §4).

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { missingOnly } from './first-issue.ts';
 import { validationMessages as m } from './messages.ts';
 
 // Issue 23: the web API behind Settings › API and Settings › Webhooks. The public `/v2` answers
 // follow Hunter's API v2 and are written beside the server's `/v2` routes' schemas.
 
 const requiredText = (max: number) =>
-  z.string({ error: m.required }).trim().min(1, m.required).max(max, m.maxLength(max));
+  z.string(missingOnly(m.required)).trim().min(1, m.required).max(max, m.maxLength(max));
 
 // API keys ---------------------------------------------------------------------------------
 
@@ -83,7 +84,7 @@ export const WEBHOOKS_MAX = 10;
 export const WEBHOOK_DELIVERIES_SHOWN = 50;
 
 export const webhookUrlSchema = z
-  .string({ error: m.required })
+  .string(missingOnly(m.required))
   .trim()
   .min(1, m.required)
   .max(WEBHOOK_URL_MAX, m.maxLength(WEBHOOK_URL_MAX))
@@ -142,6 +143,15 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveriesSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 
+// `POST /api/webhooks/{id}/test` → 200: the one attempt made while the user waits, as its
+// receiver answered (`status_code` null when no answer came).
+export const webhookTestResultSchema = z.object({
+  delivered: z.boolean(),
+  status_code: z.number().int().nullable(),
+  message: z.string(),
+});
+export type WebhookTestResult = z.infer<typeof webhookTestResultSchema>;
+
 export const webhookMessages = {
   created: 'Webhook added. Copy its signing secret now: it is shown only once.',
   deleted: 'Webhook deleted.',
@@ -150,6 +160,9 @@ export const webhookMessages = {
   privateAddress:
     'This URL points to a private or local address; webhooks go to public hosts only.',
   testSent: 'Test event sent.',
+  testFailedStatus: (status: number) => `Test failed: your endpoint answered ${status}.`,
+  // `reason` is the attempt's own sentence ('Could not reach the URL (ECONNREFUSED).').
+  testFailedNoAnswer: (reason: string) => `Test failed: ${reason}`,
   tooManyCalls: 'Too many webhooks added or tested.',
   disabledAfterFailures:
     'Turned off after failing for 24 hours. Fix the receiver, then turn it on.',

@@ -31,6 +31,9 @@ export const suppressionMessages = {
     `Not an e-mail address or @domain: ${namedList(entries)}.`,
   invalidRows: (rows: readonly number[]) =>
     `Rows without an e-mail address or @domain: ${namedList(rows.map(String))}.`,
+  // An upload adds its good rows and says which it left out.
+  skippedRows: (rows: readonly number[]) =>
+    `${rows.length} ${rows.length === 1 ? 'row' : 'rows'} skipped: no e-mail address or @domain in ${rows.length === 1 ? 'row' : 'rows'} ${namedList(rows.map(String))}.`,
   fileMissing: 'Choose a CSV or XLSX file of addresses.',
   fileEmpty: 'The file has no addresses.',
   fileTooLarge: `The file is larger than ${SUPPRESSION_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
@@ -123,3 +126,9 @@ export const suppressionAddAnswerSchema = z.object({
   already: z.number().int(),
 });
 export type SuppressionAddAnswer = z.infer<typeof suppressionAddAnswerSchema>;
+
+// What an upload did: as an add, and the rows it left out in words (null when none).
+export const suppressionUploadAnswerSchema = suppressionAddAnswerSchema.extend({
+  skipped: z.string().nullable(),
+});
+export type SuppressionUploadAnswer = z.infer<typeof suppressionUploadAnswerSchema>;

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { failureMessages } from '@mailhound/contracts';
+import { failureMessages, validationMessages } from '@mailhound/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -143,8 +143,13 @@ function ruleOf(issue: Issue, params: IssueParams): string {
 
 export function describeIssue(issue: Issue, where: string): string {
   const message = issue.message ?? '';
-  if (!isZodText(issue)) return message;
   const field = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
+  // The spec's 'This field is required' is said under a form's field; a call that left a field
+  // out is told which (a wrong type has zod's own text, worded below).
+  if (issue.keyword === 'invalid_type' && message === validationMessages.required && field) {
+    return `${field} is required`;
+  }
+  if (!isZodText(issue)) return message;
   const params = (issue.params ?? {}) as IssueParams;
   if (issue.keyword === 'unrecognized_keys') {
     const keys = (params.keys ?? []).map((key) => (field ? `${field}.${key}` : key));

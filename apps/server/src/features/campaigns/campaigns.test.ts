@@ -53,6 +53,7 @@ describe('campaigns (api-spec §7 "Campaigns and mail")', () => {
       ready: false,
       missing: ['contacts', 'schedule', 'sequences', 'mailbox'],
       ended: false,
+      nothing_left: false,
       stats: { sent: 0, replied: 0, bounced: 0, unsubscribed: 0 },
     });
     const read = await call('GET', `/campaigns/${campaign.id}`);

@@ -5,7 +5,7 @@ import {
   type CampaignSettings,
   campaignMessages,
 } from '@mailhound/contracts';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, HttpError, notFound } from '../../platform/errors.ts';
 import {
@@ -21,6 +21,7 @@ import type { WebhookEvents } from '../../platform/webhook-events.ts';
 import { groups } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
 import type { CampaignUpdate } from './answers.ts';
+import { unmailableContact } from './mailable.ts';
 import { tellCampaignsPaused } from './paused-event.ts';
 import { hasEnded } from './schedule-time.ts';
 import { campaignMailboxes, campaigns } from './schema.ts';
@@ -54,6 +55,7 @@ type Extras = {
   mailboxIds: Map<string, string[]>;
   activeMailboxes: Map<string, MailboxCounts>;
   stats: Map<string, CampaignAnswer['stats']>;
+  nothingLeft: Set<string>;
 };
 
 // A campaign's assigned mailboxes whose connection works (active), and of those the ones whose
@@ -84,6 +86,7 @@ async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
     mailboxIds: new Map(),
     activeMailboxes: new Map(),
     stats: new Map(),
+    nothingLeft: new Set(),
   };
   if (ids.length === 0) return extras;
   if (groupIds.length > 0) {
@@ -142,7 +145,30 @@ async function extrasFor(db: Queryable, rows: CampaignRow[]): Promise<Extras> {
       unsubscribed: row.unsubscribed,
     });
   }
+  for (const id of await campaignsWithNothingLeft(db, idList)) extras.nothingLeft.add(id);
   return extras;
+}
+
+// The campaigns whose list has contacts, none of whom the sender would write to again (the
+// tick's rules, sender/tick.ts): not yet in the campaign, a send on its way ('waiting'), or a
+// step to come ('ready', unless they replied and the campaign stops after a reply), each when
+// neither unsubscribed nor unmailable.
+async function campaignsWithNothingLeft(db: Queryable, idList: SQL): Promise<string[]> {
+  const found = await db.execute<{ id: string }>(sql`
+    select c.id from campaigns c
+    where c.id in (${idList})
+      and exists (select 1 from group_customers gc where gc.group_id = c.customer_group_id)
+      and not exists (
+        select 1 from group_customers gc
+        join customers b on b.id = gc.customer_id
+        left join campaign_contacts cc on cc.campaign_id = c.id and cc.customer_id = gc.customer_id
+        where gc.group_id = c.customer_group_id
+          and (cc.customer_id is null or cc.state = 'waiting'
+            or (cc.state = 'ready' and cc.last_step + 1 < jsonb_array_length(c.steps)
+              and (cc.replied_at is null or not c.stop_after_reply)))
+          and not exists (select 1 from unsubscribes u where u.customer_id = gc.customer_id)
+          and not ${unmailableContact(sql`c.include_risky`)})`);
+  return found.rows.map((row) => row.id);
 }
 
 function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
@@ -176,6 +202,7 @@ function answerOf(row: CampaignRow, extras: Extras, now: Date): CampaignAnswer {
     ready: missing.length === 0,
     missing,
     ended: hasEnded(row.schedules, now),
+    nothing_left: extras.nothingLeft.has(row.id),
     created: isoDate(row.createdAt),
     stats: extras.stats.get(row.id) ?? { sent: 0, replied: 0, bounced: 0, unsubscribed: 0 },
   };

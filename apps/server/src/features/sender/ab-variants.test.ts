@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { describe, expect, it } from 'vitest';
 import { createList, insertMailbox, startCampaign } from '../campaigns/campaigns.test-kit.ts';
 import { mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { campaignSends } from './schema.ts';
-import { type SenderRun, startSenderRun } from './sender-run.test-kit.ts';
+import { senderRunForFile } from './sender-run.test-kit.ts';
 import { headersOf } from './smtp-sink.test-kit.ts';
 
-let t: TestContext;
-let run: SenderRun;
 let now = new Date('2030-03-04T10:00:00Z');
-
-beforeAll(async () => {
-  t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
-  run = await startSenderRun(t, () => now);
-});
-afterAll(async () => {
-  await run.stop();
-  await t.close();
-});
+const file = senderRunForFile(() => now);
 
 async function tickAndSend() {
-  const results = await run.tickAndSend();
+  const results = await file.run.tickAndSend();
   expect(results.map((result) => result.status)).toEqual(results.map(() => 'sent'));
   return results.length;
 }
@@ -35,10 +24,10 @@ const secondSubjects = ['Quick question', 'Following up'];
 
 describe('A/B variants of a step (issue 25)', () => {
   it('splits the contacts exactly over the variants, sends each its own, and threads follow-ups under the first step it got', async () => {
-    const { id: userId, call } = await mailUser(t);
-    const mailboxId = await insertMailbox(t, userId, {
+    const { id: userId, call } = await mailUser(file.t);
+    const mailboxId = await insertMailbox(file.t, userId, {
       email: 'ab@sender.test',
-      smtpPort: run.sink.port,
+      smtpPort: file.run.sink.port,
       minEmailGap: 0,
       maxEmailGap: 1,
     });
@@ -71,7 +60,7 @@ describe('A/B variants of a step (issue 25)', () => {
 
     expect(await tickAndSend()).toBe(10);
     const rows = () =>
-      t.db
+      file.t.db
         .select({
           step: campaignSends.step,
           variant: campaignSends.variant,
@@ -91,7 +80,7 @@ describe('A/B variants of a step (issue 25)', () => {
       ),
     ).toEqual([4, 3, 3]);
     const byMessageId = new Map(
-      run.sink.messages.map((message) => [headersOf(message.raw)['message-id'], message.raw]),
+      file.run.sink.messages.map((message) => [headersOf(message.raw)['message-id'], message.raw]),
     );
     for (const row of first) {
       const raw = byMessageId.get(row.messageId) ?? '';
@@ -113,7 +102,7 @@ describe('A/B variants of a step (issue 25)', () => {
       ),
     ).toEqual([5, 5]);
     const headersByMessageId = new Map(
-      run.sink.messages.map((message) => [
+      file.run.sink.messages.map((message) => [
         headersOf(message.raw)['message-id'],
         headersOf(message.raw),
       ]),

@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors.ts';
 import type { LinkTokens } from '../../platform/link-tokens.ts';
 import type { MailTransports } from '../../platform/mail/mail-transports.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
+import { skippedByVerdict } from '../campaigns/index.ts';
 import { campaigns } from '../campaigns/schema.ts';
 import { customers } from '../contacts/schema.ts';
 import { mailboxes } from '../mailboxes/schema.ts';
@@ -14,7 +15,6 @@ import { guardAtWindowStart, guardSendRates } from './bounce-guard.ts';
 import { composeMail } from './compose.ts';
 import { campaignContacts, campaignSends, unsubscribes } from './schema.ts';
 import { classifySmtpError, refusedAsNoSuchMailbox } from './smtp-outcome.ts';
-import { skippedByVerdict } from './verdict-check.ts';
 
 // A refused-for-now message is tried again later, a few times.
 export const MAX_ATTEMPTS = 5;

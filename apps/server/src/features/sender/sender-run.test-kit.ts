@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createLinkTokens } from '../../platform/link-tokens.ts';
 import { createMailTransports } from '../../platform/mail/mail-transports.ts';
-import type { TestContext } from '../../test/test-context.ts';
+import { createTestContext, type TestContext } from '../../test/test-context.ts';
 import { seededRandom } from './seeded-random.ts';
 import { type SendDeps, type SendResult, sendOne } from './send-one.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.test-kit.ts';
@@ -39,4 +40,19 @@ export async function startSenderRun(t: TestContext, now: () => Date): Promise<S
       await sink.stop();
     },
   };
+}
+
+// A test file's context (private mail hosts allowed) and sender run on the file's clock, made
+// before its tests and closed after them.
+export function senderRunForFile(now: () => Date): { t: TestContext; run: SenderRun } {
+  const file = {} as { t: TestContext; run: SenderRun };
+  beforeAll(async () => {
+    file.t = await createTestContext({ env: { MAIL_ALLOW_PRIVATE_HOSTS: 'true' } });
+    file.run = await startSenderRun(file.t, now);
+  });
+  afterAll(async () => {
+    await file.run?.stop();
+    await file.t?.close();
+  });
+  return file;
 }

@@ -2,8 +2,7 @@ import { rampedDailyLimit, stepVariants } from '@mailhound/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/database.ts';
 import { newMessageId } from '../../platform/mail/message-id.ts';
-import type { CampaignRow } from '../campaigns/index.ts';
-import { isSuppressed } from '../suppression/index.ts';
+import { type CampaignRow, unmailableContact } from '../campaigns/index.ts';
 import {
   campaignOpenAt,
   decideSends,
@@ -13,7 +12,6 @@ import {
   type PlannedSend,
 } from './decide-sends.ts';
 import { assignVariants, slotKey, type VariantSlot } from './variants.ts';
-import { skippedByVerdict } from './verdict-check.ts';
 
 export const TICK_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -197,10 +195,7 @@ function contactQuery(
   return { campaign, usable, capacity };
 }
 
-// A contact (customers b) no campaign may mail now: bounced, on the do-not-email list, or left
-// out by its address's latest verdict (p.include_risky: the campaign's setting).
-const unmailable = sql`(b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
-  or ${skippedByVerdict(sql`b.user_id`, sql`b.email`, sql`p.include_risky`)})`;
+const unmailable = unmailableContact(sql`p.include_risky`);
 
 // The follow-ups due and the new leads of every open campaign, in two statements (one per
 // campaign cost a round trip each, 200 at 100 campaigns): each campaign's part is a lateral

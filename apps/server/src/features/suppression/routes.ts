@@ -8,6 +8,7 @@ import {
   suppressionAddSchema,
   suppressionMessages,
   suppressionPageSchema,
+  suppressionUploadAnswerSchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,9 +102,9 @@ export function registerSuppressionRoutes(api: App, deps: FeatureDeps): void {
           ...common,
           summary: 'Add the addresses and @domains of a CSV or XLSX file to the list',
           description:
-            'Multipart field `file`: one column of addresses or @domains (a column named e-mail when there is a header). A row that is neither refuses the file, naming it; nothing is added then.',
+            'Multipart field `file`: one column of addresses or @domains (a column named e-mail when there is a header). Rows that are neither are skipped and named in `skipped`; a file with no good row is refused, naming its rows.',
           consumes: ['multipart/form-data'],
-          response: { 201: suppressionAddAnswerSchema, ...errors, 413: errorAnswerSchema },
+          response: { 201: suppressionUploadAnswerSchema, ...errors, 413: errorAnswerSchema },
         },
       },
       async (request, reply) => {
@@ -111,11 +112,12 @@ export function registerSuppressionRoutes(api: App, deps: FeatureDeps): void {
           missing: suppressionMessages.fileMissing,
           tooLarge: suppressionMessages.fileTooLarge,
         });
-        const entries = await readSuppressionUpload(bytes);
+        const { entries, badRows } = await readSuppressionUpload(bytes);
         const answer = await db.transaction((tx) =>
           addSuppressions(tx, currentUser(request).id, entries, 'manual'),
         );
-        return reply.status(201).send(answer);
+        const skipped = badRows.length > 0 ? suppressionMessages.skippedRows(badRows) : null;
+        return reply.status(201).send({ ...answer, skipped });
       },
     );
   });

@@ -99,19 +99,30 @@ describe('the do-not-email list (issue 25)', () => {
     ]);
   });
 
-  it('adds the e-mail column of an uploaded CSV; a bad row refuses the file and adds nothing', async () => {
+  it('adds the good rows of an uploaded CSV and names the skipped ones; a file of bad rows only adds nothing', async () => {
     const { call, token } = await mailUser(t);
-    const refused = await upload(token, 'Name,E-mail\nAnn,ann@client.test\nBob,bob at client\n');
+    const refused = await upload(token, 'Name,E-mail\nBob,bob at client\nCy,cy@\n');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(suppressionMessages.invalidRows([3]));
+    expect(refused.json().message).toBe('Rows without an e-mail address or @domain: 2, 3.');
     expect((await entriesOf(call)).total_count).toBe(0);
+
+    const partly = await upload(token, 'Name,E-mail\nAnn,ann@client.test\nBob,bob at client\n');
+    expect(partly.statusCode, partly.body).toBe(201);
+    expect(partly.json()).toEqual({
+      added: 1,
+      already: 0,
+      skipped: '1 row skipped: no e-mail address or @domain in row 3.',
+    });
+    expect((await entriesOf(call)).entries.map((entry) => entry.entry)).toEqual([
+      'ann@client.test',
+    ]);
 
     const added = await upload(
       token,
       "Name,E-mail\nAnn,ann@client.test\nBlank,\nSpam,'@spam.example\nAnn again,ANN@client.test\n",
     );
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toEqual({ added: 2, already: 0 });
+    expect(added.json()).toEqual({ added: 1, already: 1, skipped: null });
     expect((await entriesOf(call)).entries.map((entry) => entry.entry).sort()).toEqual([
       '@spam.example',
       'ann@client.test',

@@ -14,9 +14,12 @@ const headerKey = (cell: string) =>
     .replace(/[\s_-]+/g, '');
 
 // The entries of an uploaded CSV or XLSX: the column named like an e-mail column when there is
-// a header, the first one otherwise. A row whose cell is neither an address nor `@domain`
-// refuses the file (naming the rows), as a bad entry typed by hand does.
-export async function readSuppressionUpload(bytes: Buffer): Promise<string[]> {
+// a header, the first one otherwise, and the rows whose cell is neither an address nor
+// `@domain` (numbered as a spreadsheet shows them). A file without one good row is refused,
+// naming its bad rows.
+export async function readSuppressionUpload(
+  bytes: Buffer,
+): Promise<{ entries: string[]; badRows: number[] }> {
   if (bytes.length === 0) throw badRequest(suppressionMessages.fileEmpty);
   const { rows } = await readSpreadsheet(bytes, {
     maxRows: SUPPRESSION_UPLOAD_MAX_ROWS + 2,
@@ -41,7 +44,10 @@ export async function readSuppressionUpload(bytes: Buffer): Promise<string[]> {
     if (entry === null) badRows.push(index + (hasHeader ? 2 : 1));
     else entries.add(entry);
   });
-  if (badRows.length > 0) throw badRequest(suppressionMessages.invalidRows(badRows));
-  if (entries.size === 0) throw badRequest(suppressionMessages.fileEmpty);
-  return [...entries];
+  if (entries.size === 0) {
+    throw badRequest(
+      badRows.length > 0 ? suppressionMessages.invalidRows(badRows) : suppressionMessages.fileEmpty,
+    );
+  }
+  return { entries: [...entries], badRows };
 }

@@ -30,12 +30,18 @@ export type DeliveryDeps = {
   publicUrl: string;
 };
 
+// What one attempt needs, and all that 'Send test' needs.
+export type AttemptDeps = Pick<DeliveryDeps, 'db' | 'clock' | 'box' | 'allowPrivateHosts'>;
+
 export type DeliveryJob = { webhookId: string; event: WebhookEventBody };
+
+export const isDelivered = (outcome: PostOutcome) =>
+  outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
 
 // What the job does next: done (delivered, dropped, or the webhook is gone or off) or retry.
 export type DeliveryResult = 'delivered' | 'skipped' | 'given up' | 'disabled' | 'retry';
 
-async function attempt(deps: DeliveryDeps, hook: WebhookRow, event: WebhookEventBody) {
+async function attempt(deps: AttemptDeps, hook: WebhookRow, event: WebhookEventBody) {
   const url = new URL(hook.url);
   let resolved: Awaited<ReturnType<typeof resolveWebhookHost>>;
   try {
@@ -56,7 +62,7 @@ async function attempt(deps: DeliveryDeps, hook: WebhookRow, event: WebhookEvent
 }
 
 async function recordAttempt(
-  deps: DeliveryDeps,
+  deps: AttemptDeps,
   hook: WebhookRow,
   event: WebhookEventBody,
   attemptNumber: number,
@@ -107,23 +113,32 @@ async function disableAfterFailures(deps: DeliveryDeps, hook: WebhookRow) {
   });
 }
 
+// 'Send test', while the user waits: one attempt, recorded among the deliveries, on or off (to
+// check a fixed receiver before turning it on). It neither retries nor counts towards turning
+// the webhook off, so it cannot be used to make our servers call a URL again and again.
+export async function deliverTestEvent(
+  deps: AttemptDeps,
+  hook: WebhookRow,
+  event: WebhookEventBody,
+): Promise<PostOutcome> {
+  const outcome = await attempt(deps, hook, event);
+  await recordAttempt(deps, hook, event, 1, outcome);
+  return outcome;
+}
+
 // One attempt of one event to one webhook, recorded. 2xx is delivered; anything else is
 // retried (the job throws) until the event is a day old or the URL has failed for a day.
-// 'Send test' is tried once, on or off (to check a fixed receiver before turning it on): it
-// neither retries nor counts towards turning the webhook off, so it cannot be used to make
-// our servers call a URL again and again.
 export async function deliverEvent(
   deps: DeliveryDeps,
   job: DeliveryJob,
   attemptNumber: number,
 ): Promise<DeliveryResult> {
   const [hook] = await deps.db.select().from(webhooks).where(eq(webhooks.id, job.webhookId));
-  if (!hook || (!hook.enabled && job.event.type !== 'webhook.test')) return 'skipped';
+  if (!hook?.enabled) return 'skipped';
   const outcome = await attempt(deps, hook, job.event);
   await recordAttempt(deps, hook, job.event, attemptNumber, outcome);
-  if (!hook.enabled || job.event.type === 'webhook.test') return 'skipped';
   const now = deps.clock.now();
-  if (outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300) {
+  if (isDelivered(outcome)) {
     if (hook.failingSince) {
       await deps.db.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, hook.id));
     }

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventBody } from '@mailhound/contracts';
+import {
+  type WebhookEventBody,
+  type WebhookTestResult,
+  webhookMessages,
+} from '@mailhound/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/database.ts';
 import { type Jobs, jobsThrough } from '../../platform/jobs.ts';
 import type { WebhookEvents } from '../../platform/webhook-events.ts';
-import type { DeliveryJob } from './deliver.ts';
+import { type AttemptDeps, type DeliveryJob, deliverTestEvent, isDelivered } from './deliver.ts';
 import { webhooks } from './schema.ts';
 import { findWebhook } from './webhooks.ts';
 
@@ -64,14 +68,23 @@ export function createWebhookEvents(deps: {
   };
 }
 
-// 'Send test': a signed `webhook.test` event through the same queue as real events.
+// 'Send test': a signed `webhook.test` event, tried once while the user waits, and what the
+// receiver answered.
 export async function sendTestEvent(
-  deps: { db: Db; clock: Clock; jobs: Jobs | undefined },
+  deps: AttemptDeps,
   userId: string,
   id: string,
-): Promise<void> {
+): Promise<WebhookTestResult> {
   const hook = await findWebhook(deps.db, userId, id);
-  if (!deps.jobs) return;
   const data = { webhook_id: hook.id, message: 'A test event from Mailhound.' };
-  await queueDelivery(deps.jobs, hook.id, newEvent(deps.clock, 'webhook.test', data));
+  const outcome = await deliverTestEvent(deps, hook, newEvent(deps.clock, 'webhook.test', data));
+  const delivered = isDelivered(outcome);
+  let message: string = webhookMessages.testSent;
+  if (!delivered) {
+    message =
+      outcome.statusCode === null
+        ? webhookMessages.testFailedNoAnswer(outcome.error ?? 'no answer came.')
+        : webhookMessages.testFailedStatus(outcome.statusCode);
+  }
+  return { delivered, status_code: outcome.statusCode, message };
 }

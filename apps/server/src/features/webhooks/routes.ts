@@ -8,6 +8,7 @@ import {
   webhookListSchema,
   webhookMessages,
   webhookSchema,
+  webhookTestResultSchema,
   webhookUpdateSchema,
 } from '@mailhound/contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -132,15 +133,14 @@ export function registerWebhookRoutes(api: App, deps: FeatureDeps): void {
       preHandler: rateLimited(deps.rateLimiter, testLimit, (request) => currentUser(request).id),
       schema: {
         ...common,
-        summary: 'Send a signed `webhook.test` event to the URL (shown in its deliveries)',
+        summary:
+          'Send a signed `webhook.test` event to the URL once and say what it answered (shown in its deliveries)',
         params: idParams,
-        response: { 200: messageAnswerSchema, ...errors },
+        response: { 200: webhookTestResultSchema, ...errors },
       },
     },
-    async (request) => {
-      await sendTestEvent(deps, currentUser(request).id, request.params.id);
-      return { message: webhookMessages.testSent };
-    },
+    async (request) =>
+      sendTestEvent({ ...hooks, clock: deps.clock }, currentUser(request).id, request.params.id),
   );
 
   typed.get(

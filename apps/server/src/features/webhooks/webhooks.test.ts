@@ -6,6 +6,7 @@ import {
   webhookListSchema,
   webhookMessages,
   webhookSchema,
+  webhookTestResultSchema,
 } from '@mailhound/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,7 @@ import { webhookDeliveries, webhooks } from './schema.ts';
 import {
   addWebhook,
   callAs,
+  type Received,
   type Receiver,
   startReceiver,
   type UserCall,
@@ -135,40 +137,68 @@ const lookalikeDone = (id: string) => ({
 });
 
 describe('delivery', () => {
-  it("'Send test' delivers a signed webhook.test event, shown in the deliveries", async () => {
+  it("'Send test' delivers a signed webhook.test event, says so and shows it in the deliveries", async () => {
     const created = await addWebhook(call, receiver.url, [...webhookEvents]);
     const before = receiver.received.length;
     const sent = await call('POST', `/webhooks/${created.id}/test`);
-    expect(sent.json()).toEqual({ message: webhookMessages.testSent });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(webhookTestResultSchema.parse(sent.json())).toEqual({
+      delivered: true,
+      status_code: 200,
+      message: webhookMessages.testSent,
+    });
 
-    const delivery = await vi.waitFor(
-      () => {
-        const found = receiver.received[before];
-        if (!found) throw new Error('not delivered yet');
-        return found;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
-    const event = verifiedEvent(delivery, created.secret);
+    // Tried while the caller waited: received and recorded before the answer.
+    expect(receiver.received).toHaveLength(before + 1);
+    const event = verifiedEvent(receiver.received[before] as Received, created.secret);
     expect(event).toMatchObject({
       type: 'webhook.test',
       data: { webhook_id: created.id },
     });
-    const [shown] = await vi.waitFor(
-      async () => {
-        const rows = await deliveriesOf(created.id);
-        if (rows.length === 0) throw new Error('no delivery row yet');
-        return rows;
-      },
-      { timeout: 10_000, interval: 50 },
-    );
-    expect(shown).toMatchObject({
-      event: 'webhook.test',
-      event_id: event.id,
-      attempt: 1,
-      status_code: 200,
-      error: null,
-    });
+    expect(await deliveriesOf(created.id)).toEqual([
+      expect.objectContaining({
+        event: 'webhook.test',
+        event_id: event.id,
+        attempt: 1,
+        status_code: 200,
+        error: null,
+      }),
+    ]);
+  });
+
+  it.each([
+    [500, false, 'Test failed: your endpoint answered 500.'],
+    [204, true, webhookMessages.testSent],
+  ])(
+    "'Send test' to an endpoint answering %i says whether it was delivered, in words",
+    async (status, delivered, message) => {
+      const own = await startReceiver(() => status);
+      try {
+        const created = await addWebhook(call, own.url, ['lookalike.completed']);
+        const sent = await call('POST', `/webhooks/${created.id}/test`);
+        expect(sent.statusCode, sent.body).toBe(200);
+        expect(webhookTestResultSchema.parse(sent.json())).toEqual({
+          delivered,
+          status_code: status,
+          message,
+        });
+        expect(own.received).toHaveLength(1);
+        const [row] = await deliveriesOf(created.id);
+        expect(row).toMatchObject({ event: 'webhook.test', status_code: status });
+      } finally {
+        await own.stop();
+      }
+    },
+  );
+
+  it("'Send test' to a URL that does not answer says why", async () => {
+    const closed = await startReceiver();
+    await closed.stop();
+    const created = await addWebhook(call, closed.url, ['lookalike.completed']);
+    const sent = await call('POST', `/webhooks/${created.id}/test`);
+    const result = webhookTestResultSchema.parse(sent.json());
+    expect(result).toMatchObject({ delivered: false, status_code: null });
+    expect(result.message).toMatch(/^Test failed: Could not reach the URL \(.+\)\.$/);
   });
 
   it('retries after a 500 with the same event id, and shows both attempts', async () => {
@@ -217,8 +247,8 @@ describe('delivery', () => {
         publicUrl: t.config.publicUrl,
       };
       const hook = { webhookId: created.id };
-      const test = newEvent(t.clock, 'webhook.test', { webhook_id: created.id, message: 'hi' });
-      expect(await deliverEvent(deps, { ...hook, event: test }, 1)).toBe('skipped');
+      const sent = await call('POST', `/webhooks/${created.id}/test`);
+      expect(webhookTestResultSchema.parse(sent.json()).delivered).toBe(false);
       const failingSince = async () =>
         (await t.db.select().from(webhooks).where(eq(webhooks.id, created.id)))[0]?.failingSince;
       expect(await failingSince()).toBeNull();

@@ -37,6 +37,7 @@ export function makeCampaign(overrides: Partial<CampaignAnswer> = {}): CampaignA
     ready: false,
     missing: ['contacts', 'schedule', 'sequences', 'mailbox'],
     ended: false,
+    nothing_left: false,
     created: '2026-03-07T23:30:00.000Z',
     stats: { sent: 0, replied: 0, bounced: 0, unsubscribed: 0 },
     ...overrides,

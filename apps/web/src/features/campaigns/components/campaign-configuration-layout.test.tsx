@@ -132,6 +132,20 @@ describe('campaign configuration', () => {
     expect(await screen.findByText('The campaign is not ready to start')).toBeInTheDocument();
   });
 
+  it('says when an active campaign has nobody left to e-mail', async () => {
+    openConfiguration({ ...ready, status: 'active', nothing_left: true });
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Nothing left to send: every contact has had every step, replied, unsubscribed, bounced',
+    );
+  });
+
+  it('says nothing of the kind while contacts are left', async () => {
+    openConfiguration({ ...ready, status: 'active' });
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.queryByText(campaignMessages.nothingLeft)).toBeNull();
+  });
+
   it('an ended campaign cannot be started again', async () => {
     openConfiguration({ ...ready, ended: true });
     expect(await screen.findByRole('button', { name: 'Start' })).toBeDisabled();

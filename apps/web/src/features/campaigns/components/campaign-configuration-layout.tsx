@@ -1,4 +1,4 @@
-import { type CampaignAnswer, failureMessages } from '@mailhound/contracts';
+import { type CampaignAnswer, campaignMessages, failureMessages } from '@mailhound/contracts';
 import { Alert, Anchor, Button, Group, List, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
@@ -128,6 +128,11 @@ function CampaignHeader({ campaign, base }: { campaign: CampaignAnswer; base: st
       {campaign.status === 'paused' && campaign.paused_reason && (
         <Alert color="red" title="Paused to protect your mailboxes" role="status">
           {campaign.paused_reason}
+        </Alert>
+      )}
+      {campaign.nothing_left && (
+        <Alert color="blue" role="status">
+          {campaignMessages.nothingLeft}
         </Alert>
       )}
       {!campaign.ready && campaign.missing.length > 0 && (

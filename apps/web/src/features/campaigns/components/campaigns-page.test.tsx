@@ -26,6 +26,20 @@ const lastListQuery = (server: ReturnType<typeof openCampaigns>['server']) =>
   server.requestsTo('GET /api/mail/campaigns/list').at(-1)?.query;
 
 describe('campaigns list', () => {
+  it('says under its status which campaign has nobody left to e-mail', async () => {
+    openCampaigns(() =>
+      campaignPage([
+        makeCampaign({ id: 'done', name: 'Done', status: 'active', nothing_left: true }),
+        makeCampaign({ id: 'live', name: 'Live', status: 'active' }),
+      ]),
+    );
+    await screen.findByRole('table', { name: 'Campaigns' });
+    const [done, live] = bodyRows() as HTMLElement[];
+    expect(within(done as HTMLElement).getByText('Active')).toBeInTheDocument();
+    expect(done).toHaveTextContent(campaignMessages.nothingLeft);
+    expect(live).not.toHaveTextContent('Nothing left to send');
+  });
+
   it('shows name, status, contact list and the creation date as DD.MM.YYYY in UTC', async () => {
     const one: CampaignAnswer = makeCampaign({
       id: 'camp-9',

@@ -2,17 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   bulkMessages,
   type CustomerAnswer,
+  contactMessages,
   contactSchema,
   customColumnValueSchema,
+  SEARCH_KEY_MAX,
 } from '@mailhound/contracts';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../../shared/api/api-error.ts';
 import { streamCreateContacts } from '../api/create-contacts.ts';
-import { listContactsKey } from '../api/get-list-contacts.ts';
+import { listContactsKey, searchListContacts } from '../api/get-list-contacts.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 
 // product-spec §5 Contact: e-mail, first and last name required ≤ 50; custom values ≤ 50.
@@ -79,9 +82,18 @@ function ContactForm({
     },
   });
   const { errors } = form.formState;
+  // Add mode: the address the user was told is in the list already; saving it again updates
+  // that contact. Another address asks again.
+  const [existing, setExisting] = useState<string | null>(null);
+  const email = form.watch('email').trim().toLowerCase();
+  const confirmingUpdate = contact === null && existing !== null && existing === email;
 
   const submit = form.handleSubmit(async (values) => {
     try {
+      if (contact === null && !confirmingUpdate && (await inList(groupId, values.email))) {
+        setExisting(values.email.trim().toLowerCase());
+        return;
+      }
       if (contact === null) {
         // A contact added by hand joins this list through the same upsert as an import.
         const fields = Object.fromEntries(
@@ -95,6 +107,13 @@ function ContactForm({
         await update.mutateAsync({ id: String(contact.id), update: values });
       }
       await queryClient.invalidateQueries({ queryKey: listContactsKey(groupId) });
+      notifications.show({
+        message:
+          contact === null && !confirmingUpdate
+            ? contactMessages.contactAdded
+            : contactMessages.contactUpdated,
+        color: 'green',
+      });
       onClose();
     } catch (error) {
       notifications.show({
@@ -134,15 +153,30 @@ function ContactForm({
             {...form.register(`additional_fields.${column}`)}
           />
         ))}
+        {confirmingUpdate && (
+          <Alert color="yellow" role="alert">
+            {contactMessages.alreadyInList} Update it with these names and values, or change the
+            e-mail.
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" loading={form.formState.isSubmitting}>
-            Save
+            {confirmingUpdate ? contactMessages.updateExisting : 'Save'}
           </Button>
         </Group>
       </Stack>
     </form>
   );
+}
+
+// Whether the list holds a contact with this e-mail, asked through the list's search: its key
+// matches a part of an address and is at most SEARCH_KEY_MAX long, so the answer is checked
+// for the whole address.
+async function inList(groupId: string, email: string): Promise<boolean> {
+  const wanted = email.trim().toLowerCase();
+  const found = await searchListContacts(groupId, wanted.slice(0, SEARCH_KEY_MAX), 1);
+  return found.customers.some((customer) => customer.email.toLowerCase() === wanted);
 }

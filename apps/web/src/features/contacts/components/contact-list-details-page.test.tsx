@@ -1,3 +1,4 @@
+import { contactMessages } from '@mailhound/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectFocusBackFromRowDialog } from '../../../test/dialog-focus.ts';
@@ -47,6 +48,28 @@ function openDetails() {
 }
 
 const contactsTable = () => screen.getByRole('table', { name: 'Contacts' });
+
+// Opens Add Contact and types its e-mail, first and last name.
+async function fillAddContact(
+  user: ReturnType<typeof openDetails>['user'],
+  [email, fname, lname]: [string, string, string],
+) {
+  await screen.findByRole('table', { name: 'Contacts' });
+  await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), email);
+  await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), fname);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), lname);
+  return dialog;
+}
+
+const searchAnswer = (found: unknown[]) => ({
+  customers: found,
+  page: 1,
+  pages: 1,
+  per_page: 10,
+  total_count: found.length,
+});
 
 describe('contact list detail (product-spec §2: details/{id})', () => {
   it('shows the list’s contacts with its custom columns and pages them', async () => {
@@ -117,15 +140,11 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
     );
   });
 
-  it('adds a contact by hand into this list, custom column included', async () => {
+  it('adds a contact by hand into this list, custom column included, and says so', async () => {
     const { server, user } = openDetails();
+    server.on('GET /api/mail/groups/list-4/search', { body: searchAnswer([customers[0]]) });
     const stream = stubCreateStream([endBlock('op-2')]);
-    await screen.findByRole('table', { name: 'Contacts' });
-    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'eve@acme.com');
-    await user.type(within(dialog).getByRole('textbox', { name: 'First Name' }), 'Eve');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Last Name' }), 'Moss');
+    const dialog = await fillAddContact(user, ['eve@acme.com', 'Eve', 'Moss']);
     await user.type(within(dialog).getByRole('textbox', { name: 'Company' }), 'Moss Ltd');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -133,10 +152,58 @@ describe('contact list detail (product-spec §2: details/{id})', () => {
       customers: [{ email: 'eve@acme.com', fname: 'Eve', lname: 'Moss', Company: 'Moss Ltd' }],
       group_id: 'list-4',
     });
+    expect(await screen.findByText(contactMessages.contactAdded)).toBeInTheDocument();
+    // The list was asked for the address before anything was written.
+    expect(server.requestsTo('GET /api/mail/groups/list-4/search')[0]?.query.get('key')).toBe(
+      'eve@acme.com',
+    );
     // The list is read again to show the new contact.
     await waitFor(() =>
       expect(server.requestsTo('GET /api/mail/groups/list-4/extended').length).toBeGreaterThan(1),
     );
+  });
+
+  it('says when the address is already in the list, and updates that contact only when asked', async () => {
+    const { server, user } = openDetails();
+    // The search matches in part: a longer address comes back too.
+    server.on('GET /api/mail/groups/list-4/search', {
+      body: searchAnswer([makeCustomer(40, { email: 'joperson1@acme.com' }), customers[0]]),
+    });
+    const stream = stubCreateStream([endBlock('op-3')]);
+    const dialog = await fillAddContact(user, ['Person1@acme.com', 'Ann', 'New']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This contact is already in the list.',
+    );
+    expect(stream.calls).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Add Contact' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update contact' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stream.calls[0]?.body).toEqual({
+      customers: [{ email: 'person1@acme.com', fname: 'Ann', lname: 'New' }],
+      group_id: 'list-4',
+    });
+    expect(await screen.findByText(contactMessages.contactUpdated)).toBeInTheDocument();
+  });
+
+  it('asks again when the e-mail is changed after the warning', async () => {
+    const { server, user } = openDetails();
+    server.on('GET /api/mail/groups/list-4/search', (request) => ({
+      body: searchAnswer(request.query.get('key') === 'person1@acme.com' ? [customers[0]] : []),
+    }));
+    const stream = stubCreateStream([endBlock('op-4')]);
+    const dialog = await fillAddContact(user, ['person1@acme.com', 'Ann', 'New']);
+    const email = within(dialog).getByRole('textbox', { name: 'Email' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(dialog).findByRole('alert');
+    await user.clear(email);
+    await user.type(email, 'person99@acme.com');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(contactMessages.contactAdded)).toBeInTheDocument();
+    expect(stream.calls).toHaveLength(1);
   });
 
   it('gives focus back to the row’s Actions button when Edit is closed with Escape', async () => {

@@ -14,11 +14,6 @@ export function getWebhookDeliveries(id: string) {
 export const webhookDeliveriesQueryOptions = (id: string) =>
   queryOptions({ queryKey: webhookDeliveriesKey(id), queryFn: () => getWebhookDeliveries(id) });
 
-// `watching`: a delivery is on its way (a test just sent), so the list is asked again every
-// second until it shows up.
-export function useWebhookDeliveries(id: string, watching: boolean) {
-  return useQuery({
-    ...webhookDeliveriesQueryOptions(id),
-    refetchInterval: watching ? 1000 : false,
-  });
+export function useWebhookDeliveries(id: string) {
+  return useQuery(webhookDeliveriesQueryOptions(id));
 }

@@ -1,10 +1,14 @@
+import { webhookTestResultSchema } from '@mailhound/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../shared/api/clients.ts';
 import { webhookDeliveriesKey } from './get-webhook-deliveries.ts';
 
-// Queues a `webhook.test` delivery to the webhook's URL; it appears among the deliveries.
+// Sends a `webhook.test` delivery to the webhook's URL once; the answer says whether the URL
+// took it, and the attempt is among the deliveries.
 export function sendTestWebhook(id: string) {
-  return apiClient.post(`/webhooks/${encodeURIComponent(id)}/test`);
+  return apiClient.post(`/webhooks/${encodeURIComponent(id)}/test`, {
+    schema: webhookTestResultSchema,
+  });
 }
 
 export function useSendTestWebhook() {

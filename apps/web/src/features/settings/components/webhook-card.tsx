@@ -1,7 +1,7 @@
 import { type Webhook, webhookMessages } from '@mailhound/contracts';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmModal } from '../../../shared/ui/confirm-modal.tsx';
 import { useDeleteWebhook } from '../api/delete-webhook.ts';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries.ts';
@@ -9,9 +9,6 @@ import { useSendTestWebhook } from '../api/send-test-webhook.ts';
 import { useUpdateWebhook } from '../api/update-webhook.ts';
 import { showFailure } from '../show-failure.ts';
 import { WebhookDeliveries } from './webhook-deliveries.tsx';
-
-// How long the page watches for a test's delivery before it leaves the list as it is.
-const TEST_WATCH_MS = 30_000;
 
 // One webhook: its URL, events and state, its actions and its last deliveries.
 export function WebhookCard({ webhook }: { webhook: Webhook }) {
@@ -21,32 +18,14 @@ export function WebhookCard({ webhook }: { webhook: Webhook }) {
   const [deleting, setDeleting] = useState(false);
   const sendTest = useSendTestWebhook();
   const update = useUpdateWebhook();
-  // The deliveries known when a test was sent: the page watches until a new test delivery comes.
-  const [awaitingTest, setAwaitingTest] = useState<Set<string> | null>(null);
-  const deliveries = useWebhookDeliveries(webhook.id, awaitingTest !== null);
-  const arrived =
-    awaitingTest !== null &&
-    (deliveries.data?.deliveries ?? []).some(
-      (delivery) => delivery.event === 'webhook.test' && !awaitingTest.has(delivery.id),
-    );
-
-  useEffect(() => {
-    if (awaitingTest === null) return;
-    if (arrived) {
-      setAwaitingTest(null);
-      return;
-    }
-    const stop = setTimeout(() => setAwaitingTest(null), TEST_WATCH_MS);
-    return () => clearTimeout(stop);
-  }, [awaitingTest, arrived]);
+  const deliveries = useWebhookDeliveries(webhook.id);
 
   const test = async () => {
-    const known = new Set((deliveries.data?.deliveries ?? []).map((delivery) => delivery.id));
     try {
-      await sendTest.mutateAsync(webhook.id);
-      notifications.show({ message: webhookMessages.testSent, color: 'green' });
+      // The attempt is made while we wait: the answer says how the URL answered.
+      const result = await sendTest.mutateAsync(webhook.id);
+      notifications.show({ message: result.message, color: result.delivered ? 'green' : 'red' });
       setShowDeliveries(true);
-      setAwaitingTest(known);
     } catch (error) {
       showFailure(error);
     }

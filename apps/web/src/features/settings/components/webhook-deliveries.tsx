@@ -6,13 +6,16 @@ import { formatDateTime } from '../../../shared/ui/dates.ts';
 import { PageLoader } from '../../../shared/ui/page-loader.tsx';
 import { deliveryEventText } from '../webhook-event-text.ts';
 
-// A receiver's answer: its HTTP status, or why no answer came.
+// A receiver's answer: its HTTP status and the start of what it said when that was not a 2xx
+// ('500 — body: Internal error'), or why no answer came.
 function DeliveryResult({ delivery }: { delivery: WebhookDelivery }) {
-  const ok = delivery.status_code !== null && delivery.status_code < 300;
-  const text = [delivery.status_code, delivery.error].filter((part) => part !== null).join(' · ');
+  const status = delivery.status_code;
+  const ok = status !== null && status >= 200 && status < 300;
+  let text = delivery.error ?? 'No answer';
+  if (status !== null) text = delivery.error ? `${status} — body: ${delivery.error}` : `${status}`;
   return (
     <Text size="sm" c={ok ? 'green.9' : 'red.9'}>
-      {text || 'No answer'}
+      {text}
     </Text>
   );
 }

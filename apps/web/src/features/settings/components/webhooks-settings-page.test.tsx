@@ -153,7 +153,7 @@ describe('Settings › Webhooks', () => {
         makeDelivery({ id: 'd-2', event: 'webhook.test', event_id: 'evt-2' }),
         ...(deliveries.get('wh-1') ?? []),
       ]);
-      return { body: { message: webhookMessages.testSent } };
+      return { body: { delivered: true, status_code: 200, message: webhookMessages.testSent } };
     });
     deliveries.set('wh-1', [makeDelivery()]);
     const webhook = await card(URL_A);
@@ -170,24 +170,27 @@ describe('Settings › Webhooks', () => {
     expect(server.requestsTo('POST /api/webhooks/wh-1/test')).toHaveLength(1);
   });
 
-  it('keeps looking for a test delivery that the server makes a moment later', async () => {
+  it('says in red when the endpoint refused the test, and shows its status apart from its body', async () => {
     const { user, server, deliveries } = openWebhooks([makeWebhook()]);
-    let asked = 0;
-    server.on('POST /api/webhooks/wh-1/test', { body: { message: webhookMessages.testSent } });
-    server.on('GET /api/webhooks/wh-1/deliveries', () => {
-      asked += 1;
-      // The job delivers after the first refresh that follows the test.
-      if (server.requestsTo('POST /api/webhooks/wh-1/test').length > 0 && asked > 2) {
-        deliveries.set('wh-1', [makeDelivery({ id: 'd-9', event: 'webhook.test' })]);
-      }
-      return { body: { deliveries: deliveries.get('wh-1') } };
+    const failed = webhookMessages.testFailedStatus(500);
+    server.on('POST /api/webhooks/wh-1/test', () => {
+      deliveries.set('wh-1', [
+        makeDelivery({ id: 'd-2', event: 'webhook.test', status_code: 500, error: 'ok' }),
+      ]);
+      return { body: { delivered: false, status_code: 500, message: failed } };
     });
     const webhook = await card(URL_A);
-    await user.click(within(webhook).getByRole('button', { name: 'Show deliveries' }));
-    expect(await within(webhook).findByText(/No deliveries yet/)).toBeInTheDocument();
     await user.click(within(webhook).getByRole('button', { name: 'Send test' }));
+    expect(await screen.findByText('Test failed: your endpoint answered 500.')).toBeInTheDocument();
+    expect(screen.queryByText(webhookMessages.testSent)).toBeNull();
+    const notice = screen.getByText(failed).closest('.mantine-Notification-root');
+    expect(notice?.getAttribute('style')).toContain(
+      '--notification-color: var(--mantine-color-red-filled)',
+    );
+
     const table = await within(webhook).findByRole('table', { name: `Deliveries to ${URL_A}` });
-    expect(within(table).getByText('webhook.test')).toBeInTheDocument();
+    const [, test] = within(table).getAllByRole('row');
+    expect(test).toHaveTextContent('500 — body: ok');
   });
 
   it('shows a failed delivery by its error and attempt', async () => {

@@ -39,6 +39,21 @@ function openPage(entries: SuppressionEntry[] = []) {
   return { server, ...renderApp('/settings/suppression') };
 }
 
+// Opens the empty page and uploads a CSV with one good and one bad row; the server's answer
+// is the caller's to give.
+async function uploadCsv() {
+  const uploads = stubUploads();
+  const { user } = openPage();
+  await screen.findByText('The do-not-email list is empty.');
+  const csv = new File(['email\nann@acme.com\nbob at acme\n'], 'blocked.csv', {
+    type: 'text/csv',
+  });
+  await user.upload(screen.getByLabelText('Do-not-email file'), csv);
+  await user.click(screen.getByRole('button', { name: 'Upload file' }));
+  await waitFor(() => expect(uploads).toHaveLength(1));
+  return { uploads, user, csv };
+}
+
 describe('Settings › Do-not-email', () => {
   it('shows the entries with their source and date, paged, and searches them', async () => {
     const entries = [
@@ -99,15 +114,7 @@ describe('Settings › Do-not-email', () => {
   });
 
   it('uploads a CSV and shows why the server refused one', async () => {
-    const uploads = stubUploads();
-    const { user } = openPage();
-    await screen.findByText('The do-not-email list is empty.');
-    const csv = new File(['email\nann@acme.com\nbob at acme\n'], 'blocked.csv', {
-      type: 'text/csv',
-    });
-    await user.upload(screen.getByLabelText('Do-not-email file'), csv);
-    await user.click(screen.getByRole('button', { name: 'Upload file' }));
-    await waitFor(() => expect(uploads).toHaveLength(1));
+    const { uploads, user, csv } = await uploadCsv();
     expect(uploads[0]?.url).toBe('/api/mail/suppression/upload');
     expect((uploads[0]?.body?.get('file') as File | undefined)?.name).toBe('blocked.csv');
     uploads[0]?.respond(400, errorBody(400, suppressionMessages.invalidRows([3])).body);
@@ -118,8 +125,19 @@ describe('Settings › Do-not-email', () => {
     await user.upload(screen.getByLabelText('Do-not-email file'), csv);
     await user.click(screen.getByRole('button', { name: 'Upload file' }));
     await waitFor(() => expect(uploads).toHaveLength(2));
-    uploads[1]?.respond(201, { added: 2, already: 0 });
+    uploads[1]?.respond(201, { added: 2, already: 0, skipped: null });
     expect(await screen.findByText('Added 2 entries.')).toBeInTheDocument();
+  });
+
+  it('adds the good rows of a CSV and says which rows were skipped', async () => {
+    const { uploads } = await uploadCsv();
+    const skipped = suppressionMessages.skippedRows([3]);
+    uploads[0]?.respond(201, { added: 1, already: 0, skipped });
+    expect(await screen.findByText('Added 1 entry.')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '1 row skipped: no e-mail address or @domain in row 3.',
+    );
+    expect(screen.queryByText(/Rows without/)).toBeNull();
   });
 
   it('deletes an entry only after the user confirms, keeping the focus in the table', async () => {

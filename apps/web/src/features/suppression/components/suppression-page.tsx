@@ -120,10 +120,12 @@ function AddByHand() {
 function UploadList() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [skipped, setSkipped] = useState<string | null>(null);
   const upload = useUploadSuppressions();
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
     setFile(chosen);
+    setSkipped(null);
     setProblem(
       chosen.size > SUPPRESSION_UPLOAD_MAX_BYTES ? suppressionMessages.fileTooLarge : null,
     );
@@ -133,6 +135,8 @@ function UploadList() {
     try {
       const answer = await upload.mutateAsync(file);
       setFile(null);
+      // The skipped rows stay on the page (a notice goes away) until the next file is chosen.
+      setSkipped(answer.skipped);
       notifications.show({ message: addedMessage(answer), color: 'green' });
     } catch (error) {
       setProblem(errorMessage(error, failed, [400, 413, 415]));
@@ -159,6 +163,11 @@ function UploadList() {
         {problem && (
           <Alert color="red" role="alert">
             {problem}
+          </Alert>
+        )}
+        {skipped && (
+          <Alert color="yellow" role="status">
+            {skipped}
           </Alert>
         )}
         <Button

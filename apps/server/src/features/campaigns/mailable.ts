@@ -1,5 +1,6 @@
 import { riskyVerdictStatuses } from '@mailhound/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { isSuppressed } from '../suppression/index.ts';
 import { latestVerdict } from '../verify/index.ts';
 
 // Bounce protection (issue 25): an address whose latest verdict for its user is invalid is
@@ -9,4 +10,11 @@ import { latestVerdict } from '../verify/index.ts';
 export function skippedByVerdict(userId: SQL, email: SQL, includeRisky: SQL): SQL {
   return sql`coalesce(${latestVerdict(userId, email)}->>'status' = any(case when ${includeRisky}
     then '{invalid}'::text[] else ${`{invalid,${riskyVerdictStatuses.join(',')}}`}::text[] end), false)`;
+}
+
+// A contact (customers b) no campaign may mail now: bounced, on the do-not-email list, or left
+// out by its address's latest verdict (includeRisky: the campaign's setting).
+export function unmailableContact(includeRisky: SQL): SQL {
+  return sql`(b.bounced_at is not null or ${isSuppressed(sql`b.user_id`, sql`b.email`)}
+  or ${skippedByVerdict(sql`b.user_id`, sql`b.email`, includeRisky)})`;
 }
