@@ -5,7 +5,6 @@ import { createList, firstStep, startCampaign } from '../campaigns/campaigns.tes
 import { type MailCall, mailUser } from '../contacts/contacts.test-kit.ts';
 import { customers } from '../contacts/schema.ts';
 import { deliverToInbox, type MailAccount } from '../mailboxes/mail-servers.test-kit.ts';
-import { mailboxes } from '../mailboxes/schema.ts';
 import { campaignContacts, campaignSends, unsubscribes } from '../sender/schema.ts';
 import { suppressions } from '../suppression/schema.ts';
 import { type InboxWorld, startInboxWorld } from './inbox.test-kit.ts';
@@ -212,12 +211,9 @@ describe('spam complaints read from the INBOX', () => {
 
   it('a second report on the same e-mail adds nothing, and no campaign writes to a complainer again', async () => {
     // Ann's and Bob's complaints (2 of 5 e-mails) paused the campaign and stopped its mailbox
-    // (complaint protection): the user saves the mailbox's connection again and resumes.
+    // (complaint protection): the user resumes the mailbox's sending, then the campaign.
     expect((await call('GET', `/campaigns/${campaignId}`)).json().status).toBe('paused');
-    await t.db
-      .update(mailboxes)
-      .set({ status: 'active', statusMessage: null })
-      .where(eq(mailboxes.id, mailboxId));
+    expect((await call('POST', `/mailboxes/${mailboxId}/resume`)).statusCode).toBe(200);
     const resumed = await call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(await rowsFor(world.userId, 'ann@client.test')).toEqual({

@@ -23,7 +23,6 @@ import {
   type RunningServer,
   startImapServer,
 } from '../mailboxes/mail-servers.test-kit.ts';
-import { mailboxes } from '../mailboxes/schema.ts';
 import { labEnv } from '../search/search.test-kit.ts';
 import { campaignSends } from '../sender/schema.ts';
 import { type SmtpSink, startSmtpSink } from '../sender/smtp-sink.test-kit.ts';
@@ -278,16 +277,13 @@ describe('webhook events, each from where it happens', () => {
       'ann@client.test',
     ]);
     // Two complaints about its few e-mails paused the campaign (complaint protection) and
-    // stopped the mailbox: the user saves the mailbox again and resumes the campaign.
+    // stopped the mailbox's sending: the user resumes the mailbox, then the campaign.
     expect((await nextEvent('campaign.paused')).data).toMatchObject({
       campaign_id: campaignId,
       reason: 'automatic',
       detail: expect.stringMatching(/^Paused automatically: 2 spam complaints about the last/),
     });
-    await t.db
-      .update(mailboxes)
-      .set({ status: 'active', statusMessage: null })
-      .where(eq(mailboxes.id, mailboxId));
+    expect((await user.call('POST', `/mailboxes/${mailboxId}/resume`)).statusCode).toBe(200);
     const resumed = await user.call('PATCH', `/campaigns/${campaignId}`, { status: 'active' });
     expect(resumed.statusCode, resumed.body).toBe(200);
   });
