@@ -282,3 +282,44 @@ describe('the migration back-fill', () => {
     expect(await balancesOf(t.db, user.id)).toEqual({ balance: 23, onHold: 0 });
   });
 });
+
+// Migration 0040's hand-written clean-up of the verdicts bulk processing used to save before a
+// result was bought.
+function cleanUp(): string {
+  const migration = readFileSync(join(migrationsFolder, '0040_bulk-verdicts-withheld.sql'), 'utf8');
+  const statement = migration
+    .split('--> statement-breakpoint')
+    .find((part) => part.includes('DELETE FROM "address_verdicts"'));
+  if (!statement) throw new Error('the migration has no clean-up');
+  return statement;
+}
+
+describe('the migration clean-up of verdicts from unbought results', () => {
+  it("removes a verdict only an unbought result gave, and keeps one the user's single search gave", async () => {
+    const user = await activeUser(t);
+    // Ann bought in single search, then in an unbought list as the old code saved it over the
+    // search's own (the same verdict); Bob only in the unbought list.
+    await postSearch(t.app, ann, user);
+    const item = await completedUpload(
+      user.token,
+      toCsv([
+        ['First Name', 'Last Name', 'Company Website'],
+        ['Ann', 'Lee', 'acme.test'],
+        ['Bob', 'Ray', 'acme.test'],
+      ]),
+    );
+    await t.pool.query(
+      `insert into address_verdicts (user_id, email, verdict)
+       select $1, lower(verdict->>'email'), verdict from bulk_rows
+       where request_id = $2 and verdict is not null
+       on conflict (user_id, email) do update set verdict = excluded.verdict`,
+      [user.id, item.requestId],
+    );
+    await t.pool.query(cleanUp());
+    const kept = await t.pool.query<{ email: string }>(
+      'select email from address_verdicts where user_id = $1 order by email',
+      [user.id],
+    );
+    expect(kept.rows).toEqual([{ email: 'ann.lee@acme.test' }]);
+  });
+});
