@@ -182,5 +182,9 @@ export const createOperationCustomers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     userId: ownerId(),
   },
-  (table) => [primaryKey({ columns: [table.operationId, table.position] })],
+  // A contact's deletion (an account's deletes all of them) finds its rows by this index.
+  (table) => [
+    primaryKey({ columns: [table.operationId, table.position] }),
+    index('create_operation_customers_customer').on(table.customerId),
+  ],
 );

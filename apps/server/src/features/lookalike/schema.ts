@@ -63,7 +63,11 @@ export const lookalikeResults = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     score: real('score').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.requestId, table.rank] })],
+  // A company's deletion finds its result rows by this index (a cascade).
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.rank] }),
+    index('lookalike_results_company').on(table.companyId),
+  ],
 );
 
 // Addresses found for a request's preview contacts (search-emails); a contact is searched once.
@@ -82,7 +86,11 @@ export const lookalikeEmails = pgTable(
     verdict: jsonb('verdict').$type<Verdict>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.requestId, table.personId] })],
+  // A person's deletion finds their rows by this index (a cascade).
+  (table) => [
+    primaryKey({ columns: [table.requestId, table.personId] }),
+    index('lookalike_emails_person').on(table.personId),
+  ],
 );
 
 // A company's description as a TF-IDF vector (its strongest terms, L2-normalised), computed

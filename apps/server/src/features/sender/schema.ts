@@ -57,6 +57,8 @@ export const campaignSends = pgTable(
       table.step,
     ),
     uniqueIndex('campaign_sends_message_id').on(table.messageId),
+    // A contact's deletion (an account's deletes all of them) finds its sends by this index.
+    index('campaign_sends_customer').on(table.customerId),
     index('campaign_sends_mailbox_scheduled').on(table.mailboxId, table.scheduledAt),
     index('campaign_sends_campaign_scheduled').on(table.campaignId, table.scheduledAt),
     // Analytics count a send that went out on the day it was answered (see analytics/queries.ts).
