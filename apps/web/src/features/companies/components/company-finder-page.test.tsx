@@ -398,7 +398,8 @@ describe('the searched state in the address (Back and reload show the same resul
     await waitFor(() =>
       expect(screen.getByText('Showing 11-20 of 25 results')).toBeInTheDocument(),
     );
-    expect(screen.getByText('Farming')).toBeInTheDocument();
+    // The filter form is drawn again from the address too: its chosen industry comes back.
+    await waitFor(() => expect(screen.getByText('Farming')).toBeInTheDocument());
   });
 
   it('turns an address’s page past the end of the results to the last page', async () => {
