@@ -248,15 +248,19 @@ describe('two payments of one address at once', () => {
   });
 });
 
-// The migration's hand-written statement that fills paid_addresses from what was paid before.
-function backFill(): string {
-  const migration = readFileSync(join(migrationsFolder, '0037_paid-addresses.sql'), 'utf8');
+// A migration's hand-written statement: the one holding `marker`.
+function migrationStatement(file: string, marker: string): string {
+  const migration = readFileSync(join(migrationsFolder, file), 'utf8');
   const statement = migration
     .split('--> statement-breakpoint')
-    .find((part) => part.includes('INSERT INTO "paid_addresses"'));
-  if (!statement) throw new Error('the migration has no back-fill');
+    .find((part) => part.includes(marker));
+  if (!statement) throw new Error(`${file} has no statement with ${marker}`);
   return statement;
 }
+
+// The statement that fills paid_addresses from what was paid before.
+const backFill = () =>
+  migrationStatement('0037_paid-addresses.sql', 'INSERT INTO "paid_addresses"');
 
 describe('the migration back-fill', () => {
   it('keeps what was paid before it: a charged search and a bought bulk result make later finds free', async () => {
@@ -285,14 +289,8 @@ describe('the migration back-fill', () => {
 
 // Migration 0040's hand-written clean-up of the verdicts bulk processing used to save before a
 // result was bought.
-function cleanUp(): string {
-  const migration = readFileSync(join(migrationsFolder, '0040_bulk-verdicts-withheld.sql'), 'utf8');
-  const statement = migration
-    .split('--> statement-breakpoint')
-    .find((part) => part.includes('DELETE FROM "address_verdicts"'));
-  if (!statement) throw new Error('the migration has no clean-up');
-  return statement;
-}
+const cleanUp = () =>
+  migrationStatement('0040_bulk-verdicts-withheld.sql', 'DELETE FROM "address_verdicts"');
 
 describe('the migration clean-up of verdicts from unbought results', () => {
   it("removes a verdict only an unbought result gave, and keeps one the user's single search gave", async () => {
