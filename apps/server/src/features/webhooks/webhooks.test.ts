@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  WEBHOOKS_MAX,
   webhookDeliveriesSchema,
   webhookEvents,
   webhookListSchema,
@@ -297,6 +299,56 @@ describe('delivery', () => {
     } finally {
       await failing.stop();
     }
+  });
+
+  it('keeps a user at WEBHOOKS_MAX webhooks when several are added at once', async () => {
+    const user = await activeUser(t);
+    const userCall = callAs(t, user.token);
+    // WEBHOOKS_MAX − 1 already (stored directly: the route allows ten additions a minute).
+    await t.db.insert(webhooks).values(
+      Array.from({ length: WEBHOOKS_MAX - 1 }, () => {
+        const id = randomUUID();
+        return {
+          id,
+          userId: user.id,
+          url: receiver.url,
+          events: ['lookalike.completed' as const],
+          secretEncrypted: t.mailConnections.box.seal('whsec_test', id),
+        };
+      }),
+    );
+    // Inserts wait behind a held lock until all three requests have counted and are waiting
+    // (on the table, or on the user's turn): every count is taken before any insert lands.
+    const holder = await t.pool.connect();
+    await holder.query('begin');
+    await holder.query('lock table webhooks in share row exclusive mode');
+    const sent = Promise.all(
+      [1, 2, 3].map(() =>
+        userCall('POST', '/webhooks', { url: receiver.url, events: ['lookalike.completed'] }),
+      ),
+    );
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(waiting.rows[0]?.n).toBe(3);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    await holder.query('rollback');
+    holder.release();
+    const answers = await sent;
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      webhookMessages.tooMany,
+    );
+    const [stored] = await t.db
+      .select({ total: count() })
+      .from(webhooks)
+      .where(eq(webhooks.userId, user.id));
+    expect(stored?.total).toBe(WEBHOOKS_MAX);
   });
 
   it("limits 'Send test' and adding webhooks per user: a 429 in words past ten a minute", async () => {

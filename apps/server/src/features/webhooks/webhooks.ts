@@ -9,8 +9,8 @@ import {
   type WebhookEvent,
   webhookMessages,
 } from '@mailhound/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/database.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../platform/database.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { resolveMailHost } from '../../platform/mail/host-policy.ts';
 import type { PasswordBox } from '../../platform/mail/password-box.ts';
@@ -57,31 +57,43 @@ export async function findWebhook(db: Db, userId: string, id: string): Promise<W
   return row;
 }
 
+async function countWebhooks(db: Queryable, userId: string): Promise<number> {
+  const [existing] = await db
+    .select({ total: count() })
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId));
+  return existing?.total ?? 0;
+}
+
 // The secret is whsec_ and 32 random bytes, as Stripe's and Svix's look.
 export async function createWebhook(
   deps: WebhookDeps,
   userId: string,
   payload: WebhookCreate,
 ): Promise<WebhookCreated> {
-  // Counted first: a name lookup holds one of libuv's few threads.
-  const [existing] = await deps.db
-    .select({ total: count() })
-    .from(webhooks)
-    .where(eq(webhooks.userId, userId));
-  if ((existing?.total ?? 0) >= WEBHOOKS_MAX) throw conflict(webhookMessages.tooMany);
+  // Counted first: a name lookup holds a resolver query for up to seconds.
+  if ((await countWebhooks(deps.db, userId)) >= WEBHOOKS_MAX)
+    throw conflict(webhookMessages.tooMany);
   await resolveWebhookHost(new URL(payload.url), deps.allowPrivateHosts);
   const id = randomUUID();
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-  const [row] = await deps.db
-    .insert(webhooks)
-    .values({
-      id,
-      userId,
-      url: payload.url,
-      events: payload.events,
-      secretEncrypted: deps.box.seal(secret, id),
-    })
-    .returning();
+  // Counted again with the insert, one creation of the user's at a time: requests sent
+  // together all passed the first count while their names were looked up.
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${userId}`}))`);
+    if ((await countWebhooks(tx, userId)) >= WEBHOOKS_MAX) throw conflict(webhookMessages.tooMany);
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({
+        id,
+        userId,
+        url: payload.url,
+        events: payload.events,
+        secretEncrypted: deps.box.seal(secret, id),
+      })
+      .returning();
+    return inserted;
+  });
   if (!row) throw new Error('webhook not stored');
   return { ...webhookAnswer(row), secret };
 }
